@@ -1,0 +1,33 @@
+// reconbound: certified lower bounds on the reconstruction error of DP-SGD training.
+#include <fmt/format.h>
+
+#include <CLI/CLI.hpp>
+#include <cstdio>
+#include <exception>
+
+#include "commands.hpp"
+#include "reconbound/error.hpp"
+
+int main(int argc, char** argv) {
+  CLI::App app{"reconbound: how well could an attacker reconstruct one of my training records?"};
+  app.require_subcommand(1);
+  reconbound::cli::add_plugins_command(app);
+  reconbound::cli::add_leakage_command(app);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    std::fprintf(stderr, "reconbound: error: %s\n", e.what());
+    return 2;
+  } catch (const reconbound::Error& e) {
+    std::fprintf(stderr, "reconbound: error: %s\n", e.what());
+    return 2;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "reconbound: internal error: %s\n", e.what());
+    return 1;
+  }
+  return 0;
+}

@@ -1,0 +1,57 @@
+// `reconbound plugins`: every loaded plugin and every load failure with its reason.
+#include <fmt/format.h>
+
+#include <nlohmann/json.hpp>
+
+#include "commands.hpp"
+#include "reconbound/registry.hpp"
+
+namespace reconbound::cli {
+
+namespace {
+
+void print_table(const Registry& registry) {
+  fmt::print("{:<15} {:<12} {:<9} {}\n", "kind", "name", "version", "path");
+  for (const auto& p : registry.plugins()) {
+    fmt::print("{:<15} {:<12} {:<9} {}\n", to_string(p.kind), p.name, p.version, p.path.string());
+    fmt::print("{:<15} {}\n", "", p.description);
+    if (!p.parameters.empty()) fmt::print("{:<15} parameters: {}\n", "", p.parameters);
+  }
+  if (registry.plugins().empty()) fmt::print("(no plugins found)\n");
+  if (!registry.failures().empty()) {
+    fmt::print("\nload failures:\n");
+    for (const auto& f : registry.failures()) fmt::print("  {}: {}\n", f.path.string(), f.reason);
+  }
+  fmt::print("\nsearch path:\n");
+  for (const auto& folder : Registry::default_search_path()) fmt::print("  {}\n", folder.string());
+}
+
+void print_json(const Registry& registry) {
+  nlohmann::json out;
+  out["plugins"] = nlohmann::json::array();
+  for (const auto& p : registry.plugins()) {
+    out["plugins"].push_back({{"kind", to_string(p.kind)}, {"name", p.name},
+                              {"version", p.version}, {"description", p.description},
+                              {"parameters", p.parameters}, {"path", p.path.string()}});
+  }
+  out["failures"] = nlohmann::json::array();
+  for (const auto& f : registry.failures()) {
+    out["failures"].push_back({{"path", f.path.string()}, {"reason", f.reason}});
+  }
+  fmt::print("{}\n", out.dump(2));
+}
+
+}  // namespace
+
+void add_plugins_command(CLI::App& app) {
+  auto* cmd = app.add_subcommand("plugins", "List the plugins found and every load failure");
+  auto json = std::make_shared<bool>(false);
+  cmd->add_flag("--json", *json, "Print JSON instead of a table");
+  cmd->callback([json] {
+    const Registry registry;
+    if (*json) print_json(registry);
+    else print_table(registry);
+  });
+}
+
+}  // namespace reconbound::cli

@@ -1,0 +1,43 @@
+#include "schedule_options.hpp"
+
+#include <fmt/format.h>
+
+#include <cmath>
+
+#include "reconbound/error.hpp"
+
+namespace reconbound::cli {
+
+void add_schedule_options(CLI::App& cmd, ScheduleOptions& options) {
+  cmd.add_option("--q", options.q, "Poisson sampling rate q in (0, 1] of a constant run");
+  cmd.add_option("--sigma", options.sigma, "Noise multiplier sigma > 0 of a constant run");
+  cmd.add_option("--steps", options.steps, "Number of steps T >= 1 of a constant run");
+  cmd.add_option("--schedule", options.files,
+                 "CSV file of rows 'q,sigma,steps' ('#' comments); repeat for several runs, "
+                 "whose leakages add");
+}
+
+Schedule build_schedule(const ScheduleOptions& options) {
+  Schedule schedule;
+  const int given = options.q.has_value() + options.sigma.has_value() + options.steps.has_value();
+  if (given != 0 && given != 3) {
+    throw InvalidInput("--q, --sigma and --steps go together: give all three or none");
+  }
+  if (given == 3) {
+    const double q = *options.q;
+    const double sigma = *options.sigma;
+    if (std::isnan(q)) throw InvalidInput("--q is NaN");
+    if (std::isnan(sigma)) throw InvalidInput("--sigma is NaN");
+    if (!(q > 0.0 && q <= 1.0)) throw InvalidInput(fmt::format("--q {} is outside (0, 1]", q));
+    if (!(sigma > 0.0)) throw InvalidInput(fmt::format("--sigma {} must be > 0", sigma));
+    if (*options.steps < 1) throw InvalidInput("--steps must be >= 1");
+    schedule.runs.push_back(Run{{Segment{q, sigma, *options.steps}}});
+  }
+  for (const auto& file : options.files) schedule.runs.push_back(read_schedule_file(file));
+  if (schedule.runs.empty()) {
+    throw InvalidInput("no schedule: give --q, --sigma and --steps, or --schedule FILE");
+  }
+  return schedule;
+}
+
+}  // namespace reconbound::cli

@@ -1,0 +1,25 @@
+#pragma once
+// The schedule options shared by every command that charges DP-SGD leakage:
+// --q/--sigma/--steps for one constant run, and --schedule FILE (repeatable) for more runs.
+#include <CLI/CLI.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "reconbound/schedule.hpp"
+
+namespace reconbound::cli {
+
+struct ScheduleOptions {
+  std::optional<double> q;
+  std::optional<double> sigma;
+  std::optional<std::uint64_t> steps;
+  std::vector<std::string> files;
+};
+
+void add_schedule_options(CLI::App& cmd, ScheduleOptions& options);
+
+// Throws InvalidInput when the options do not describe a schedule.
+Schedule build_schedule(const ScheduleOptions& options);
+
+}  // namespace reconbound::cli

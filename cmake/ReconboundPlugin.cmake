@@ -1,0 +1,54 @@
+# reconbound_add_plugin(NAME <name> SOURCES <files...> [LIBRARIES <targets...>])
+#
+# Builds a plugin as a MODULE library named reconbound-<name>.so with hidden
+# visibility, linked against the core library, into the build plugin folder.
+function(reconbound_add_plugin)
+  cmake_parse_arguments(ARG "" "NAME" "SOURCES;LIBRARIES" ${ARGN})
+  if(NOT ARG_NAME OR NOT ARG_SOURCES)
+    message(FATAL_ERROR "reconbound_add_plugin needs NAME and SOURCES")
+  endif()
+  set(target reconbound-plugin-${ARG_NAME})
+  add_library(${target} MODULE ${ARG_SOURCES})
+  target_link_libraries(${target} PRIVATE reconbound::core reconbound_warnings ${ARG_LIBRARIES})
+  set_target_properties(${target} PROPERTIES
+    OUTPUT_NAME reconbound-${ARG_NAME}
+    PREFIX ""
+    LIBRARY_OUTPUT_DIRECTORY "${RECONBOUND_PLUGIN_BUILD_DIR}")
+  install(TARGETS ${target} LIBRARY DESTINATION lib/reconbound/plugins)
+  set_property(GLOBAL APPEND PROPERTY RECONBOUND_PLUGIN_TARGETS ${target})
+endfunction()
+
+# Adds every sub-folder with a CMakeLists.txt of the given plugin folders.
+macro(reconbound_add_plugin_folders)
+  foreach(kind_dir ${ARGN})
+    file(GLOB plugin_dirs LIST_DIRECTORIES true "${CMAKE_CURRENT_SOURCE_DIR}/${kind_dir}/*")
+    foreach(dir ${plugin_dirs})
+      if(EXISTS "${dir}/CMakeLists.txt")
+        add_subdirectory("${dir}")
+      endif()
+    endforeach()
+  endforeach()
+endmacro()
+
+# reconbound_add_test(NAME <name> SOURCES <files...> LABELS <labels...> [LIBRARIES <targets...>])
+#
+# A GoogleTest executable registered with ctest under the given labels. Tests run
+# from the build tree and find the plugins through the build plugin folder.
+function(reconbound_add_test)
+  cmake_parse_arguments(ARG "" "NAME;TIMEOUT" "SOURCES;LABELS;LIBRARIES" ${ARGN})
+  add_executable(${ARG_NAME} ${ARG_SOURCES})
+  target_link_libraries(${ARG_NAME} PRIVATE reconbound::core reconbound_warnings
+    GTest::gtest GTest::gtest_main ${ARG_LIBRARIES})
+  add_test(NAME ${ARG_NAME} COMMAND ${ARG_NAME})
+  if(NOT ARG_TIMEOUT)
+    set(ARG_TIMEOUT 600)
+  endif()
+  set_tests_properties(${ARG_NAME} PROPERTIES
+    LABELS "${ARG_LABELS}"
+    TIMEOUT ${ARG_TIMEOUT}
+    ENVIRONMENT "RECONBOUND_SHARED_DATA=${PROJECT_SOURCE_DIR}/../shared/data;RECONBOUND_SOURCE_DIR=${PROJECT_SOURCE_DIR}")
+  get_property(plugins GLOBAL PROPERTY RECONBOUND_PLUGIN_TARGETS)
+  if(plugins)
+    add_dependencies(${ARG_NAME} ${plugins})
+  endif()
+endfunction()

@@ -1,0 +1,67 @@
+#pragma once
+// The plugin registry: finds plugin files on a search path, loads them one at a time
+// with Boost.DLL, checks the ABI version and keeps every library loaded for as long as
+// any object it created is alive. Load failures are collected, never fatal.
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "reconbound/plugin.hpp"
+
+namespace reconbound {
+
+struct PluginRecord {
+  PluginKind kind;
+  std::string name;
+  std::string version;
+  std::string description;
+  std::string parameters;
+  std::filesystem::path path;
+};
+
+struct LoadFailure {
+  std::filesystem::path path;
+  std::string reason;
+};
+
+class Registry {
+ public:
+  // The folder beside the core library (<libdir>/reconbound/plugins, in the build tree
+  // and after installation alike), then each folder of RECONBOUND_PLUGIN_PATH (':'-separated).
+  static std::vector<std::filesystem::path> default_search_path();
+
+  // Loads every plugin file (*.so) found in the folders, in order; a name already loaded
+  // from an earlier folder shadows later ones (recorded as a failure).
+  explicit Registry(const std::vector<std::filesystem::path>& search_path = default_search_path());
+  ~Registry();
+  Registry(const Registry&) = delete;
+  Registry& operator=(const Registry&) = delete;
+
+  // Loads one file. Returns false and records a LoadFailure on any problem.
+  bool load_file(const std::filesystem::path& file);
+
+  const std::vector<PluginRecord>& plugins() const;
+  const std::vector<LoadFailure>& failures() const;
+  std::vector<std::string> names(PluginKind kind) const;
+  const PluginRecord* find(PluginKind kind, std::string_view name) const;
+
+  // Create objects; each keeps its plugin library loaded. Throw PluginError naming the
+  // plugin (and the available ones) when it is not found.
+  std::shared_ptr<Mechanism> make_mechanism(std::string_view name, const Params& params = {}) const;
+  std::shared_ptr<Representation> make_representation(std::string_view name,
+                                                      const Params& params = {}) const;
+  std::shared_ptr<EntropyEstimator> make_estimator(std::string_view name,
+                                                   const Params& params = {}) const;
+  std::shared_ptr<Converse> make_converse(std::string_view name, const Params& params = {}) const;
+
+ private:
+  struct Loaded;
+  const Loaded& require(PluginKind kind, std::string_view name) const;
+  std::vector<std::unique_ptr<Loaded>> loaded_;
+  std::vector<PluginRecord> records_;
+  std::vector<LoadFailure> failures_;
+};
+
+}  // namespace reconbound

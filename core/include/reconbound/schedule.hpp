@@ -1,0 +1,36 @@
+#pragma once
+// A DP-SGD noise schedule (SPEC §2): each run is a list of segments of `steps`
+// consecutive steps with Poisson sampling rate q and noise multiplier σ. Several runs
+// on the same protected data (a hyper-parameter search) add their leakages (SPEC §7).
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace reconbound {
+
+struct Segment {
+  double q = 0.0;           // Poisson sampling rate, in (0, 1]
+  double sigma = 0.0;       // noise multiplier σ (noise std / clip norm), > 0
+  std::uint64_t steps = 0;  // number of steps, ≥ 1
+};
+
+struct Run {
+  std::vector<Segment> segments;
+};
+
+struct Schedule {
+  std::vector<Run> runs;
+
+  // One run of `steps` identical steps.
+  static Schedule constant(double q, double sigma, std::uint64_t steps);
+  std::uint64_t total_steps() const;
+  bool empty() const;
+};
+
+// Parses a schedule file: CSV rows "q,sigma,steps", '#' starts a comment, blank lines
+// are skipped, an optional header row "q,sigma,steps" is allowed. Each file is one run.
+// Throws FileError naming the file, line and problem.
+Run parse_schedule_csv(const std::string& text, const std::string& origin);
+Run read_schedule_file(const std::string& path);
+
+}  // namespace reconbound

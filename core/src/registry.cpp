@@ -1,0 +1,197 @@
+#include "reconbound/registry.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <boost/dll/runtime_symbol_info.hpp>
+#include <boost/dll/shared_library.hpp>
+#include <cstdlib>
+#include <dlfcn.h>
+#include <sstream>
+
+#include "reconbound/error.hpp"
+
+namespace reconbound {
+
+namespace fs = std::filesystem;
+
+std::string_view to_string(PluginKind kind) {
+  switch (kind) {
+    case PluginKind::mechanism: return "mechanism";
+    case PluginKind::representation: return "representation";
+    case PluginKind::estimator: return "estimator";
+    case PluginKind::converse: return "converse";
+  }
+  return "unknown";
+}
+
+struct Registry::Loaded {
+  std::shared_ptr<boost::dll::shared_library> library;
+  const PluginInfo* info = nullptr;
+};
+
+namespace {
+
+bool known_kind(PluginKind kind) {
+  const auto v = static_cast<std::uint32_t>(kind);
+  return v >= 1 && v <= 4;
+}
+
+bool factory_matches_kind(const PluginInfo& info) {
+  switch (info.kind) {
+    case PluginKind::mechanism: return info.make_mechanism != nullptr;
+    case PluginKind::representation: return info.make_representation != nullptr;
+    case PluginKind::estimator: return info.make_estimator != nullptr;
+    case PluginKind::converse: return info.make_converse != nullptr;
+  }
+  return false;
+}
+
+// Wraps a freshly created object so that its deleter holds the library: the object's
+// code stays mapped until the object is gone.
+template <class T>
+std::shared_ptr<T> keep_loaded(std::unique_ptr<T> object,
+                               std::shared_ptr<boost::dll::shared_library> library) {
+  return std::shared_ptr<T>(object.release(), [library](T* p) { delete p; });
+}
+
+// Boost.DLL clears dlerror() after a failed load, so ask the dynamic loader once more
+// for the reason (e.g. "invalid ELF header", "undefined symbol: …").
+std::string dlopen_reason(const fs::path& file) {
+  void* handle = ::dlopen(file.c_str(), RTLD_LAZY | RTLD_LOCAL);
+  if (handle != nullptr) {
+    ::dlclose(handle);
+    return "the dynamic loader refused it";
+  }
+  const char* reason = ::dlerror();
+  return reason != nullptr ? reason : "unknown reason";
+}
+
+}  // namespace
+
+std::vector<fs::path> Registry::default_search_path() {
+  std::vector<fs::path> path;
+  const fs::path core_dir = boost::dll::this_line_location().parent_path();
+  path.push_back(core_dir / "reconbound" / "plugins");
+  if (const char* env = std::getenv("RECONBOUND_PLUGIN_PATH"); env != nullptr) {
+    std::stringstream folders(env);
+    std::string folder;
+    while (std::getline(folders, folder, ':')) {
+      if (!folder.empty()) path.emplace_back(folder);
+    }
+  }
+  return path;
+}
+
+Registry::Registry(const std::vector<fs::path>& search_path) {
+  for (const auto& folder : search_path) {
+    std::error_code ec;
+    if (!fs::is_directory(folder, ec)) continue;  // absent folders are normal (e.g. env unset)
+    std::vector<fs::path> files;
+    for (const auto& entry : fs::directory_iterator(folder, ec)) {
+      if (entry.path().extension() == ".so") files.push_back(entry.path());
+    }
+    std::sort(files.begin(), files.end());
+    for (const auto& file : files) load_file(file);
+  }
+}
+
+Registry::~Registry() = default;
+
+bool Registry::load_file(const fs::path& file) {
+  auto fail = [&](std::string reason) {
+    failures_.push_back({file, std::move(reason)});
+    return false;
+  };
+  std::error_code ec;
+  if (!fs::exists(file, ec)) return fail("no such file");
+  if (!fs::is_regular_file(file, ec)) return fail("not a regular file");
+
+  auto library = std::make_shared<boost::dll::shared_library>();
+  boost::dll::fs::error_code load_error;
+  library->load(file, boost::dll::load_mode::rtld_lazy | boost::dll::load_mode::rtld_local,
+                load_error);
+  if (load_error) {
+    return fail(fmt::format("cannot be loaded as a shared library: {}", dlopen_reason(file)));
+  }
+  if (!library->has(kPluginAliasName)) {
+    return fail(fmt::format("exports no '{}' alias: not a reconbound plugin", kPluginAliasName));
+  }
+  const auto& info_function = library->get_alias<PluginInfoFunction>(kPluginAliasName);
+  const PluginInfo& info = info_function();
+  if (info.abi_version != kPluginAbiVersion) {
+    return fail(fmt::format("plugin ABI version {} but this reconbound needs {}: rebuild the plugin",
+                            info.abi_version, kPluginAbiVersion));
+  }
+  if (!known_kind(info.kind)) {
+    return fail(fmt::format("unknown plugin kind {}", static_cast<std::uint32_t>(info.kind)));
+  }
+  if (info.name == nullptr || *info.name == '\0') return fail("plugin has an empty name");
+  if (!factory_matches_kind(info)) {
+    return fail(fmt::format("a {} plugin without a {} factory", to_string(info.kind),
+                            to_string(info.kind)));
+  }
+  if (const PluginRecord* earlier = find(info.kind, info.name); earlier != nullptr) {
+    return fail(fmt::format("{} plugin '{}' is already loaded from {}", to_string(info.kind),
+                            info.name, earlier->path.string()));
+  }
+  records_.push_back({info.kind, info.name, info.version ? info.version : "",
+                      info.description ? info.description : "",
+                      info.parameters ? info.parameters : "", file});
+  loaded_.push_back(std::make_unique<Loaded>(Loaded{std::move(library), &info}));
+  return true;
+}
+
+const std::vector<PluginRecord>& Registry::plugins() const { return records_; }
+const std::vector<LoadFailure>& Registry::failures() const { return failures_; }
+
+std::vector<std::string> Registry::names(PluginKind kind) const {
+  std::vector<std::string> out;
+  for (const auto& r : records_) {
+    if (r.kind == kind) out.push_back(r.name);
+  }
+  return out;
+}
+
+const PluginRecord* Registry::find(PluginKind kind, std::string_view name) const {
+  for (const auto& r : records_) {
+    if (r.kind == kind && r.name == name) return &r;
+  }
+  return nullptr;
+}
+
+const Registry::Loaded& Registry::require(PluginKind kind, std::string_view name) const {
+  for (std::size_t i = 0; i < records_.size(); ++i) {
+    if (records_[i].kind == kind && records_[i].name == name) return *loaded_[i];
+  }
+  const auto available = names(kind);
+  throw PluginError(fmt::format(
+      "no {} plugin named '{}' (available: {}); see 'reconbound plugins' for load failures",
+      to_string(kind), name, available.empty() ? "none" : fmt::format("{}", fmt::join(available, ", "))));
+}
+
+std::shared_ptr<Mechanism> Registry::make_mechanism(std::string_view name,
+                                                    const Params& params) const {
+  const auto& p = require(PluginKind::mechanism, name);
+  return keep_loaded(p.info->make_mechanism(params), p.library);
+}
+
+std::shared_ptr<Representation> Registry::make_representation(std::string_view name,
+                                                              const Params& params) const {
+  const auto& p = require(PluginKind::representation, name);
+  return keep_loaded(p.info->make_representation(params), p.library);
+}
+
+std::shared_ptr<EntropyEstimator> Registry::make_estimator(std::string_view name,
+                                                           const Params& params) const {
+  const auto& p = require(PluginKind::estimator, name);
+  return keep_loaded(p.info->make_estimator(params), p.library);
+}
+
+std::shared_ptr<Converse> Registry::make_converse(std::string_view name,
+                                                  const Params& params) const {
+  const auto& p = require(PluginKind::converse, name);
+  return keep_loaded(p.info->make_converse(params), p.library);
+}
+
+}  // namespace reconbound

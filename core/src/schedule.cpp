@@ -1,0 +1,94 @@
+#include "reconbound/schedule.hpp"
+
+#include <fmt/format.h>
+
+#include <charconv>
+#include <cmath>
+#include <fstream>
+#include <sstream>
+
+#include "reconbound/error.hpp"
+
+namespace reconbound {
+
+Schedule Schedule::constant(double q, double sigma, std::uint64_t steps) {
+  return Schedule{{Run{{Segment{q, sigma, steps}}}}};
+}
+
+std::uint64_t Schedule::total_steps() const {
+  std::uint64_t total = 0;
+  for (const auto& run : runs) {
+    for (const auto& s : run.segments) total += s.steps;
+  }
+  return total;
+}
+
+bool Schedule::empty() const { return total_steps() == 0; }
+
+namespace {
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
+  return s;
+}
+
+template <class T>
+bool parse_field(std::string_view text, T& out) {
+  text = trim(text);
+  const auto* end = text.data() + text.size();
+  auto [ptr, ec] = std::from_chars(text.data(), end, out);
+  return !text.empty() && ec == std::errc() && ptr == end;
+}
+
+}  // namespace
+
+Run parse_schedule_csv(const std::string& text, const std::string& origin) {
+  Run run;
+  std::istringstream lines(text);
+  std::string raw;
+  std::size_t line_no = 0;
+  while (std::getline(lines, raw)) {
+    ++line_no;
+    std::string_view line = raw;
+    if (const auto hash = line.find('#'); hash != std::string_view::npos) line = line.substr(0, hash);
+    line = trim(line);
+    if (line.empty()) continue;
+    if (run.segments.empty() && line.rfind("q", 0) == 0) continue;  // header row
+    auto where = [&] { return fmt::format("{}:{}", origin, line_no); };
+    const auto c1 = line.find(',');
+    const auto c2 = c1 == std::string_view::npos ? c1 : line.find(',', c1 + 1);
+    if (c2 == std::string_view::npos || line.find(',', c2 + 1) != std::string_view::npos) {
+      throw FileError(fmt::format("{}: expected 3 comma-separated fields 'q,sigma,steps', got '{}'",
+                                  where(), line));
+    }
+    Segment s;
+    if (!parse_field(line.substr(0, c1), s.q) || !std::isfinite(s.q)) {
+      throw FileError(fmt::format("{}: q is not a finite number", where()));
+    }
+    if (!parse_field(line.substr(c1 + 1, c2 - c1 - 1), s.sigma) || !std::isfinite(s.sigma)) {
+      throw FileError(fmt::format("{}: sigma is not a finite number", where()));
+    }
+    if (!parse_field(line.substr(c2 + 1), s.steps)) {
+      throw FileError(fmt::format("{}: steps is not a whole number ≥ 1", where()));
+    }
+    if (!(s.q > 0.0 && s.q <= 1.0)) {
+      throw FileError(fmt::format("{}: q = {} is outside (0, 1]", where(), s.q));
+    }
+    if (!(s.sigma > 0.0)) throw FileError(fmt::format("{}: sigma = {} must be > 0", where(), s.sigma));
+    if (s.steps < 1) throw FileError(fmt::format("{}: steps must be ≥ 1", where()));
+    run.segments.push_back(s);
+  }
+  if (run.segments.empty()) throw FileError(fmt::format("{}: the schedule has no rows", origin));
+  return run;
+}
+
+Run read_schedule_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw FileError(fmt::format("{}: cannot open the schedule file", path));
+  std::stringstream buffer;
+  buffer << in.rdbuf();
+  return parse_schedule_csv(buffer.str(), path);
+}
+
+}  // namespace reconbound

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Installs every build, test and data dependency of reconbound from Debian packages.
+# Idempotent: packages already present are left alone. Needs root (or sudo).
+set -euo pipefail
+
+packages=(
+  build-essential cmake ninja-build pkg-config git
+  libeigen3-dev libfftw3-dev libmpfr-dev libgmp-dev
+  libboost-dev libboost-filesystem-dev libboost-program-options-dev
+  librapidcheck-dev libgtest-dev libgmock-dev libbenchmark-dev
+  libopencv-dnn-dev libopencv-imgproc-dev libopencv-imgcodecs-dev
+  libcli11-dev nlohmann-json3-dev libfmt-dev zlib1g-dev libpng-dev
+  dataset-fashion-mnist
+  clang libclang-rt-14-dev
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "setup: all ${#packages[@]} packages already installed" >&2
+  exit 0
+fi
+
+sudo_cmd=()
+[ "$(id -u)" -eq 0 ] || sudo_cmd=(sudo)
+echo "setup: installing ${missing[*]}" >&2
+"${sudo_cmd[@]}" apt-get update -qq
+DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
