@@ -37,8 +37,9 @@ endmacro()
 function(reconbound_add_test)
   cmake_parse_arguments(ARG "" "NAME;TIMEOUT" "SOURCES;LABELS;LIBRARIES" ${ARGN})
   add_executable(${ARG_NAME} ${ARG_SOURCES})
-  target_link_libraries(${ARG_NAME} PRIVATE reconbound::core reconbound_warnings
-    GTest::gtest GTest::gtest_main ${ARG_LIBRARIES})
+  target_link_libraries(${ARG_NAME} PRIVATE reconbound::core reconbound::verify
+    reconbound_warnings GTest::gtest GTest::gtest_main rapidcheck_gtest ${ARG_LIBRARIES})
+  set_target_properties(${ARG_NAME} PROPERTIES RUNTIME_OUTPUT_DIRECTORY "${CMAKE_BINARY_DIR}/tests")
   add_test(NAME ${ARG_NAME} COMMAND ${ARG_NAME})
   if(NOT ARG_TIMEOUT)
     set(ARG_TIMEOUT 600)
