@@ -10,7 +10,7 @@
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string text(reinterpret_cast<const char*>(data), size);
   try {
-    const reconbound::Run run = reconbound::parse_schedule_csv(text, "fuzz");
+    const reconbound::TrainingRun run = reconbound::parse_schedule_csv(text, "fuzz");
     for (const auto& s : run.segments) {
       if (!(s.q > 0.0 && s.q <= 1.0) || !(s.sigma > 0.0) || s.steps < 1) std::abort();
     }

@@ -31,7 +31,7 @@ Schedule build_schedule(const ScheduleOptions& options) {
     if (!(q > 0.0 && q <= 1.0)) throw InvalidInput(fmt::format("--q {} is outside (0, 1]", q));
     if (!(sigma > 0.0)) throw InvalidInput(fmt::format("--sigma {} must be > 0", sigma));
     if (*options.steps < 1) throw InvalidInput("--steps must be >= 1");
-    schedule.runs.push_back(Run{{Segment{q, sigma, *options.steps}}});
+    schedule.runs.push_back(TrainingRun{{Segment{q, sigma, *options.steps}}});
   }
   for (const auto& file : options.files) schedule.runs.push_back(read_schedule_file(file));
   if (schedule.runs.empty()) {

@@ -12,7 +12,7 @@
 namespace reconbound {
 
 Schedule Schedule::constant(double q, double sigma, std::uint64_t steps) {
-  return Schedule{{Run{{Segment{q, sigma, steps}}}}};
+  return Schedule{{TrainingRun{{Segment{q, sigma, steps}}}}};
 }
 
 std::uint64_t Schedule::total_steps() const {
@@ -43,8 +43,8 @@ bool parse_field(std::string_view text, T& out) {
 
 }  // namespace
 
-Run parse_schedule_csv(const std::string& text, const std::string& origin) {
-  Run run;
+TrainingRun parse_schedule_csv(const std::string& text, const std::string& origin) {
+  TrainingRun run;
   std::istringstream lines(text);
   std::string raw;
   std::size_t line_no = 0;
@@ -83,7 +83,7 @@ Run parse_schedule_csv(const std::string& text, const std::string& origin) {
   return run;
 }
 
-Run read_schedule_file(const std::string& path) {
+TrainingRun read_schedule_file(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) throw FileError(fmt::format("{}: cannot open the schedule file", path));
   std::stringstream buffer;

@@ -14,12 +14,12 @@ struct Segment {
   std::uint64_t steps = 0;  // number of steps, ≥ 1
 };
 
-struct Run {
+struct TrainingRun {
   std::vector<Segment> segments;
 };
 
 struct Schedule {
-  std::vector<Run> runs;
+  std::vector<TrainingRun> runs;
 
   // One run of `steps` identical steps.
   static Schedule constant(double q, double sigma, std::uint64_t steps);
@@ -30,7 +30,7 @@ struct Schedule {
 // Parses a schedule file: CSV rows "q,sigma,steps", '#' starts a comment, blank lines
 // are skipped, an optional header row "q,sigma,steps" is allowed. Each file is one run.
 // Throws FileError naming the file, line and problem.
-Run parse_schedule_csv(const std::string& text, const std::string& origin);
-Run read_schedule_file(const std::string& path);
+TrainingRun parse_schedule_csv(const std::string& text, const std::string& origin);
+TrainingRun read_schedule_file(const std::string& path);
 
 }  // namespace reconbound

@@ -1,0 +1,70 @@
+#pragma once
+// Data sets (SPEC §7): the records an entropy estimate or a rotation is computed from.
+// Every reader returns the records as doubles, one record per row, channel-major (C, H, W),
+// exactly as stored in the file: nothing is rescaled, centred or fitted (SPEC §7 forbids
+// preprocessing fitted across the protected set). 8-bit sources give grey levels in [0, 255].
+// Every reader rejects what it cannot read exactly (truncation, trailing bytes, zero records,
+// non-finite values, unsupported types) with a FileError naming the file and the problem.
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "reconbound/matrix.hpp"
+
+namespace reconbound {
+
+struct Dataset {
+  RowMatrix records;   // N × d, N ≥ 1, every value finite
+  ImageShape shape;    // (C, H, W) of one record, C·H·W == d
+  std::string source;  // human-readable origin, e.g. "idx:/path/file.gz"
+};
+
+// Largest number of values (N·d) a reader accepts; checked before anything is allocated.
+inline constexpr std::size_t kMaxDatasetValues = std::size_t{1} << 31;
+
+// Opens a data set from a spec:
+//   "fashion-mnist"  the Debian package dataset-fashion-mnist: train (60,000) then t10k
+//                    (10,000) images, 70,000 × 784, shape 1×28×28
+//   "idx:PATH"       an IDX file, gzipped or raw (read_idx)
+//   "npy:PATH"       a NumPy .npy file (read_npy)
+//   "png:DIR"        a folder of PNG images (read_png_folder)
+// An unknown spec is an InvalidInput naming the accepted forms.
+Dataset load_dataset(const std::string& spec);
+
+// IDX (the MNIST format): magic 00 00 <type> <ndims>, ndims big-endian uint32 sizes, then
+// big-endian values. Types 0x08 uint8, 0x09 int8, 0x0B int16, 0x0C int32, 0x0D float32,
+// 0x0E float64. The first axis counts records; 1 dim → d = 1, 2 dims → (1, 1, W),
+// 3 dims → (1, H, W), 4 dims → (C, H, W). A gzip file (magic 1f 8b) is inflated first.
+Dataset read_idx(const std::string& path);
+Dataset parse_idx(std::span<const std::uint8_t> bytes, const std::string& origin);
+
+// NPY format versions 1.0, 2.0 and 3.0; dtypes uint8 ('|u1'), float32 and float64 ('<f4',
+// '<f8', or big-endian '>f4', '>f8'); C order only; 1 to 4 dimensions with the first axis
+// counting records (1-D → d = 1, 2-D → (1, 1, d), 3-D → (1, H, W), 4-D → (C, H, W)).
+Dataset read_npy(const std::string& path);
+Dataset parse_npy(std::span<const std::uint8_t> bytes, const std::string& origin);
+
+// Every *.png (any letter case) directly in dir, sorted by file name (byte order), one
+// record each. All images must have the same size and channel count. 8-bit only (16-bit is
+// rejected). Grey → C = 1; colour → C = 3 in RGB order. An alpha channel is dropped: the
+// stored colour values are kept as they are, without compositing onto any background.
+Dataset read_png_folder(const std::string& dir);
+
+namespace detail {
+
+// Largest output the gzip inflater produces before refusing the file as a decompression bomb.
+inline constexpr std::size_t kMaxInflatedBytes = std::size_t{4} << 30;  // 4 GiB
+
+// The whole file as bytes; FileError naming the path when it cannot be opened or read.
+std::vector<std::uint8_t> read_file_bytes(const std::string& path);
+
+// Inflates a gzip stream (one or more concatenated members); FileError naming origin when the
+// stream is corrupt, truncated, followed by non-gzip bytes, or would exceed max_bytes.
+std::vector<std::uint8_t> gunzip(std::span<const std::uint8_t> bytes, const std::string& origin,
+                                 std::size_t max_bytes = kMaxInflatedBytes);
+
+}  // namespace detail
+
+}  // namespace reconbound

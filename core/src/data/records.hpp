@@ -1,0 +1,37 @@
+#pragma once
+// Private helpers shared by the IDX and NPY readers: the record layout implied by an array's
+// dimensions, and the decoding of its values into a Dataset.
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "reconbound/dataset.hpp"
+
+namespace reconbound::detail {
+
+enum class ElementType { uint8, int8, int16, int32, float32, float64 };
+
+std::size_t element_size(ElementType type);
+
+// Records and shape of one record for an array whose first axis counts records:
+// 1 dim → (1, 1, 1), 2 dims (N, W) → (1, 1, W), 3 dims (N, H, W) → (1, H, W),
+// 4 dims (N, C, H, W) → (C, H, W).
+struct RecordLayout {
+  std::size_t n_records = 0;
+  ImageShape shape;
+};
+
+// FileError naming origin and format (e.g. "IDX") when there are not 1 to 4 dimensions, a
+// dimension is 0, or N·d exceeds kMaxDatasetValues (checked without overflow).
+RecordLayout layout_from_dims(std::span<const std::uint64_t> dims, const std::string& origin,
+                              std::string_view format);
+
+// Decodes layout.n_records × layout.shape.size() values of the given type from data (which must
+// hold exactly that many bytes; the caller checks), big- or little-endian, into a Dataset.
+// FileError naming origin and the record when a floating-point value is NaN or infinite.
+Dataset decode_records(std::span<const std::uint8_t> data, ElementType type, bool big_endian,
+                       const RecordLayout& layout, const std::string& origin);
+
+}  // namespace reconbound::detail
