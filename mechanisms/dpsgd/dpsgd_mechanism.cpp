@@ -49,6 +49,7 @@ class DpsgdMechanism final : public Mechanism {
           throw InvalidInput(fmt::format("a segment of run {} has {} steps; need ≥ 1", r + 1,
                                          segment.steps));
         }
+        check_supported(segment.q, segment.sigma);  // before the cache: NaN keys match anything
         const KlValue k = cached_kl(segment.q, segment.sigma);
         const double steps = static_cast<double>(segment.steps);
         const double bits = steps * k.nats / std::numbers::ln2;  // T·K/ln 2 (SPEC §2)

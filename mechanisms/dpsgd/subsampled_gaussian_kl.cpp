@@ -12,8 +12,9 @@ namespace reconbound::dpsgd {
 
 namespace {
 
-// g(u) = (1+u)·ln(1+u) − u ≥ 0, accurate for small |u| (series Σ_{n≥2} (−1)^n u^n/(n(n−1))).
-double relative_entropy_term(double u) {
+// g(r) = r·ln r − r + 1 ≥ 0 for r = 1 + u, accurate for small |u| through the series
+// Σ_{n≥2} (−1)^n u^n/(n(n−1)); r is passed separately because 1 + u loses r when r ≪ 1.
+double relative_entropy_term(double u, double r) {
   if (std::abs(u) < 1e-2) {
     double sum = 0.0;
     double power = u;  // u^(n−1)
@@ -23,7 +24,8 @@ double relative_entropy_term(double u) {
     }
     return sum;
   }
-  return (1.0 + u) * std::log1p(u) - u;
+  if (r == 0.0) return 1.0;  // lim_{r→0} r ln r − r + 1
+  return r * std::log(r) - u;
 }
 
 }  // namespace
@@ -55,17 +57,21 @@ KlValue subsampled_gaussian_kl(double q, double sigma) {
   const double shift = 0.5 * inv_sigma * inv_sigma;
   const double inv_sqrt_2pi = 1.0 / std::sqrt(2.0 * std::numbers::pi);
   auto integrand = [&](double z) {
-    const double u = q * std::expm1(z * inv_sigma - shift);
-    return relative_entropy_term(u) * inv_sqrt_2pi * std::exp(-0.5 * z * z);
+    const double exponent = z * inv_sigma - shift;
+    const double u = q * std::expm1(exponent);
+    const double r = (1.0 - q) + q * std::exp(exponent);
+    return relative_entropy_term(u, r) * inv_sqrt_2pi * std::exp(-0.5 * z * z);
   };
   // The integrand is φ(z) times a function growing at most like e^{2z/σ}: its mass lies
   // in [−12, 12 + 2/σ]; beyond, the tails are below 1e-30 of the integral.
   const double lower = -12.0;
   const double upper = 12.0 + 2.0 * inv_sigma;
+  // `error` is Gauss–Kronrod's |G − K| estimate, a pessimistic bound on the error of the
+  // Kronrod value returned (agreement with the MPFR reference is ≤ 1e-12 relative, tested).
   double error = 0.0;
   const double value = boost::math::quadrature::gauss_kronrod<double, 31>::integrate(
       integrand, lower, upper, 15, 1e-15, &error);
-  if (!(value > 0.0) || !(error <= 1e-12 * value)) {
+  if (!(value > 0.0) || !(error <= 1e-9 * value)) {
     throw NumericalError(fmt::format(
         "quadrature of K(q={}, sigma={}) did not converge (value {}, error {})", q, sigma, value,
         error));

@@ -47,9 +47,10 @@ Dataset read_npy(const std::string& path);
 Dataset parse_npy(std::span<const std::uint8_t> bytes, const std::string& origin);
 
 // Every *.png (any letter case) directly in dir, sorted by file name (byte order), one
-// record each. All images must have the same size and channel count. 8-bit only (16-bit is
-// rejected). Grey → C = 1; colour → C = 3 in RGB order. An alpha channel is dropped: the
-// stored colour values are kept as they are, without compositing onto any background.
+// record each, decoded with OpenCV. All images must have one size and one colour type. 8-bit
+// only (16-bit is rejected). Grey → C = 1 (also grey + alpha); colour or palette → C = 3 in RGB
+// order. An alpha channel is dropped: the stored colour values are kept as they are, without
+// compositing onto any background.
 Dataset read_png_folder(const std::string& dir);
 
 namespace detail {

@@ -19,8 +19,9 @@ struct IndexRange {
 // "a:b" with whole numbers a < b (spaces around the numbers allowed); InvalidInput otherwise.
 IndexRange parse_index_range(const std::string& text);
 
-// The indices begin, begin + 1, …, end − 1.
-std::vector<std::size_t> range_indices(const IndexRange& range);
+// The indices begin, begin + 1, …, end − 1 of a data set of n_records; InvalidInput when the
+// range is empty or end > n_records (checked before anything is allocated).
+std::vector<std::size_t> range_indices(const IndexRange& range, std::size_t n_records);
 
 // Whole numbers separated by whitespace, commas or newlines; '#' starts a comment that runs
 // to the end of the line. An empty list, a token that is not a whole number, or a repeated

@@ -6,6 +6,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "reconbound/dataset.hpp"
 
@@ -25,13 +26,32 @@ struct RecordLayout {
 
 // FileError naming origin and format (e.g. "IDX") when there are not 1 to 4 dimensions, a
 // dimension is 0, or N·d exceeds kMaxDatasetValues (checked without overflow).
-RecordLayout layout_from_dims(std::span<const std::uint64_t> dims, const std::string& origin,
-                              std::string_view format);
+RecordLayout layout_from_dims(std::span<const std::uint64_t> dims, const std::string& origin, std::string_view format);
+
+// Decodes data.size() / element_size(type) values (whole records of d values each) into dst,
+// which must have room for them. FileError naming origin and the record (counted from
+// first_record) when a floating-point value is NaN or infinite.
+void decode_values(std::span<const std::uint8_t> data, ElementType type, bool big_endian, std::size_t d, double* dst,
+                   const std::string& origin, std::size_t first_record = 0);
 
 // Decodes layout.n_records × layout.shape.size() values of the given type from data (which must
 // hold exactly that many bytes; the caller checks), big- or little-endian, into a Dataset.
 // FileError naming origin and the record when a floating-point value is NaN or infinite.
 Dataset decode_records(std::span<const std::uint8_t> data, ElementType type, bool big_endian,
                        const RecordLayout& layout, const std::string& origin);
+
+// An IDX array whose header has been checked: its element type, record layout, and data bytes
+// (exactly n_records · d · element_size bytes).
+struct IdxArray {
+  ElementType type;
+  RecordLayout layout;
+  std::span<const std::uint8_t> data;
+};
+
+// The bytes of an IDX file, inflated first when it starts with the gzip magic 1f 8b.
+std::vector<std::uint8_t> read_idx_bytes(const std::string& path);
+
+// Checks an IDX header and the data length; FileError naming origin otherwise.
+IdxArray parse_idx_header(std::span<const std::uint8_t> bytes, const std::string& origin);
 
 }  // namespace reconbound::detail

@@ -7,10 +7,10 @@
 
 namespace reconbound::verify {
 
-// K(q, σ) in nats at `digits10` and at 1.5×digits10 decimal digits.
-ReferenceValue reference_subsampled_gaussian_kl(double q, double sigma, unsigned digits10 = 36);
+// K(q, σ) in nats, at 40 and at 60 decimal digits (≈ 133 and 200 bits).
+ReferenceValue reference_subsampled_gaussian_kl(double q, double sigma);
 
 // γ = (1/ln 2)·Σ_runs Σ_segments steps·K(q, σ), bits, summed in high precision.
-ReferenceValue reference_gamma_bits(const Schedule& schedule, unsigned digits10 = 36);
+ReferenceValue reference_gamma_bits(const Schedule& schedule);
 
 }  // namespace reconbound::verify

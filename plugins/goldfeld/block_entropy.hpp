@@ -1,0 +1,42 @@
+#pragma once
+// One block's share of the goldfeld estimator: the Monte Carlo entropy ĥ_MC(Π_b) (eq 31)
+// and its variance bound σ_b² (SPEC §6.3), both for a fixed estimation sample.
+#include <cstddef>
+#include <vector>
+
+#include "dither.hpp"
+#include "reconbound/matrix.hpp"
+
+namespace reconbound::goldfeld {
+
+// The points y_{b,i} = sqrt(N_k)·rotated(i, b·k .. b·k+k−1) of one block (SPEC §4), minus
+// their mean c. Entropy is translation invariant, so centring changes no result; it keeps
+// the squared distances of the hot loop small and accurate. Stored coordinate-major so
+// that the loop over the n centres runs over contiguous memory.
+class BlockPoints {
+ public:
+  BlockPoints(const MatrixView& rotated, std::size_t k, std::size_t block);
+
+  std::size_t n() const { return n_; }
+  std::size_t k() const { return k_; }
+  // All k·n values, coordinate-major: coordinate c of point i at [c·n + i].
+  const double* coordinate_major() const { return values_.data(); }
+  double at(std::size_t i, std::size_t c) const { return values_[c * n_ + i]; }
+
+ private:
+  std::size_t n_;
+  std::size_t k_;
+  std::vector<double> values_;  // k × n
+};
+
+// σ_b² (bits²): bound on Var[ĥ_MC(Π_b) | sample] with n_mc independent draws per point
+// (SPEC §6.3; derivation in block_entropy.cpp).
+double variance_bound_bits2(const BlockPoints& points, double s, std::size_t n_mc);
+
+// ĥ_MC(Π_b) (bits, eq 31): −(1/(n·n_mc)) Σ_i Σ_j log2 f̂_b(y_{b,i} + s·Z_ij), with log f̂_b
+// evaluated exactly by a log-sum-exp over all n centres. The Z_ij are taken from `dither`
+// in the order i, then j, then coordinate.
+double monte_carlo_entropy_bits(const BlockPoints& points, double s, std::size_t n_mc,
+                                NormalStream& dither);
+
+}  // namespace reconbound::goldfeld

@@ -1,0 +1,81 @@
+#include "request_check.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <thread>
+
+#include "reconbound/error.hpp"
+
+namespace reconbound::goldfeld {
+
+CheckedRequest check_settings(const EntropyRequest& request) {
+  CheckedRequest out;
+  out.n = static_cast<std::size_t>(request.rotated.rows());
+  out.m = static_cast<std::size_t>(request.rotated.cols());
+  if (out.n < 2) {
+    throw InvalidInput(fmt::format(
+        "the goldfeld estimator needs at least 2 sample rows, got {}; pass a larger sample",
+        out.n));
+  }
+  if (out.m < 1) throw InvalidInput("the rotated sample has no columns; pass U·Ψ(x_i) as rows");
+  if (request.grid.empty()) throw InvalidInput("the grid is empty; give at least one (k, nu2) pair");
+  for (std::size_t p = 0; p < request.grid.size(); ++p) {
+    const GridPair& pair = request.grid[p];
+    if (pair.k < 1 || out.m % pair.k != 0) {
+      throw InvalidInput(fmt::format(
+          "grid pair {}: block size k={} does not divide m={}; use a divisor of m", p + 1,
+          pair.k, out.m));
+    }
+    if (!(pair.nu2 > 0.0) || !std::isfinite(pair.nu2)) {
+      throw InvalidInput(fmt::format(
+          "grid pair {}: nu2={} must be finite and > 0 (relative dither, SPEC §5)", p + 1,
+          pair.nu2));
+    }
+  }
+  if (!(request.trace_sigma > 0.0) || !std::isfinite(request.trace_sigma)) {
+    throw InvalidInput(fmt::format(
+        "trace_sigma={} must be finite and > 0; estimate tr Σ on the held-out split",
+        request.trace_sigma));
+  }
+  if (!(request.alpha > 0.0 && request.alpha < 1.0)) {
+    throw InvalidInput(fmt::format("alpha={} must lie in (0, 1)", request.alpha));
+  }
+  if (!(request.alpha_mc_fraction > 0.0 && request.alpha_mc_fraction < 1.0)) {
+    throw InvalidInput(fmt::format("alpha_mc_fraction={} must lie in (0, 1)",
+                                   request.alpha_mc_fraction));
+  }
+  const std::size_t union_size = request.union_size == 0 ? request.grid.size() : request.union_size;
+  if (union_size < request.grid.size()) {
+    throw InvalidInput(fmt::format(
+        "union_size={} is smaller than the grid ({} pairs); give the size of the whole grid G "
+        "or 0",
+        request.union_size, request.grid.size()));
+  }
+  if (request.shards < 1 || request.shard >= request.shards) {
+    throw InvalidInput(fmt::format("shard {} of {} is not valid; need 0 ≤ shard < shards",
+                                   request.shard, request.shards));
+  }
+  out.threads = request.threads > 0
+                    ? request.threads
+                    : std::max<std::size_t>(1, std::thread::hardware_concurrency());
+  out.margins.union_size = union_size;
+  out.margins.alpha_mc = request.alpha * request.alpha_mc_fraction;  // α₁
+  out.margins.alpha_md = request.alpha - out.margins.alpha_mc;       // α₂
+  return out;
+}
+
+void check_sample_finite(const MatrixView& rotated) {
+  for (Eigen::Index i = 0; i < rotated.rows(); ++i) {
+    if (rotated.row(i).allFinite()) continue;
+    Eigen::Index j = 0;
+    while (std::isfinite(rotated(i, j))) ++j;
+    throw InvalidInput(fmt::format(
+        "row {} (column {}, both 0-based) of the rotated sample is {}; remove or repair that "
+        "record", i, j,
+        rotated(i, j)));
+  }
+}
+
+}  // namespace reconbound::goldfeld

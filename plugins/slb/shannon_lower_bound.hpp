@@ -1,0 +1,22 @@
+#pragma once
+// The Shannon lower bound of one grid pair (SPEC §5, Theorem 3.6, Corollary 3.7, eq 13–14),
+// evaluated in the log domain so that no entropy or leakage overflows it.
+#include <cstddef>
+
+namespace reconbound::slb {
+
+struct ShannonLowerBound {
+  double abs_bound = 0.0;  // eq 13: lower bound on E‖Ψ(x) − ẑ‖², in [0, tr Σ]
+  double rho = 0.0;        // eq 14: lower bound on ρ_Ψ, in [0, 1]
+};
+
+// For block size k, dither s, block-averaged entropy h (bits), leakage γ (bits) and
+// normaliser T = tr Σ (or its upper confidence bound):
+//   abs_bound = min( [ k/(2πe)·2^{2(h − γ)/k} − k·s² ]_+ , T )                 (eq 13)
+//   rho       = min( sqrt( [ k/(2πe·T)·2^{2(h − γ)/k} − k·s²/T ]_+ ), 1 )     (eq 14)
+// k·s²/T is ν² when T is the tr Σ̂ that set s = ν·sqrt(tr Σ̂/k); written with s it stays
+// right when T is a UCB of tr Σ (SPEC §6.5): then ρ² = abs_bound / T exactly.
+ShannonLowerBound shannon_lower_bound(std::size_t k, double s, double h_bits, double gamma_bits,
+                                      double trace_sigma);
+
+}  // namespace reconbound::slb

@@ -1,0 +1,39 @@
+#pragma once
+// Shared helpers of the estimator tests: plugins from the registry, requests and samples.
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "reconbound/converse.hpp"
+#include "reconbound/estimator.hpp"
+#include "reconbound/matrix.hpp"
+#include "reconbound/params.hpp"
+
+namespace reconbound::test {
+
+// The plugins, created through the registry's default search path (the build's folder).
+std::shared_ptr<EntropyEstimator> goldfeld(const Params& params = {});
+std::shared_ptr<Converse> slb();
+
+// An n × m sample with independent N(offset_j, scale_j²) columns, scale_j = 1 + j/m.
+RowMatrix gaussian_sample(std::size_t n, std::size_t m, std::uint64_t seed, double offset = 0.0);
+
+// tr of the sample covariance of `data` (divisor n − 1).
+double sample_trace(const RowMatrix& data);
+
+// A request over `data` with the library's defaults for everything not given.
+EntropyRequest make_request(const RowMatrix& data, std::vector<GridPair> grid,
+                            double trace_sigma, std::uint64_t seed = 0);
+
+// The block points y_{b,i} = sqrt(N_k)·data(i, b·k .. b·k+k−1) (SPEC §4).
+RowMatrix block_points(const RowMatrix& data, std::size_t k, std::size_t block);
+
+// Mean and standard deviation (divisor count − 1).
+struct Moments {
+  double mean = 0.0;
+  double sd = 0.0;
+};
+Moments moments(const std::vector<double>& values);
+
+}  // namespace reconbound::test

@@ -1,0 +1,292 @@
+// The goldfeld estimator's arithmetic and mechanics (SPEC §6): margins and variance bound
+// against the MPFR references, shards, threads, seeds, parameters and input validation.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <limits>
+#include <mutex>
+#include <numbers>
+#include <string>
+#include <vector>
+
+#include "estimator_support.hpp"
+#include "reconbound/error.hpp"
+#include "reconbound/verify/matchers.hpp"
+#include "reconbound/verify/reference_entropy.hpp"
+#include "reconbound/verify/tolerances.hpp"
+
+namespace reconbound::test {
+namespace {
+
+using verify::tolerance::kEntropyMargins;
+
+const std::vector<GridPair> kGrid{{1, 0.2}, {2, 0.8}, {4, 0.4}, {8, 1.6}, {1, 3.2}};
+
+TEST(Goldfeld, MarginsAndVarianceBoundMatchTheMpfrReference) {
+  const RowMatrix data = gaussian_sample(300, 8, 11, 40.0);
+  EntropyRequest request = make_request(data, kGrid, sample_trace(data));
+  request.union_size = 48;
+  request.alpha = 0.05;
+  request.alpha_mc_fraction = 0.3;
+  const double alpha_mc = request.alpha * request.alpha_mc_fraction;
+  const double alpha_md = request.alpha - alpha_mc;
+  const auto results = goldfeld()->estimate(request);
+  ASSERT_EQ(results.size(), kGrid.size());
+  for (std::size_t p = 0; p < kGrid.size(); ++p) {
+    const GridEntropy& r = results[p];
+    const std::size_t k = kGrid[p].k;
+    SCOPED_TRACE("k=" + std::to_string(k) + " nu2=" + std::to_string(kGrid[p].nu2));
+    EXPECT_EQ(r.pair, kGrid[p]);
+    EXPECT_TRUE(r.complete);
+    EXPECT_EQ(r.n, 300u);
+    EXPECT_EQ(r.n_mc, k == 1 ? 2u : std::max<std::size_t>(k, 4));  // SPEC §6 defaults
+    EXPECT_RELATIVELY_CLOSE(r.s, std::sqrt(kGrid[p].nu2 * request.trace_sigma / k), 1e-15);
+    ASSERT_EQ(r.blocks.size(), 8 / k);
+    for (std::size_t b = 0; b < r.blocks.size(); ++b) {
+      EXPECT_EQ(r.blocks[b].block, b);
+      EXPECT_EQ(r.blocks[b].numerical_error_bits, 0.0);
+      const auto ref = verify::reference_block_variance_bound(block_points(data, k, b), r.s, r.n_mc);
+      EXPECT_AGREES_WITH_REFERENCE(r.blocks[b].variance_bound_bits2, ref, kEntropyMargins);
+    }
+    const auto sigma = verify::reference_sigma_mc(data, k, r.s, r.n_mc);
+    const auto margins = verify::reference_margins(300, 48, alpha_mc, alpha_md, sigma.value);
+    EXPECT_AGREES_WITH_REFERENCE(r.t_md, margins.t_md, kEntropyMargins);
+    EXPECT_AGREES_WITH_REFERENCE(r.t_mc, margins.t_mc, kEntropyMargins);
+    EXPECT_EQ(r.t_num, 0.0);
+    EXPECT_EQ(r.h_lb, r.h_mc - r.t_mc - r.t_md - r.t_num);
+    double mean = 0.0;
+    for (const auto& block : r.blocks) mean += block.h_mc_bits;
+    EXPECT_RELATIVELY_CLOSE(r.h_mc, mean / static_cast<double>(r.blocks.size()), 1e-14);
+  }
+}
+
+// eq 35 at a larger n, |G| = 48, α₂ = 0.025.
+TEST(Goldfeld, McDiarmidMarginAtALargerSample) {
+  const RowMatrix data = gaussian_sample(3000, 1, 3);
+  EntropyRequest request = make_request(data, {{1, 0.2}}, 1.0);
+  request.union_size = 48;
+  const GridEntropy r = goldfeld(Params().set("n_mc", std::int64_t{1}))->estimate(request)[0];
+  const auto margins = verify::reference_margins(3000, 48, 0.025, 0.025, 0.0);
+  EXPECT_AGREES_WITH_REFERENCE(r.t_md, margins.t_md, kEntropyMargins);
+}
+
+void expect_identical(const GridEntropy& a, const GridEntropy& b) {
+  EXPECT_EQ(a.pair, b.pair);
+  EXPECT_EQ(a.s, b.s);
+  EXPECT_EQ(a.n, b.n);
+  EXPECT_EQ(a.n_mc, b.n_mc);
+  EXPECT_EQ(a.h_mc, b.h_mc);
+  EXPECT_EQ(a.t_mc, b.t_mc);
+  EXPECT_EQ(a.t_md, b.t_md);
+  EXPECT_EQ(a.t_num, b.t_num);
+  EXPECT_EQ(a.h_lb, b.h_lb);
+  EXPECT_EQ(a.complete, b.complete);
+  ASSERT_EQ(a.blocks.size(), b.blocks.size());
+  for (std::size_t i = 0; i < a.blocks.size(); ++i) {
+    EXPECT_EQ(a.blocks[i].block, b.blocks[i].block);
+    EXPECT_EQ(a.blocks[i].h_mc_bits, b.blocks[i].h_mc_bits);
+    EXPECT_EQ(a.blocks[i].variance_bound_bits2, b.blocks[i].variance_bound_bits2);
+    EXPECT_EQ(a.blocks[i].numerical_error_bits, b.blocks[i].numerical_error_bits);
+  }
+}
+
+TEST(Goldfeld, ThreeShardsCombineToTheSingleCallBitForBit) {
+  const RowMatrix data = gaussian_sample(120, 8, 5);
+  const EntropyRequest request = make_request(data, kGrid, sample_trace(data), 77);
+  const auto estimator = goldfeld();
+  const auto whole = estimator->estimate(request);
+  std::vector<std::vector<GridEntropy>> parts;
+  for (std::size_t shard = 0; shard < 3; ++shard) {
+    EntropyRequest part = request;
+    part.shard = shard;
+    part.shards = 3;
+    parts.push_back(estimator->estimate(part));
+    for (const GridEntropy& r : parts.back()) {
+      EXPECT_FALSE(r.complete);
+      EXPECT_TRUE(std::isnan(r.h_lb));  // unusable until combined
+      for (const BlockEntropy& b : r.blocks) EXPECT_EQ(b.block % 3, shard);
+    }
+  }
+  for (std::size_t p = 0; p < kGrid.size(); ++p) {
+    // Shards given out of order combine all the same.
+    const GridEntropy combined =
+        estimator->combine({parts[2][p], parts[0][p], parts[1][p]}, request);
+    expect_identical(combined, whole[p]);
+  }
+}
+
+TEST(Goldfeld, ResultsDoNotDependOnTheThreadCount) {
+  const RowMatrix data = gaussian_sample(150, 8, 6);
+  EntropyRequest request = make_request(data, kGrid, sample_trace(data), 5);
+  const auto one = goldfeld()->estimate(request);
+  for (const std::size_t threads : {3u, 0u}) {
+    request.threads = threads;
+    const auto many = goldfeld()->estimate(request);
+    for (std::size_t p = 0; p < kGrid.size(); ++p) expect_identical(many[p], one[p]);
+  }
+}
+
+TEST(Goldfeld, TheSeedSelectsTheDither) {
+  const RowMatrix data = gaussian_sample(60, 4, 7);
+  const auto a = goldfeld()->estimate(make_request(data, {{2, 0.4}}, sample_trace(data), 1));
+  const auto b = goldfeld()->estimate(make_request(data, {{2, 0.4}}, sample_trace(data), 1));
+  const auto c = goldfeld()->estimate(make_request(data, {{2, 0.4}}, sample_trace(data), 2));
+  EXPECT_EQ(a[0].h_mc, b[0].h_mc);
+  EXPECT_NE(a[0].h_mc, c[0].h_mc);
+  EXPECT_EQ(a[0].t_mc, c[0].t_mc);  // the margins depend on the sample only
+}
+
+// A sample with one repeated point makes f̂_b = φ_s exactly, so eq 31 reduces to
+//   ĥ_MC = (k/2)·log2(2πs²) + (1/(N_k·n·n_mc))·Σ ‖Z‖² / (2 ln 2)
+// with Z the standard normal draws. Those are shared by every ν of one k (SPEC §6.3), so
+// the remainder T = (ĥ_MC − (k/2)·log2(2πs²))·2 ln 2 / k is the same for every ν, and it is
+// a mean of ‖Z‖²/k over N_k·n·n_mc draws: 1 ± sqrt(2/(k·N_k·n·n_mc)).
+TEST(Goldfeld, PointMassSampleSharesTheDitherAcrossNu) {
+  const RowMatrix data = RowMatrix::Constant(50, 4, 3.0);
+  const std::size_t k = 2;
+  const auto results = goldfeld(Params::parse("n_mc=200"))
+                           ->estimate(make_request(data, {{k, 0.2}, {k, 1.6}}, 10.0, 3));
+  std::vector<double> remainder;
+  for (const GridEntropy& r : results) {
+    const double gaussian = static_cast<double>(k) / 2.0 * std::log2(2.0 * std::numbers::pi * r.s * r.s);
+    remainder.push_back((r.h_mc - gaussian) * 2.0 * std::numbers::ln2 / static_cast<double>(k));
+  }
+  EXPECT_RELATIVELY_CLOSE(remainder[1], remainder[0], 1e-12);
+  const double draws = static_cast<double>(k * 2 * 50 * 200);  // k·N_k·n·n_mc coordinates
+  EXPECT_NEAR(remainder[0], 1.0, 5.0 * std::sqrt(2.0 / draws));
+}
+
+TEST(Goldfeld, TheNmcParameterOverridesTheDefault) {
+  const RowMatrix data = gaussian_sample(40, 4, 8);
+  const auto r = goldfeld(Params::parse("n_mc=7"))
+                     ->estimate(make_request(data, {{1, 0.2}, {4, 0.2}}, sample_trace(data)));
+  EXPECT_EQ(r[0].n_mc, 7u);
+  EXPECT_EQ(r[1].n_mc, 7u);
+  EXPECT_THROW(goldfeld(Params::parse("n_mc=0")), InvalidInput);
+  EXPECT_THROW(goldfeld(Params::parse("n_mc=two")), InvalidInput);
+  EXPECT_THROW(goldfeld(Params::parse("draws=3")), InvalidInput);
+}
+
+class CountingProgress final : public Progress {
+ public:
+  void report(std::string_view stage, std::size_t done, std::size_t total) override {
+    std::lock_guard lock(mutex_);
+    ++calls_;
+    last_done_ = std::max(last_done_, done);
+    total_ = total;
+    stages_ok_ = stages_ok_ && stage.starts_with("entropy k=");
+  }
+  std::size_t calls_ = 0;
+  std::size_t last_done_ = 0;
+  std::size_t total_ = 0;
+  bool stages_ok_ = true;
+
+ private:
+  std::mutex mutex_;
+};
+
+TEST(Goldfeld, ReportsProgressPerBlock) {
+  const RowMatrix data = gaussian_sample(30, 8, 9);
+  CountingProgress progress;
+  EntropyRequest request = make_request(data, kGrid, sample_trace(data));
+  request.progress = &progress;
+  request.threads = 2;
+  goldfeld()->estimate(request);
+  const std::size_t blocks = 8 + 4 + 2 + 1 + 8;
+  EXPECT_EQ(progress.calls_, blocks);
+  EXPECT_EQ(progress.total_, blocks);
+  EXPECT_EQ(progress.last_done_, blocks);
+  EXPECT_TRUE(progress.stages_ok_);
+}
+
+void expect_invalid(const EntropyRequest& request, const std::string& needle) {
+  try {
+    goldfeld()->estimate(request);
+    ADD_FAILURE() << "no error; expected one mentioning '" << needle << "'";
+  } catch (const InvalidInput& e) {
+    EXPECT_NE(std::string(e.what()).find(needle), std::string::npos) << e.what();
+  }
+}
+
+// A copy of `base` changed by `change` (EntropyRequest holds an Eigen::Ref: it can be
+// copied, not assigned).
+template <class Change>
+EntropyRequest changed(const EntropyRequest& base, Change change) {
+  EntropyRequest copy = base;
+  change(copy);
+  return copy;
+}
+
+TEST(Goldfeld, RejectsInvalidRequests) {
+  const RowMatrix data = gaussian_sample(20, 6, 10);
+  const EntropyRequest good = make_request(data, {{2, 0.2}}, 3.0);
+  const auto grid = [&](std::vector<GridPair> pairs) {
+    return changed(good, [&](EntropyRequest& r) { r.grid = pairs; });
+  };
+  expect_invalid(grid({{4, 0.2}}), "k=4 does not divide m=6");
+  expect_invalid(grid({{0, 0.2}}), "k=0 does not divide m=6");
+  expect_invalid(grid({{3, 0.0}}), "nu2=0");
+  expect_invalid(grid({{3, std::numeric_limits<double>::infinity()}}), "nu2=inf");
+  expect_invalid(grid({}), "grid is empty");
+  expect_invalid(changed(good, [](EntropyRequest& r) { r.trace_sigma = -1.0; }), "trace_sigma=-1");
+  expect_invalid(changed(good, [](EntropyRequest& r) {
+                   r.trace_sigma = std::numeric_limits<double>::quiet_NaN();
+                 }),
+                 "trace_sigma=nan");
+  expect_invalid(changed(good, [](EntropyRequest& r) { r.alpha = 1.0; }), "alpha=1");
+  expect_invalid(changed(good, [](EntropyRequest& r) { r.alpha = 0.0; }), "alpha=0");
+  expect_invalid(changed(good, [](EntropyRequest& r) { r.alpha_mc_fraction = 0.0; }),
+                 "alpha_mc_fraction=0");
+  expect_invalid(changed(good,
+                         [](EntropyRequest& r) {
+                           r.grid = {{1, 0.2}, {2, 0.2}, {3, 0.2}};
+                           r.union_size = 2;
+                         }),
+                 "union_size=2");
+  expect_invalid(changed(good,
+                         [](EntropyRequest& r) {
+                           r.shard = 3;
+                           r.shards = 3;
+                         }),
+                 "shard 3 of 3");
+  expect_invalid(changed(good, [](EntropyRequest& r) { r.shards = 0; }), "shard 0 of 0");
+
+  const RowMatrix one_row = gaussian_sample(1, 6, 1);
+  expect_invalid(make_request(one_row, {{2, 0.2}}, 3.0), "at least 2 sample rows");
+
+  RowMatrix bad = data;
+  bad(13, 4) = std::numeric_limits<double>::quiet_NaN();
+  expect_invalid(make_request(bad, {{2, 0.2}}, 3.0), "row 13 (column 4");
+  bad(13, 4) = 0.0;
+  bad(2, 0) = -std::numeric_limits<double>::infinity();
+  expect_invalid(make_request(bad, {{2, 0.2}}, 3.0), "row 2 (column 0");
+}
+
+TEST(Goldfeld, CombineRejectsIncompleteOrMixedShards) {
+  const RowMatrix data = gaussian_sample(20, 6, 12);
+  const EntropyRequest request = make_request(data, {{1, 0.2}, {2, 0.2}}, 3.0);
+  std::vector<std::vector<GridEntropy>> parts;
+  for (std::size_t shard = 0; shard < 2; ++shard) {
+    EntropyRequest part = request;
+    part.shard = shard;
+    part.shards = 2;
+    parts.push_back(goldfeld()->estimate(part));
+  }
+  const auto expect_combine_error = [&](const std::vector<GridEntropy>& shards,
+                                        const std::string& needle) {
+    try {
+      goldfeld()->combine(shards, request);
+      ADD_FAILURE() << "no error; expected one mentioning '" << needle << "'";
+    } catch (const InvalidInput& e) {
+      EXPECT_NE(std::string(e.what()).find(needle), std::string::npos) << e.what();
+    }
+  };
+  expect_combine_error({}, "got none");
+  expect_combine_error({parts[0][0]}, "block 1 of k=1 is missing");
+  expect_combine_error({parts[0][0], parts[1][0], parts[1][0]}, "appears in two shards");
+  expect_combine_error({parts[0][0], parts[1][1]}, "disagree");
+  EXPECT_NO_THROW(goldfeld()->combine({parts[0][1], parts[1][1]}, request));
+}
+
+}  // namespace
+}  // namespace reconbound::test
