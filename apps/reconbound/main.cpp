@@ -13,6 +13,7 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   reconbound::cli::add_plugins_command(app);
   reconbound::cli::add_leakage_command(app);
+  reconbound::cli::add_bound_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

@@ -4,6 +4,7 @@
 
 #include <boost/math/quadrature/gauss_kronrod.hpp>
 #include <cmath>
+#include <limits>
 #include <numbers>
 
 #include "reconbound/error.hpp"
@@ -58,23 +59,33 @@ KlValue subsampled_gaussian_kl(double q, double sigma) {
   const double inv_sqrt_2pi = 1.0 / std::sqrt(2.0 * std::numbers::pi);
   auto integrand = [&](double z) {
     const double exponent = z * inv_sigma - shift;
-    const double u = q * std::expm1(exponent);
-    const double r = (1.0 - q) + q * std::exp(exponent);
+    const double ratio = std::exp(exponent);  // ℓ(σz)
+    // u = q(ℓ − 1), through expm1 where ℓ ≈ 1 would cancel.
+    const double u = q * (std::abs(exponent) < 0.5 ? std::expm1(exponent) : ratio - 1.0);
+    const double r = (1.0 - q) + q * ratio;
     return relative_entropy_term(u, r) * inv_sqrt_2pi * std::exp(-0.5 * z * z);
   };
   // The integrand is φ(z) times a function growing at most like e^{2z/σ}: its mass lies
-  // in [−12, 12 + 2/σ]; beyond, the tails are below 1e-30 of the integral.
-  const double lower = -12.0;
-  const double upper = 12.0 + 2.0 * inv_sigma;
-  // `error` is Gauss–Kronrod's |G − K| estimate, a pessimistic bound on the error of the
-  // Kronrod value returned (agreement with the MPFR reference is ≤ 1e-12 relative, tested).
+  // in [−9.5, 9.5 + 2/σ]; beyond, the tails are below 1e-16 of the integral. A fixed
+  // 15-point Kronrod rule on each cell of width kCell; |K15 − G7| summed over the cells is
+  // the (pessimistic) error estimate of the Kronrod value returned. Agreement with the
+  // MPFR reference is ≤ 1e-12 relative over the supported range (property-tested).
+  constexpr double kCell = 1.0;
+  const double lower = -9.5;
+  const auto cells = static_cast<int>(std::ceil((19.0 + 2.0 * inv_sigma) / kCell));
+  double value = 0.0;
   double error = 0.0;
-  const double value = boost::math::quadrature::gauss_kronrod<double, 31>::integrate(
-      integrand, lower, upper, 15, 1e-15, &error);
-  if (!(value > 0.0) || !(error <= 1e-9 * value)) {
-    throw NumericalError(fmt::format(
-        "quadrature of K(q={}, sigma={}) did not converge (value {}, error {})", q, sigma, value,
-        error));
+  for (int c = 0; c < cells; ++c) {
+    double cell_error = 0.0;
+    value += boost::math::quadrature::gauss_kronrod<double, 15>::integrate(
+        integrand, lower + c * kCell, lower + (c + 1) * kCell, 0, 0.0, &cell_error);
+    error += cell_error;
+  }
+  // Rounding: the cancellation in r ln r − u costs up to ~2000 ulps of K, the level seen
+  // against the MPFR reference over the supported range; it is added to the estimate.
+  error += 2000.0 * std::numeric_limits<double>::epsilon() * value;
+  if (!(value > 0.0) || !std::isfinite(value)) {
+    throw NumericalError(fmt::format("quadrature of K(q={}, sigma={}) failed (value {})", q, sigma, value));
   }
   return {value, error};
 }

@@ -46,4 +46,13 @@ double NormalStream::next() {
   return radius * std::cos(angle);
 }
 
+void NormalStream::discard(std::uint64_t count) {
+  if (count > 0 && has_spare_) {
+    has_spare_ = false;
+    --count;
+  }
+  counter_ += (count / 2) * 2 * kGoldenGamma;  // each Box–Muller pair uses two words
+  if (count % 2 == 1) next();
+}
+
 }  // namespace reconbound::goldfeld

@@ -17,6 +17,10 @@ class NormalStream {
   // The next standard normal draw.
   double next();
 
+  // Skips `count` draws: afterwards next() returns what it would have returned after
+  // `count` calls. Costs O(1) (the counter jumps), so query tiles start anywhere.
+  void discard(std::uint64_t count);
+
  private:
   std::uint64_t next_word();
 

@@ -1,10 +1,14 @@
 // The `goldfeld` entropy estimator plugin (SPEC §6, Proposition 5.1): for every grid pair
-// (k, ν²), h̄_LB(k) = ĥ_MC − t_MC − t_MD, where ĥ_MC is the Monte Carlo integral (eq 31) of
-// the plug-in entropy of Goldfeld et al. (2020) with an exact log-sum-exp over all n centres
-// (so t_num = 0), t_MC the Cantelli margin (eq 34) with the variance bound of SPEC §6.3 and
-// t_MD the McDiarmid margin (eq 35). Work is split into (grid pair, block) items, run on
-// request.threads threads; each block's dither is keyed by (seed, k, block), so results
-// are bit-identical for every thread count and shard split.
+// (k, ν²), h̄_LB(k) = ĥ_MC − t_MC − t_MD − t_num, where ĥ_MC is the Monte Carlo integral
+// (eq 31) of the plug-in entropy of Goldfeld et al. (2020), t_MC the Cantelli margin (eq 34)
+// with the variance bound of SPEC §6.3 and t_MD the McDiarmid margin (eq 35).
+//
+// Two paths compute ĥ_MC from the same draws Z (keyed by (seed, k, block)):
+//  - exact=true: a log-sum-exp over all n centres per query and level, t_num = 0 (the
+//    reference, (grid pair, block) items on request.threads threads);
+//  - default: the fast path (fast_path.cpp, docs/fast_estimator.md), all levels of one block
+//    size from shared distances, with t_num the proven bound on its numerical error.
+// Both are bit-identical for every thread count and shard split.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -16,6 +20,7 @@
 
 #include "block_entropy.hpp"
 #include "dither.hpp"
+#include "fast_path.hpp"
 #include "margins.hpp"
 #include "parallel_for.hpp"
 #include "reconbound/error.hpp"
@@ -36,7 +41,7 @@ double dither_sd(const GridPair& pair, double trace_sigma) {
 
 class GoldfeldEstimator final : public EntropyEstimator {
  public:
-  explicit GoldfeldEstimator(std::optional<std::size_t> n_mc) : n_mc_(n_mc) {}
+  GoldfeldEstimator(std::optional<std::size_t> n_mc, bool exact) : n_mc_(n_mc), exact_(exact) {}
 
   std::vector<GridEntropy> estimate(const EntropyRequest& request) const override {
     const CheckedRequest checked = check_settings(request);
@@ -44,10 +49,6 @@ class GoldfeldEstimator final : public EntropyEstimator {
 
     // One result per pair, holding this shard's blocks in increasing order.
     std::vector<GridEntropy> results(request.grid.size());
-    struct Item {
-      std::size_t pair;
-      std::size_t slot;  // index into results[pair].blocks
-    };
     std::vector<Item> items;
     for (std::size_t p = 0; p < request.grid.size(); ++p) {
       const GridPair& pair = request.grid[p];
@@ -65,21 +66,11 @@ class GoldfeldEstimator final : public EntropyEstimator {
       }
     }
 
-    std::atomic<std::size_t> done{0};
-    parallel_for(items.size(), checked.threads, [&](std::size_t i) {
-      GridEntropy& r = results[items[i].pair];
-      BlockEntropy& block = r.blocks[items[i].slot];
-      const BlockPoints points(request.rotated, r.pair.k, block.block);
-      NormalStream dither(request.seed, r.pair.k, block.block);
-      block.h_mc_bits = monte_carlo_entropy_bits(points, r.s, r.n_mc, dither);
-      block.variance_bound_bits2 = variance_bound_bits2(points, r.s, r.n_mc);
-      block.numerical_error_bits = 0.0;  // exact log-sum-exp over all centres
-      const std::size_t finished = ++done;
-      if (request.progress != nullptr) {
-        request.progress->report(fmt::format("entropy k={} nu2={}", r.pair.k, r.pair.nu2),
-                                 finished, items.size());
-      }
-    });
+    if (exact_) {
+      run_exact_path(request, checked.threads, results, items);
+    } else {
+      run_fast_path(request, checked.threads, results);
+    }
 
     for (GridEntropy& r : results) {
       if (request.shards == 1) {
@@ -152,6 +143,31 @@ class GoldfeldEstimator final : public EntropyEstimator {
   }
 
  private:
+  struct Item {
+    std::size_t pair;
+    std::size_t slot;  // index into results[pair].blocks
+  };
+
+  // The reference: exact log-sum-exp per (grid pair, block) item (block_entropy.cpp).
+  static void run_exact_path(const EntropyRequest& request, std::size_t threads,
+                             std::vector<GridEntropy>& results, const std::vector<Item>& items) {
+    std::atomic<std::size_t> done{0};
+    parallel_for(items.size(), threads, [&](std::size_t i) {
+      GridEntropy& r = results[items[i].pair];
+      BlockEntropy& block = r.blocks[items[i].slot];
+      const BlockPoints points(request.rotated, r.pair.k, block.block);
+      NormalStream dither(request.seed, r.pair.k, block.block);
+      block.h_mc_bits = monte_carlo_entropy_bits(points, r.s, r.n_mc, dither);
+      block.variance_bound_bits2 = variance_bound_bits2(points, r.s, r.n_mc);
+      block.numerical_error_bits = 0.0;  // exact log-sum-exp over all centres
+      const std::size_t finished = ++done;
+      if (request.progress != nullptr) {
+        request.progress->report(fmt::format("entropy k={} nu2={}", r.pair.k, r.pair.nu2),
+                                 finished, items.size());
+      }
+    });
+  }
+
   // A shard's result carries only its blocks; the grid-level numbers need all of them and
   // are NaN until combine() fills them, so they cannot be used by mistake.
   static void mark_partial(GridEntropy& r) {
@@ -161,10 +177,11 @@ class GoldfeldEstimator final : public EntropyEstimator {
   }
 
   std::optional<std::size_t> n_mc_;
+  bool exact_;
 };
 
 std::unique_ptr<EntropyEstimator> make(const Params& params) {
-  params.require_only({"n_mc"}, "the goldfeld estimator");
+  params.require_only({"n_mc", "exact"}, "the goldfeld estimator");
   std::optional<std::size_t> n_mc;
   if (params.has("n_mc")) {
     const std::int64_t value = params.get_int("n_mc");
@@ -175,7 +192,7 @@ std::unique_ptr<EntropyEstimator> make(const Params& params) {
     }
     n_mc = static_cast<std::size_t>(value);
   }
-  return std::make_unique<GoldfeldEstimator>(n_mc);
+  return std::make_unique<GoldfeldEstimator>(n_mc, params.get_bool("exact", false));
 }
 
 const PluginInfo& info() {
@@ -183,11 +200,13 @@ const PluginInfo& info() {
       .abi_version = kPluginAbiVersion,
       .kind = PluginKind::estimator,
       .name = "goldfeld",
-      .version = "1.0.0",
+      .version = "1.1.0",
       .description =
-          "plug-in entropy of the dithered blocks by exact Monte Carlo (eq 31) with Cantelli "
-          "and McDiarmid margins (eq 34-35)",
-      .parameters = "n_mc=<int, draws per sample point; default 2 at k=1, max(k,4) at k>=2>",
+          "plug-in entropy of the dithered blocks by Monte Carlo (eq 31) with Cantelli and "
+          "McDiarmid margins (eq 34-35) and a proven numerical margin t_num",
+      .parameters = "n_mc=<int, draws per sample point; default 2 at k=1, max(k,4) at k>=2>; "
+                    "exact=<bool, default false: log-sum-exp over all centres per level, "
+                    "t_num=0 (the reference); false: shared-distance fast path>",
       .make_estimator = &make,
   };
   return plugin;

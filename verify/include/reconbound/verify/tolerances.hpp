@@ -23,3 +23,33 @@ inline constexpr double kEntropyMargins = 1e-12;
 inline constexpr double kMonteCarloMeanStandardErrors = 6.0;
 
 }  // namespace reconbound::verify::tolerance
+
+namespace reconbound::verify::tolerance {
+
+// lpips: Ψ of the committed test model against torch in float64 (golden files), relative in
+// the Euclidean norm of a record, of each layer's block, and of LPIPS distances (SPEC §3). The
+// ONNX trunk runs in float32 in OpenCV DNN.
+inline constexpr double kLpipsTorch = 1e-5;
+
+// dct: the FFTW plugin against the direct O(H·W·F²) long-double DCT-II, absolute error over
+// 255·sqrt(H·W) (the largest possible coefficient, SPEC §3).
+inline constexpr double kDctReference = 1e-13;
+
+// downsample: the plugin against direct average pooling in long double, absolute error over 255.
+inline constexpr double kDownsampleReference = 1e-15;
+
+}  // namespace reconbound::verify::tolerance
+
+namespace reconbound::verify::tolerance {
+
+// goldfeld fast path (issue 4): its proven margin t_num must stay below this, bits, for every
+// grid pair of the tests.
+inline constexpr double kFastPathMaxNumericalBits = 1e-6;
+
+// goldfeld fast path vs exact path on the same draws: |ĥ_fast − ĥ_exact| ≤ factor·t_num.
+// t_num bounds the fast path's distance to eq 31 in exact arithmetic; the exact path's own
+// rounding obeys the same bound (a subset of the same operations with a more accurate
+// exponential), hence the factor 2.
+inline constexpr double kFastPathMarginFactor = 2.0;
+
+}  // namespace reconbound::verify::tolerance

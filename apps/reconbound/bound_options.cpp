@@ -1,0 +1,53 @@
+#include "bound_options.hpp"
+
+#include <thread>
+
+#include "reconbound/error.hpp"
+#include "reconbound/grid.hpp"
+
+namespace reconbound::cli {
+
+void add_bound_options(CLI::App& cmd, BoundOptions& o) {
+  cmd.add_option("--representation", o.representation,
+                 "pixel | downsample:F | dct:F | select:SPEC | lpips:MODEL.onnx")->capture_default_str();
+  cmd.add_option("--rotation", o.rotation, "auto | eigenbasis | signs (SPEC 4)")
+      ->check(CLI::IsMember({"auto", "eigenbasis", "signs"}))->capture_default_str();
+  cmd.add_option("--padded-order", o.padded_order,
+                 "Hadamard order to zero-pad to (default: the smallest constructible order >= m)");
+  cmd.add_option("--grid-k", o.grid_k, "Block sizes k, comma separated (default: divisors of m up to 32)");
+  cmd.add_option("--grid-nu2", o.grid_nu2, "Dither levels nu^2, comma separated (default 0.2,...,6.4)");
+  cmd.add_option("--alpha", o.alpha, "Miscoverage of the entropy lower confidence bound")->capture_default_str();
+  cmd.add_option("--mc-samples", o.mc_samples, "Monte Carlo draws per record (default: 2 at k=1, max(k,4))");
+  cmd.add_flag("--exact", o.exact, "Use the exact estimator path (all centres, log-sum-exp)");
+  cmd.add_option("--estimator-param", o.estimator_params, "Estimator plugin parameter key=value (repeatable)");
+  cmd.add_option("--normaliser", o.normaliser, "sample: tr Sigma-hat; ucb: its upper confidence bound")
+      ->check(CLI::IsMember({"sample", "ucb"}))->capture_default_str();
+  cmd.add_option("--threads", o.threads, "Worker threads (0: all cores)")->capture_default_str();
+  cmd.add_flag("--full", o.full, "Paper-size random split: |D_perp| = 10000, n_est = 50000");
+  cmd.add_flag("--quiet", o.quiet, "No progress bar on stderr");
+}
+
+BoundConfig make_bound_config(const BoundOptions& o, std::uint64_t seed, Progress* progress) {
+  BoundConfig config;
+  std::tie(config.representation, config.representation_params) = parse_plugin_spec(o.representation);
+  for (const auto& item : o.estimator_params) {
+    const Params parsed = Params::parse(item);
+    for (const auto& [key, value] : parsed.values()) config.estimator_params.set(key, value);
+  }
+  if (o.exact) config.estimator_params.set("exact", std::string("true"));
+  if (o.mc_samples > 0) config.estimator_params.set("n_mc", static_cast<std::int64_t>(o.mc_samples));
+  if (!o.grid_k.empty()) config.block_sizes = parse_size_list(o.grid_k, "--grid-k");
+  if (!o.grid_nu2.empty()) config.nu2_levels = parse_number_list(o.grid_nu2, "--grid-nu2");
+  config.alpha = o.alpha;
+  config.rotation = o.rotation == "eigenbasis" ? RotationChoice::eigenbasis
+                    : o.rotation == "signs"    ? RotationChoice::signs
+                                               : RotationChoice::automatic;
+  config.padded_order = o.padded_order;
+  config.normaliser = o.normaliser == "ucb" ? Normaliser::ucb : Normaliser::sample;
+  config.seed = seed;
+  config.threads = o.threads > 0 ? o.threads : std::max(1u, std::thread::hardware_concurrency());
+  config.progress = progress;
+  return config;
+}
+
+}  // namespace reconbound::cli

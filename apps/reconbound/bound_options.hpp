@@ -1,0 +1,33 @@
+#pragma once
+// Options of the bound pipeline shared by `bound` (and later `spectrum`, `calibrate`):
+// representation, rotation, grid, confidence, estimator settings, threads.
+#include <CLI/CLI.hpp>
+#include <string>
+#include <vector>
+
+#include "reconbound/bound.hpp"
+
+namespace reconbound::cli {
+
+struct BoundOptions {
+  std::string representation = "pixel";
+  std::string rotation = "auto";
+  std::size_t padded_order = 0;
+  std::string grid_k;    // empty: divisors of m up to 32
+  std::string grid_nu2;  // empty: SPEC §5 defaults
+  double alpha = 0.05;
+  std::size_t mc_samples = 0;  // 0: SPEC §6 defaults
+  bool exact = false;
+  std::vector<std::string> estimator_params;
+  std::string normaliser = "sample";
+  std::size_t threads = 0;     // 0: all hardware threads
+  bool full = false;
+  bool quiet = false;
+};
+
+void add_bound_options(CLI::App& cmd, BoundOptions& options);
+
+// The library configuration the options describe (progress and seed set by the caller).
+BoundConfig make_bound_config(const BoundOptions& options, std::uint64_t seed, Progress* progress);
+
+}  // namespace reconbound::cli

@@ -1,0 +1,101 @@
+#include "bound_report.hpp"
+
+#include <fmt/format.h>
+
+#include <cmath>
+
+namespace reconbound::cli {
+
+namespace {
+
+const PairBound* pair_bound(const ConverseResult& result, const GridPair& pair) {
+  for (const auto& p : result.pairs) {
+    if (p.pair == pair) return &p;
+  }
+  return nullptr;
+}
+
+}  // namespace
+
+void print_bound_table(const BoundReport& r, const BoundContext& c) {
+  fmt::print("data            {}\n", c.data_source);
+  fmt::print("representation  {} (m = {}; Hadamard order {}, padding {:.2f}%)\n", c.representation, r.m,
+             r.m_padded, 100.0 * r.padding_fraction);
+  fmt::print("split           |D_perp| = {}, n_est = {}, seed {}\n", r.n_perp, r.n_est, c.seed);
+  fmt::print("rotation        {}\n", r.rotation);
+  fmt::print("tr Sigma        {:.6g} on D_perp (UCB {:.6g} at alpha = {}); normaliser {:.6g}\n",
+             r.trace_sigma, r.trace_sigma_ucb, r.alpha, r.normaliser);
+  fmt::print("leakage         {}\n\n", c.leakage_source);
+
+  fmt::print("{:>12} {:>9} {:>5} {:>6} {:>12} {:>9}\n", "gamma (bits)", "rho*", "k*", "nu2*",
+             "abs bound", "rho point");
+  for (const auto& result : r.results) {
+    const auto& cr = result.converse;
+    fmt::print("{:>12.6g} {:>9.5f} {:>5} {:>6.2g} {:>12.6g} {:>9.5f}\n", result.gamma_bits, cr.rho_star,
+               cr.arg_max.k, cr.arg_max.nu2, cr.abs_bound, cr.rho_point);
+  }
+  if (!r.results.empty()) {
+    const auto& best = r.results.front().converse;
+    fmt::print("\nrho* = {:.5f}: every attack's RMSE in Psi is at least {:.1f}% of the prior's "
+               "(probability >= {:.0f}%); per-coordinate RMSE >= {:.4g}\n",
+               best.rho_star, 100.0 * best.rho_star, 100.0 * (1.0 - r.alpha),
+               std::sqrt(best.abs_bound / static_cast<double>(r.m)));
+  }
+
+  fmt::print("\n{:>4} {:>5} {:>10} {:>10} {:>8} {:>8} {:>9} {:>10} {:>9}\n", "k", "nu2", "s", "h_mc",
+             "t_mc", "t_md", "t_num", "h_lb", "rho");
+  const ConverseResult* first = r.results.empty() ? nullptr : &r.results.front().converse;
+  for (const auto& e : r.entropies) {
+    const PairBound* p = first ? pair_bound(*first, e.pair) : nullptr;
+    fmt::print("{:>4} {:>5.2g} {:>10.4g} {:>10.4f} {:>8.4f} {:>8.4f} {:>9.2g} {:>10.4f} {:>9.5f}\n",
+               e.pair.k, e.pair.nu2, e.s, e.h_mc, e.t_mc, e.t_md, e.t_num, e.h_lb, p ? p->rho : NAN);
+  }
+  const auto& t = r.timings;
+  fmt::print("\ntimings (s): represent {:.2f}, tr Sigma {:.2f}, rotation {:.2f}, entropy {:.2f}, "
+             "converse {:.3f}\n", t.represent_s, t.trace_s, t.rotation_s, t.entropy_s, t.converse_s);
+}
+
+nlohmann::json bound_json(const BoundReport& r, const BoundContext& c) {
+  nlohmann::json results = nlohmann::json::array();
+  for (const auto& result : r.results) {
+    const auto& cr = result.converse;
+    results.push_back({{"gamma_bits", result.gamma_bits}, {"rho_star", cr.rho_star},
+                       {"k_star", cr.arg_max.k}, {"nu2_star", cr.arg_max.nu2},
+                       {"abs_bound", cr.abs_bound}, {"rho_point", cr.rho_point}});
+  }
+  nlohmann::json grid = nlohmann::json::array();
+  for (const auto& e : r.entropies) {
+    grid.push_back({{"k", e.pair.k}, {"nu2", e.pair.nu2}, {"s", e.s}, {"h_mc", e.h_mc},
+                    {"t_mc", e.t_mc}, {"t_md", e.t_md}, {"t_num", e.t_num}, {"h_lb", e.h_lb},
+                    {"n_mc", e.n_mc}});
+  }
+  nlohmann::json out{{"data", c.data_source},
+                     {"representation", c.representation},
+                     {"leakage", c.leakage_source},
+                     {"alpha", r.alpha},
+                     {"n_est", r.n_est},
+                     {"n_perp", r.n_perp},
+                     {"m", r.m},
+                     {"m_padded", r.m_padded},
+                     {"padding_fraction", r.padding_fraction},
+                     {"rotation", r.rotation},
+                     {"seed", c.seed},
+                     {"trace_sigma", r.trace_sigma},
+                     {"trace_sigma_ucb", r.trace_sigma_ucb},
+                     {"normaliser", r.normaliser},
+                     {"results", results},
+                     {"grid", grid},
+                     {"timings_s",
+                      {{"represent", r.timings.represent_s}, {"trace_sigma", r.timings.trace_s},
+                       {"rotation", r.timings.rotation_s}, {"entropy", r.timings.entropy_s},
+                       {"converse", r.timings.converse_s}}}};
+  if (!r.results.empty()) {  // the headline numbers: the first γ given
+    const auto& first = results.front();
+    for (const char* key : {"rho_star", "k_star", "nu2_star", "abs_bound", "rho_point"}) {
+      out[key] = first[key];
+    }
+  }
+  return out;
+}
+
+}  // namespace reconbound::cli

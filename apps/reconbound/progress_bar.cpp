@@ -1,0 +1,50 @@
+#include "progress_bar.hpp"
+
+#include <fmt/format.h>
+
+#include <cstdio>
+
+namespace reconbound::cli {
+
+namespace {
+
+std::string format_duration(double seconds) {
+  const auto s = static_cast<long>(seconds + 0.5);
+  if (s >= 3600) return fmt::format("{}h{:02}m", s / 3600, (s / 60) % 60);
+  if (s >= 60) return fmt::format("{}m{:02}s", s / 60, s % 60);
+  return fmt::format("{}s", s);
+}
+
+}  // namespace
+
+ProgressBar::~ProgressBar() {
+  if (drawn_) std::fputc('\n', stderr);
+}
+
+void ProgressBar::report(std::string_view stage, std::size_t done, std::size_t total) {
+  if (!enabled_ || total == 0) return;
+  const std::lock_guard lock(mutex_);
+  const auto now = std::chrono::steady_clock::now();
+  if (stage != stage_) {
+    if (drawn_) std::fputc('\n', stderr);
+    stage_ = stage;
+    stage_start_ = now;
+    drawn_ = false;
+  } else if (done < total && now - last_draw_ < std::chrono::milliseconds(250)) {
+    return;  // redraw at most four times a second
+  }
+  last_draw_ = now;
+  const double fraction = static_cast<double>(done) / static_cast<double>(total);
+  const double elapsed = std::chrono::duration<double>(now - stage_start_).count();
+  constexpr int kWidth = 30;
+  const int filled = static_cast<int>(fraction * kWidth);
+  const std::string eta = done > 0 && done < total
+                              ? "ETA " + format_duration(elapsed * (1.0 - fraction) / fraction)
+                              : format_duration(elapsed);
+  fmt::print(stderr, "\r{:<28} [{:=<{}}{:<{}}] {:5.1f}% {:<10}", stage, "", filled, "",
+             kWidth - filled, 100.0 * fraction, eta);
+  std::fflush(stderr);
+  drawn_ = true;
+}
+
+}  // namespace reconbound::cli

@@ -1,0 +1,26 @@
+#pragma once
+// A progress bar with an ETA on stderr for long computations (reconbound::Progress).
+#include <chrono>
+#include <mutex>
+#include <string>
+
+#include "reconbound/progress.hpp"
+
+namespace reconbound::cli {
+
+class ProgressBar final : public Progress {
+ public:
+  explicit ProgressBar(bool enabled) : enabled_(enabled) {}
+  ~ProgressBar() override;
+  void report(std::string_view stage, std::size_t done, std::size_t total) override;
+
+ private:
+  bool enabled_;
+  std::mutex mutex_;
+  std::string stage_;
+  std::chrono::steady_clock::time_point stage_start_;
+  std::chrono::steady_clock::time_point last_draw_;
+  bool drawn_ = false;
+};
+
+}  // namespace reconbound::cli

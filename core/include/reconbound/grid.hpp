@@ -1,0 +1,27 @@
+#pragma once
+// The grid G of (k, ν²) pairs over which the converse maximises (SPEC §5). It is fixed
+// before any entropy is estimated; the union bound of the entropy estimator covers it.
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include "reconbound/estimator.hpp"
+
+namespace reconbound {
+
+// SPEC §5 default dither levels N = {0.2, 0.4, 0.8, 1.6, 3.2, 6.4}.
+std::vector<double> default_nu2_levels();
+
+// SPEC §5 default block sizes: the divisors of m up to 32.
+std::vector<std::size_t> default_block_sizes(std::size_t m);
+
+// Cartesian product K × N, in the order k-major. Throws InvalidInput when a k does not
+// divide m, a k is 0, a ν² is not finite and > 0, or either list is empty.
+std::vector<GridPair> make_grid(std::size_t m, const std::vector<std::size_t>& block_sizes,
+                                const std::vector<double>& nu2_levels);
+
+// "1,2,4" → {1, 2, 4}; "0.2,0.4" → {0.2, 0.4}. Throws InvalidInput naming `what`.
+std::vector<std::size_t> parse_size_list(const std::string& text, const std::string& what);
+std::vector<double> parse_number_list(const std::string& text, const std::string& what);
+
+}  // namespace reconbound

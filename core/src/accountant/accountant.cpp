@@ -1,0 +1,300 @@
+// The PLD/PRV accountant (SPEC §8): discretise, compose by FFT, bound the errors.
+#include "reconbound/accountant.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <boost/math/special_functions/erf.hpp>
+#include <cmath>
+#include <map>
+
+#include "composed_loss.hpp"
+#include "privacy_loss.hpp"
+#include "reconbound/error.hpp"
+
+namespace reconbound {
+
+namespace {
+
+using detail::ComposedLoss;
+using detail::Direction;
+using detail::StepGroup;
+
+constexpr double kMinDelta = 1e-15;
+constexpr double kMaxEpsilon = 200.0;
+constexpr double kCoarseCellsPerStep = 2000.0;
+constexpr double kWindowSds = 10.0;
+// Each neglected probability (Hoeffding tail, truncated Gaussian tails, numerical error) is
+// kept below this fraction of δ, so that it moves ε by far less than the grid does.
+constexpr double kDeltaFraction = 1e-3;
+// compute_delta: the Hoeffding tail probability (an absolute term in the bounds on δ).
+constexpr double kDeltaQueryHoeffdingTail = 1e-20;
+constexpr double kDeltaQueryTruncation = 1e-22;
+
+// Identical (q, σ) steps compose in any order: merge them across segments and runs.
+std::vector<StepGroup> group_steps(const Schedule& schedule) {
+  std::map<std::pair<double, double>, double> steps;
+  for (const auto& run : schedule.runs) {
+    for (const auto& s : run.segments) steps[{s.q, s.sigma}] += static_cast<double>(s.steps);
+  }
+  std::vector<StepGroup> groups;
+  for (const auto& [key, count] : steps) groups.push_back({key.first, key.second, count, {}});
+  return groups;
+}
+
+double total_steps(const std::vector<StepGroup>& groups) {
+  double t = 0.0;
+  for (const auto& g : groups) t += g.steps;
+  return t;
+}
+
+// z such that each step's truncated tails carry ≤ 2Φ(−z) = budget/T.
+double truncation_z(double budget, double steps) {
+  return std::sqrt(2.0) * boost::math::erfc_inv(std::min(1.0, budget / steps));
+}
+
+void discretise(std::vector<StepGroup>& groups, Direction direction, double grid_step, double z) {
+  for (auto& g : groups) g.loss = detail::discretise_loss(g.q, g.sigma, direction, grid_step, z);
+}
+
+// A grid step with about kCoarseCellsPerStep cells for the widest step (to choose λ).
+double coarse_grid_step(const std::vector<StepGroup>& groups, Direction direction, double z) {
+  double width = 0.0;
+  for (const auto& g : groups) {
+    const auto r = detail::loss_range(g.q, g.sigma, direction, z);
+    width = std::max(width, r.highest - r.lowest);
+  }
+  return std::max(width, 1e-12) / kCoarseCellsPerStep;
+}
+
+double total_log_mgf(const std::vector<StepGroup>& groups, double grid_step, double lambda) {
+  double k = 0.0;
+  for (const auto& g : groups) k += g.steps * detail::log_mgf(g.loss, grid_step, lambda);
+  return k;
+}
+
+// Golden-section search for the minimum of a unimodal f on [log a, log b] (log-spaced λ).
+template <class F>
+double minimise_log_spaced(F f, double a, double b) {
+  double lo = std::log(a);
+  double hi = std::log(b);
+  const double r = (std::sqrt(5.0) - 1.0) / 2.0;
+  double x1 = hi - r * (hi - lo);
+  double x2 = lo + r * (hi - lo);
+  double f1 = f(std::exp(x1));
+  double f2 = f(std::exp(x2));
+  for (int it = 0; it < 60; ++it) {
+    if (f1 <= f2) {
+      hi = x2, x2 = x1, f2 = f1;
+      x1 = hi - r * (hi - lo);
+      f1 = f(std::exp(x1));
+    } else {
+      lo = x1, x1 = x2, f1 = f2;
+      x2 = lo + r * (hi - lo);
+      f2 = f(std::exp(x2));
+    }
+  }
+  return std::exp(0.5 * (lo + hi));
+}
+
+// The tilt for ε(δ): the minimiser of the Chernoff bound ε ≤ (K(λ) + ln(1/δ))/λ, so the
+// tilted sum is centred near ε. Returns λ and that bound.
+std::pair<double, double> tilt_for_delta(const std::vector<StepGroup>& coarse, double grid_step,
+                                         double delta) {
+  auto bound = [&](double lambda) {
+    return (total_log_mgf(coarse, grid_step, lambda) - std::log(delta)) / lambda;
+  };
+  const double lambda = minimise_log_spaced(bound, 1e-4, 1e3);
+  return {lambda, bound(lambda)};
+}
+
+// The tilt for δ(ε): the minimiser of K(λ) − λε over λ ≥ 0 (0 when ε is below the mean).
+double tilt_for_epsilon(const std::vector<StepGroup>& coarse, double grid_step, double epsilon) {
+  auto exponent = [&](double lambda) {
+    return total_log_mgf(coarse, grid_step, lambda) - lambda * epsilon;
+  };
+  const double lambda = minimise_log_spaced(exponent, 1e-6, 1e3);
+  return exponent(lambda) < 0.0 ? lambda : 0.0;
+}
+
+// Mean offset M = Σ steps·(E[Y] − E[rounded Y]) and its error, nats.
+std::pair<double, double> mean_offset(const std::vector<StepGroup>& groups) {
+  double m = 0.0;
+  double err = 0.0;
+  for (const auto& g : groups) {
+    m += g.steps * g.loss.bias;
+    err += g.steps * g.loss.bias_error;
+  }
+  return {m, err};
+}
+
+double truncated_mass(const std::vector<StepGroup>& groups) {
+  double t = 0.0;
+  for (const auto& g : groups) t += g.steps * g.loss.tail_mass;
+  return t;
+}
+
+// Hoeffding (Gopi et al. Thm 5.5): the rounding errors D_i ∈ [−Δ/2, Δ/2] are independent,
+// so P(|ΣD − M| ≥ t) ≤ e^{−2t²/(TΔ²)} each side; t for a tail probability `tail`.
+double hoeffding_shift(double steps, double grid_step, double tail) {
+  return grid_step * std::sqrt(steps * std::log(1.0 / tail) / 2.0);
+}
+
+struct DirectionEpsilon {
+  double estimate;
+  double lower;
+  double upper;
+  double grid_step;
+  std::size_t fft_size;
+};
+
+DirectionEpsilon epsilon_one_direction(std::vector<StepGroup> groups, Direction direction,
+                                       double delta, const AccountantOptions& options) {
+  const double steps = total_steps(groups);
+  const double eta = kDeltaFraction * delta;
+  const double z = truncation_z(eta / 10.0, steps);
+  const double coarse_step = coarse_grid_step(groups, direction, z);
+  discretise(groups, direction, coarse_step, z);
+  const auto [lambda, chernoff_epsilon] = tilt_for_delta(groups, coarse_step, delta);
+  // Width 2t = max(ε error, relative error·ε): Δ = width / sqrt(2T ln(1/η)).
+  const double width =
+      std::max(options.epsilon_error, options.relative_epsilon_error * std::max(0.0, chernoff_epsilon));
+  const double grid_step = width / std::sqrt(2.0 * steps * std::log(1.0 / eta));
+  discretise(groups, direction, grid_step, z);
+  const double t = hoeffding_shift(steps, grid_step, eta);
+  const auto [offset, offset_error] = mean_offset(groups);
+  const double truncation = truncated_mass(groups);
+  for (double window = kWindowSds; window <= 8.0 * kWindowSds; window *= 2.0) {
+    const ComposedLoss composed(groups, grid_step, lambda, window);
+    const double estimate = composed.epsilon_at(delta);
+    if (std::isinf(estimate)) return {0.0, 0.0, 0.0, grid_step, composed.fft_size()};
+    // Upper: δ(ε) ≤ δ̂(ε − M − t) + num + η + trunc; lower: δ(ε) ≥ (1 − trunc)(δ̂(ε − M + t) − num − η).
+    const double num = composed.numerical_error(estimate - 2.0 * t - 1.0);
+    if (num > eta) continue;
+    const double upper_target = delta - eta - num - truncation;
+    const double lower_target = delta / (1.0 - truncation) + eta + num;
+    const double e_up = composed.epsilon_at(upper_target);
+    const double e_lo = composed.epsilon_at(lower_target);
+    const double shift = t + offset_error;
+    return {std::max(0.0, estimate + offset), std::max(0.0, e_lo + offset - shift),
+            std::max(0.0, e_up + offset + shift), grid_step, composed.fft_size()};
+  }
+  throw NumericalError(fmt::format(
+      "the accountant could not resolve delta = {:g}: FFT round-off or wrap-around exceeds "
+      "{:g}; use a larger delta", delta, eta));
+}
+
+struct DirectionDelta {
+  double estimate;
+  double lower;
+  double upper;
+};
+
+DirectionDelta delta_one_direction(std::vector<StepGroup> groups, Direction direction,
+                                   double epsilon, const AccountantOptions& options) {
+  const double steps = total_steps(groups);
+  const double z = truncation_z(kDeltaQueryTruncation, steps);
+  const double coarse_step = coarse_grid_step(groups, direction, z);
+  discretise(groups, direction, coarse_step, z);
+  const double lambda = tilt_for_epsilon(groups, coarse_step, epsilon);
+  const double width = std::max(options.epsilon_error, options.relative_epsilon_error * epsilon);
+  const double grid_step =
+      width / std::sqrt(2.0 * steps * std::log(1.0 / kDeltaQueryHoeffdingTail));
+  discretise(groups, direction, grid_step, z);
+  const double t = hoeffding_shift(steps, grid_step, kDeltaQueryHoeffdingTail);
+  const auto [offset, offset_error] = mean_offset(groups);
+  const double truncation = truncated_mass(groups);
+  const double shift = t + offset_error;
+  const ComposedLoss composed(groups, grid_step, lambda, 4.0 * kWindowSds);
+  const double at_upper = epsilon - offset - shift;
+  const double at_lower = epsilon - offset + shift;
+  const double upper = composed.delta_at(at_upper) + composed.numerical_error(at_upper) +
+                       kDeltaQueryHoeffdingTail + truncation;
+  const double lower = (1.0 - truncation) * (composed.delta_at(at_lower) -
+                                             composed.numerical_error(at_lower) -
+                                             kDeltaQueryHoeffdingTail);
+  return {composed.delta_at(epsilon - offset), std::max(0.0, lower), std::min(1.0, upper)};
+}
+
+}  // namespace
+
+void check_accountant_schedule(const Schedule& schedule) {
+  if (schedule.runs.empty()) throw InvalidInput("the schedule has no runs");
+  double total = 0.0;
+  for (std::size_t r = 0; r < schedule.runs.size(); ++r) {
+    const auto& run = schedule.runs[r];
+    if (run.segments.empty()) throw InvalidInput(fmt::format("run {} has no segments", r + 1));
+    for (std::size_t i = 0; i < run.segments.size(); ++i) {
+      const auto& s = run.segments[i];
+      const auto where = fmt::format("run {} segment {}", r + 1, i + 1);
+      if (!(s.q > 0.0 && s.q <= 1.0)) {
+        throw InvalidInput(fmt::format("{}: q = {} is outside (0, 1]", where, s.q));
+      }
+      if (!(s.sigma >= 0.1 && s.sigma <= 1000.0)) {
+        throw InvalidInput(fmt::format(
+            "{}: sigma = {} is outside [0.1, 1000], the range the accountant supports", where,
+            s.sigma));
+      }
+      if (s.steps < 1) throw InvalidInput(fmt::format("{}: steps must be >= 1", where));
+      total += static_cast<double>(s.steps);
+    }
+  }
+  if (total > 1e9) throw InvalidInput(fmt::format("{} steps in all; the accountant takes <= 1e9", total));
+}
+
+EpsilonResult compute_epsilon(const Schedule& schedule, double delta,
+                              const AccountantOptions& options) {
+  check_accountant_schedule(schedule);
+  if (!(delta >= kMinDelta && delta < 1.0)) {
+    throw InvalidInput(fmt::format("delta = {} is outside [1e-15, 1)", delta));
+  }
+  if (!(options.epsilon_error > 0.0) || !(options.relative_epsilon_error >= 0.0)) {
+    throw InvalidInput("the epsilon error must be > 0");
+  }
+  const auto groups = group_steps(schedule);
+  EpsilonResult out;
+  out.delta = delta;
+  for (Direction d : {Direction::remove, Direction::add}) {
+    const DirectionEpsilon e = epsilon_one_direction(groups, d, delta, options);
+    if (out.binding_direction.empty() || e.upper > out.epsilon_upper) {
+      out.binding_direction = d == Direction::remove ? "remove" : "add";
+    }
+    out.epsilon = std::max(out.epsilon, e.estimate);
+    out.epsilon_lower = std::max(out.epsilon_lower, e.lower);
+    out.epsilon_upper = std::max(out.epsilon_upper, e.upper);
+    out.grid_step = std::max(out.grid_step, e.grid_step);
+    out.fft_size = std::max(out.fft_size, e.fft_size);
+  }
+  out.epsilon = std::clamp(out.epsilon, out.epsilon_lower, out.epsilon_upper);
+  return out;
+}
+
+DeltaResult compute_delta(const Schedule& schedule, double epsilon,
+                          const AccountantOptions& options) {
+  check_accountant_schedule(schedule);
+  if (!(epsilon >= 0.0 && epsilon <= kMaxEpsilon)) {
+    throw InvalidInput(fmt::format("epsilon = {} is outside [0, {}]", epsilon, kMaxEpsilon));
+  }
+  const auto groups = group_steps(schedule);
+  DeltaResult out;
+  out.epsilon = epsilon;
+  for (Direction d : {Direction::remove, Direction::add}) {
+    const DirectionDelta r = delta_one_direction(groups, d, epsilon, options);
+    out.delta = std::max(out.delta, r.estimate);
+    out.delta_lower = std::max(out.delta_lower, r.lower);
+    out.delta_upper = std::max(out.delta_upper, r.upper);
+  }
+  return out;
+}
+
+double delta_from_exponent(double n_train, double exponent) {
+  if (!(n_train >= 1.0)) throw InvalidInput(fmt::format("--n-train {} must be >= 1", n_train));
+  if (!(exponent > 0.0)) throw InvalidInput(fmt::format("--delta-exponent {} must be > 0", exponent));
+  const double delta = std::pow(n_train, -exponent);  // SPEC §8: δ = n_train^−1.1
+  if (!(delta >= kMinDelta && delta < 1.0)) {
+    throw InvalidInput(fmt::format("delta = n_train^-exponent = {:g} is outside [1e-15, 1)", delta));
+  }
+  return delta;
+}
+
+}  // namespace reconbound

@@ -1,0 +1,47 @@
+#pragma once
+// The privacy loss of many steps composed by FFT (SPEC §8), on a window of the grid, after
+// exponential tilting by λ so that the probabilities near the ε of interest are resolved.
+#include <cstdint>
+#include <vector>
+
+#include "privacy_loss.hpp"
+
+namespace reconbound::detail {
+
+struct StepGroup {
+  double q = 0.0;
+  double sigma = 0.0;
+  double steps = 0.0;  // identical steps composed together
+  DiscreteLoss loss;
+};
+
+class ComposedLoss {
+ public:
+  // Composes every group: Π_i (DFT of the tilted pmf_i)^steps_i, inverted (SPEC §8).
+  // `window_sds`: half-width of the window in standard deviations of the tilted sum.
+  ComposedLoss(const std::vector<StepGroup>& groups, double grid_step, double lambda,
+               double window_sds);
+
+  // δ̂(e) = Σ_{s > e} p(s)(1 − e^{e−s}) of the discretised composition.
+  double delta_at(double e) const;
+  // inf{e : δ̂(e) ≤ d}; −∞ when δ̂(e) ≤ d for every e.
+  double epsilon_at(double d) const;
+  // Bound on |δ̂(e) − δ of the exact discretised composition|: wrap-around and round-off.
+  double numerical_error(double e) const;
+  std::size_t fft_size() const { return fft_size_; }
+
+ private:
+  double grid_step_;
+  double lambda_;
+  double log_scale_ = 0.0;  // Σ steps·ln M_i(λ): p(s) = p_λ(s)·e^{log_scale − λs}
+  std::int64_t first_cell_ = 0;
+  std::vector<long double> pmf_;  // untilted probabilities of cells first_cell_ + j
+  double wrap_mass_ = 0.0;        // tilted mass outside the window (Chernoff bound)
+  double roundoff_ = 0.0;         // absolute round-off bound on each tilted probability
+  std::size_t fft_size_ = 0;
+};
+
+// ln Σ_j pmf_j·e^{λ·y_j}: the cumulant generating function of one discretised step.
+double log_mgf(const DiscreteLoss& loss, double grid_step, double lambda);
+
+}  // namespace reconbound::detail

@@ -1,0 +1,72 @@
+#include "fft_plans.hpp"
+
+#include <fftw3.h>
+
+#include <map>
+#include <mutex>
+#include <new>
+
+namespace reconbound::detail {
+
+namespace {
+
+struct PlanPair {
+  fftw_plan forward = nullptr;
+  fftw_plan inverse = nullptr;
+};
+
+// Plans live for the whole process; FFTW keeps them valid for any arrays of the same
+// length and alignment.
+PlanPair plans_for(std::size_t n) {
+  static std::mutex mutex;
+  static std::map<std::size_t, PlanPair> cache;
+  const std::lock_guard<std::mutex> lock(mutex);
+  auto it = cache.find(n);
+  if (it != cache.end()) return it->second;
+  FftwBuffer<double> real(n);
+  FftwBuffer<std::complex<double>> spectrum(n / 2 + 1);
+  auto* c = reinterpret_cast<fftw_complex*>(spectrum.data());
+  const int len = static_cast<int>(n);
+  PlanPair p;
+  p.forward = fftw_plan_dft_r2c_1d(len, real.data(), c, FFTW_ESTIMATE);
+  p.inverse = fftw_plan_dft_c2r_1d(len, c, real.data(), FFTW_ESTIMATE);
+  if (p.forward == nullptr || p.inverse == nullptr) throw std::bad_alloc();
+  cache.emplace(n, p);
+  return p;
+}
+
+}  // namespace
+
+template <class T>
+FftwBuffer<T>::FftwBuffer(std::size_t n)
+    : data_(static_cast<T*>(fftw_malloc(sizeof(T) * n))), size_(n) {
+  if (data_ == nullptr) throw std::bad_alloc();
+}
+
+template <class T>
+FftwBuffer<T>::~FftwBuffer() {
+  fftw_free(data_);
+}
+
+template class FftwBuffer<double>;
+template class FftwBuffer<std::complex<double>>;
+
+void forward_real_fft(std::size_t n, double* in, std::complex<double>* out) {
+  fftw_execute_dft_r2c(plans_for(n).forward, in, reinterpret_cast<fftw_complex*>(out));
+}
+
+void inverse_real_fft(std::size_t n, std::complex<double>* in, double* out) {
+  fftw_execute_dft_c2r(plans_for(n).inverse, reinterpret_cast<fftw_complex*>(in), out);
+}
+
+std::size_t good_fft_size(std::size_t n) {
+  for (std::size_t m = std::max<std::size_t>(n, 2);; ++m) {
+    std::size_t r = m;
+    for (std::size_t f : {2, 3, 5, 7}) {
+      while (r % f == 0) r /= f;
+    }
+    if (r == 1 && m % 2 == 0) return m;
+  }
+}
+
+}  // namespace reconbound::detail

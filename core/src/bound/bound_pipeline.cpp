@@ -1,0 +1,145 @@
+#include <fmt/format.h>
+
+#include <chrono>
+#include <cmath>
+
+#include "reconbound/bound.hpp"
+#include "reconbound/error.hpp"
+#include "reconbound/grid.hpp"
+#include "reconbound/registry.hpp"
+#include "reconbound/rotation.hpp"
+#include "reconbound/trace_sigma.hpp"
+#include "represent.hpp"
+
+namespace reconbound {
+
+namespace {
+
+double seconds_since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+void check_data(const BoundData& data) {
+  if (data.perp == nullptr || data.est == nullptr) throw InvalidInput("the bound needs D_perp and D_est");
+  if (data.perp->rows() < 4) {
+    throw InvalidInput(fmt::format("D_perp has {} records; tr Sigma and the rotation need at least 4",
+                                   data.perp->rows()));
+  }
+  if (data.est->rows() < 2) {
+    throw InvalidInput(fmt::format("D_est has {} records; the entropy estimate needs at least 2",
+                                   data.est->rows()));
+  }
+  const auto d = static_cast<Eigen::Index>(data.shape.size());
+  if (data.perp->cols() != d || data.est->cols() != d) {
+    throw InvalidInput(fmt::format("records have {} and {} values but the shape {} has {}",
+                                   data.perp->cols(), data.est->cols(), data.shape.to_string(), d));
+  }
+}
+
+Rotation make_rotation(const BoundConfig& config, const RepresentationInfo& info,
+                       const RowMatrix& perp_features) {
+  const std::size_t m = info.output_dim;
+  RotationChoice choice = config.rotation;
+  if (choice == RotationChoice::automatic) {
+    const bool enough = static_cast<std::size_t>(perp_features.rows()) >= m &&
+                        m <= Rotation::kMaxEigenbasisDim;
+    choice = (enough && !info.prefers_data_free_rotation) ? RotationChoice::eigenbasis
+                                                          : RotationChoice::signs;
+  }
+  if (choice == RotationChoice::eigenbasis) {
+    return Rotation::eigenbasis(perp_features, config.padded_order);
+  }
+  // The sign draw uses its own stream, derived from the seed (SPEC §4: D independent of data).
+  return Rotation::random_signs(m, config.seed ^ 0x5157a7e5u, config.padded_order);
+}
+
+}  // namespace
+
+std::pair<std::string, Params> parse_plugin_spec(const std::string& spec) {
+  const auto colon = spec.find(':');
+  if (colon == std::string::npos) return {spec, Params{}};
+  Params params;
+  params.set("arg", spec.substr(colon + 1));
+  return {spec.substr(0, colon), params};
+}
+
+BoundReport compute_bound(const Registry& registry, const BoundData& data,
+                          const std::vector<double>& gammas_bits, const BoundConfig& config) {
+  check_data(data);
+  if (!(config.alpha > 0.0 && config.alpha < 1.0)) {
+    throw InvalidInput(fmt::format("alpha = {} must be in (0, 1)", config.alpha));
+  }
+  for (const double g : gammas_bits) {
+    if (!std::isfinite(g) || g < 0.0) throw InvalidInput(fmt::format("gamma = {} bits must be finite and >= 0", g));
+  }
+  BoundReport report;
+  report.alpha = config.alpha;
+  report.n_perp = static_cast<std::size_t>(data.perp->rows());
+  report.n_est = static_cast<std::size_t>(data.est->rows());
+
+  // Ψ (SPEC §3), on each split separately: nothing is fitted across D_est.
+  auto start = std::chrono::steady_clock::now();
+  const auto psi = registry.make_representation(config.representation, config.representation_params);
+  const RepresentationInfo info = describe_checked(*psi, data.shape, config.representation);
+  const RowMatrix perp_features = represent(*psi, data.shape, info, *data.perp, config.threads);
+  const RowMatrix est_features = represent(*psi, data.shape, info, *data.est, config.threads);
+  report.m = info.output_dim;
+  report.timings.represent_s = seconds_since(start);
+
+  // tr Σ̂ and its UCB on D⊥ only (SPEC §6.5, §7).
+  start = std::chrono::steady_clock::now();
+  const TraceSigma trace = trace_sigma_with_ucb(perp_features, info.max_squared_distance,
+                                                config.alpha, config.seed);
+  report.trace_sigma = trace.trace;
+  report.trace_sigma_ucb = trace.ucb;
+  report.normaliser = config.normaliser == Normaliser::ucb ? trace.ucb : trace.trace;
+  if (!(trace.trace > 0.0)) throw InvalidInput("tr Sigma on D_perp is 0: the records do not vary");
+  report.timings.trace_s = seconds_since(start);
+
+  // Rotation from D⊥ (SPEC §4), applied to D_est.
+  start = std::chrono::steady_clock::now();
+  const Rotation rotation = make_rotation(config, info, perp_features);
+  const RowMatrix rotated = rotation.apply(est_features, config.threads);
+  report.m_padded = rotation.output_dim();
+  report.padding_fraction = rotation.padding_fraction();
+  report.rotation = rotation.kind();
+  report.timings.rotation_s = seconds_since(start);
+
+  // Entropy lower confidence bounds for all of G at once (SPEC §6). s is set by tr Σ̂
+  // from D⊥, independent of the estimation sample.
+  start = std::chrono::steady_clock::now();
+  const auto block_sizes = config.block_sizes.empty() ? default_block_sizes(report.m_padded)
+                                                      : config.block_sizes;
+  const auto nu2_levels = config.nu2_levels.empty() ? default_nu2_levels() : config.nu2_levels;
+  const std::vector<GridPair> grid = make_grid(report.m_padded, block_sizes, nu2_levels);
+  const auto estimator = registry.make_estimator(config.estimator, config.estimator_params);
+  const EntropyRequest request{.rotated = rotated,
+                               .grid = grid,
+                               .trace_sigma = trace.trace,
+                               .union_size = grid.size(),
+                               .alpha = config.alpha,
+                               .alpha_mc_fraction = 0.5,
+                               .seed = config.seed,
+                               .threads = config.threads,
+                               .shard = 0,
+                               .shards = 1,
+                               .progress = config.progress};
+  report.entropies = estimator->estimate(request);
+  report.timings.entropy_s = seconds_since(start);
+
+  // The converse for every γ (SPEC §5, eq 13–14).
+  start = std::chrono::steady_clock::now();
+  for (const double gamma : gammas_bits) {
+    report.results.push_back(apply_converse(registry, report, gamma, config));
+  }
+  report.timings.converse_s = seconds_since(start);
+  return report;
+}
+
+BoundResult apply_converse(const Registry& registry, const BoundReport& report, double gamma_bits,
+                           const BoundConfig& config) {
+  const auto converse = registry.make_converse(config.converse, config.converse_params);
+  return {gamma_bits, converse->bound({gamma_bits, &report.entropies, report.normaliser})};
+}
+
+}  // namespace reconbound

@@ -1,0 +1,73 @@
+#include "reconbound/grid.hpp"
+
+#include <fmt/format.h>
+
+#include <charconv>
+#include <cmath>
+#include <sstream>
+
+#include "reconbound/error.hpp"
+
+namespace reconbound {
+
+std::vector<double> default_nu2_levels() { return {0.2, 0.4, 0.8, 1.6, 3.2, 6.4}; }
+
+std::vector<std::size_t> default_block_sizes(std::size_t m) {
+  std::vector<std::size_t> sizes;
+  for (std::size_t k = 1; k <= 32 && k <= m; ++k) {
+    if (m % k == 0) sizes.push_back(k);
+  }
+  return sizes;
+}
+
+std::vector<GridPair> make_grid(std::size_t m, const std::vector<std::size_t>& block_sizes,
+                                const std::vector<double>& nu2_levels) {
+  if (block_sizes.empty()) throw InvalidInput("the grid has no block sizes k");
+  if (nu2_levels.empty()) throw InvalidInput("the grid has no dither levels nu2");
+  std::vector<GridPair> grid;
+  for (const std::size_t k : block_sizes) {
+    if (k == 0 || m % k != 0) {
+      throw InvalidInput(fmt::format("block size k = {} does not divide m = {} (divisors up to 32: {})",
+                                     k, m, fmt::join(default_block_sizes(m), ",")));
+    }
+    for (const double nu2 : nu2_levels) {
+      if (!std::isfinite(nu2) || nu2 <= 0.0) {
+        throw InvalidInput(fmt::format("dither level nu2 = {} must be a finite number > 0", nu2));
+      }
+      grid.push_back({k, nu2});
+    }
+  }
+  return grid;
+}
+
+namespace {
+
+template <class T>
+std::vector<T> parse_list(const std::string& text, const std::string& what) {
+  std::vector<T> out;
+  std::stringstream items(text);
+  std::string item;
+  while (std::getline(items, item, ',')) {
+    T value{};
+    const auto* end = item.data() + item.size();
+    const auto [ptr, ec] = std::from_chars(item.data(), end, value);
+    if (item.empty() || ec != std::errc() || ptr != end) {
+      throw InvalidInput(fmt::format("{}: '{}' is not a number in the list '{}'", what, item, text));
+    }
+    out.push_back(value);
+  }
+  if (out.empty()) throw InvalidInput(fmt::format("{}: the list is empty", what));
+  return out;
+}
+
+}  // namespace
+
+std::vector<std::size_t> parse_size_list(const std::string& text, const std::string& what) {
+  return parse_list<std::size_t>(text, what);
+}
+
+std::vector<double> parse_number_list(const std::string& text, const std::string& what) {
+  return parse_list<double>(text, what);
+}
+
+}  // namespace reconbound

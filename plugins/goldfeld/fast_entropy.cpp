@@ -1,0 +1,157 @@
+#include "fast_entropy.hpp"
+
+#include <fmt/format.h>
+
+#include <cmath>
+#include <numbers>
+
+#include "compensated_sum.hpp"
+#include "reconbound/error.hpp"
+
+namespace reconbound::goldfeld {
+
+namespace {
+
+constexpr double kUnitRoundoff = 0x1.0p-53;  // u
+
+// γ_m = m·u/(1 − m·u), the classical bound on m successive roundings (Higham, §3.1).
+double gamma(double m) { return m * kUnitRoundoff / (1.0 - m * kUnitRoundoff); }
+
+}  // namespace
+
+TileSums fast_tile_sums(const BlockPoints& points, const std::vector<LevelScale>& levels,
+                        std::size_t n_mc, NormalStream& dither, std::size_t row_begin,
+                        std::size_t row_end, ShiftedKernelWorkspace& work) {
+  const std::size_t n = points.n();
+  const std::size_t k = points.k();
+  const std::size_t level_count = levels.size();
+  TileSums out{std::vector<double>(level_count, 0.0), std::vector<double>(level_count, 0.0),
+               std::vector<double>(level_count, 0.0)};
+  std::vector<double> z(n_mc * k);
+  std::vector<double> z_norm2(n_mc);
+  std::vector<double> sums(level_count * n_mc);
+  for (std::size_t i = row_begin; i < row_end; ++i) {
+    for (std::size_t j = 0; j < n_mc; ++j) {
+      double norm2 = 0.0;
+      for (std::size_t c = 0; c < k; ++c) {
+        z[j * k + c] = dither.next();  // W_{ij,b} = s·Z_{ij} for every level s (SPEC §6.3)
+        norm2 += z[j * k + c] * z[j * k + c];
+      }
+      // The sums are ≥ 1 and ≤ n·e^{‖Z‖²/2}; the error proof needs ‖Z‖²/2 ≤ 690.
+      if (!(norm2 <= 1380.0)) {
+        throw NumericalError(fmt::format(
+            "goldfeld fast path: a dither draw has |Z|^2 = {} > 1380 at k={} (sample row {}); "
+            "run with exact=true",
+            norm2, k, i));
+      }
+      z_norm2[j] = norm2;
+    }
+    shifted_kernel_sums(points.coordinate_major(), n, k, i, z.data(), n_mc, levels.data(),
+                        level_count, work, sums.data());
+    for (std::size_t v = 0; v < level_count; ++v) {
+      for (std::size_t j = 0; j < n_mc; ++j) {
+        const double sum = sums[v * n_mc + j];
+        // −ln Σ_l exp(−‖t − y_l‖²/(2s²)) = ‖Z‖²/2 − ln Σ_l exp(−a_l)   (nats)
+        const double value = 0.5 * z_norm2[j] - std::log(sum);
+        out.value[v] += value;
+        out.magnitude[v] += std::abs(value);
+        out.error[v] += query_error_nats(n, k, z_norm2[j], sum, value);
+      }
+    }
+  }
+  return out;
+}
+
+// Proof of the per-query bound. u = 2^-53, γ_m = m·u/(1 − m·u). For one query t = y_i + s·Z
+// and one level (h = 1/(2s²), r = 1/s; computed h̃ = h(1+θ₂), r̃ = r(1+θ₁), |θ_m| ≤ γ_m):
+//
+//  (a) Exponents. With D = ‖y_i − y_l‖², G = ⟨Z, y_i − y_l⟩ the exact a = D·h + G·r
+//      satisfies ‖t − y_l‖²/(2s²) = ‖Z‖²/2 + a ≥ 0. The computed differences carry one
+//      rounding, D̃ = D(1+θ_{k+2}) (k squares of rounded differences, summed), and
+//      |G̃ − G| ≤ γ_{k+1}·Σ_c|Z_c||y_ic − y_lc| ≤ γ_{k+1}·‖Z‖·√D (Cauchy–Schwarz). Two more
+//      roundings form ã = D̃h̃ + G̃r̃, so with A = D·h:
+//        ε_l := |ã − a| ≤ γ_{k+6}·(A + ‖Z‖·√(2A)) ≤ γ_{k+6}·(2A + ‖Z‖²/2)
+//      (AM–GM: ‖Z‖√(2A) ≤ A + ‖Z‖²/2). Also a = A + G·r ≥ A − ‖Z‖√(2A) ≥ A/2 − ‖Z‖²
+//      (AM–GM again), so A ≤ 2a + 2‖Z‖² and ε_l ≤ γ_{k+6}·(4a + 4.5‖Z‖²).
+//  (b) Terms. If ã ≤ 708 the computed term is e^{−ã}(1+η), |η| ≤ kExpRelativeError =: δ_e,
+//      and |t̃_l − t_l| ≤ t_l·(e^{ε_l}(1+δ_e) − 1) ≤ 1.01·t_l·(ε_l + δ_e) (ε_l ≤ 1e-6 below).
+//      Σ_l t_l·ε_l ≤ γ_{k+6}·(4·Σ_l a_l e^{−a_l} + 4.5‖Z‖²·S) ≤ γ_{k+6}·(4n/e + 4.5‖Z‖²·S),
+//      since a·e^{−a} ≤ 1/e for every real a. If ã > 708 (the clamp), then a ≥ 700 (ε_l is
+//      far below 8) and both t̃_l = e^{−708}(1+η) and t_l = e^{−a} are ≤ e^{−700}: at most
+//      n·e^{−700} in all.
+//  (c) Summation: eight lanes of ≤ ⌈n/8⌉ positive terms each, then a tree of depth 3:
+//      relative error ≤ γ_{⌈n/8⌉+3} of the sum of the computed terms.
+//  (d) The exact sum S = Σ_l e^{−a_l} ≥ 1 (the own centre has a = 0), so absolute errors
+//      are relative errors, and |S̃ − S| ≤ δ·S with
+//        δ = 1.05·(δ_e + γ_{k+6}·(4n/e + 4.5‖Z‖²) + n·e^{−700} + γ_{⌈n/8⌉+3})
+//      (the factor 1.05 covers the products of first-order terms, all ≤ 1e-3, checked).
+//      Then |ln S̃ − ln S| ≤ −ln(1 − δ) ≤ 1.001·δ.
+//  (e) The value ṽ = fl(fl(‖Z‖²)/2 − log S̃): ‖Z‖² has error ≤ γ_k·‖Z‖², the logarithm
+//      (glibc, < 1 ulp) ≤ 2u·|ln S̃|, the subtraction ≤ u·|ṽ|·1.01.
+//  Also ‖Z‖² ≤ 1.01·fl(‖Z‖²) wherever it appears above, and ε_l ≤ γ_{k+6}·(4·708 + 4.5·1380)
+//  < 1e-6 for k ≤ 1e6, as used in (b).
+double query_error_nats(std::size_t n, std::size_t k, double z_norm2, double sum, double value) {
+  const double nd = static_cast<double>(n);
+  const double kd = static_cast<double>(k);
+  const double z2 = 1.01 * z_norm2;
+  const double delta =
+      1.05 * (kExpRelativeError + gamma(kd + 6.0) * (4.0 * nd / std::numbers::e + 4.5 * z2) +
+              nd * std::exp(-700.0) + gamma(std::ceil(nd / 8.0) + 3.0));
+  if (!(delta <= 1e-3)) {
+    throw NumericalError(fmt::format(
+        "goldfeld fast path: the rounding bound {} is too large for n={} at k={}; run with "
+        "exact=true",
+        delta, n, k));
+  }
+  return 1.001 * delta + 0.5 * gamma(kd) * z2 + 2.0 * kUnitRoundoff * std::abs(std::log(sum)) +
+         1.01 * kUnitRoundoff * std::abs(value);
+}
+
+// Aggregation, with N = n·n_mc queries and T = kTileRows·n_mc queries per tile:
+//   Σ_q ṽ_q is formed by plain sums inside each tile (error ≤ γ_T·Σ_{q∈tile}|ṽ_q|) and a
+//   Neumaier sum over the ⌈n/kTileRows⌉ =: M tiles (error ≤ 2u·|Σ| + 4M·u²·Σ|x|), so the
+//   total error is ≤ 1.01·(γ_T + 2u + 4M·u²)·Σ_q|ṽ_q|. Σ e_q and Σ|ṽ_q| are sums of
+//   non-negative numbers, exact up to a factor 1 + γ_N ≤ 1.01 (N·u < 1e-3, checked).
+//   ĥ = (C + Σ/N)/ln2 with C = ln n + (k/2)·ln(2πs²): C carries ≤ 10u·(ln n + (k/2)·
+//   (|ln(2πs²)| + 1)), the division by N, the addition and the division by ln2 (rounded
+//   itself) ≤ 4u·(|C| + |Σ/N|). So
+//     |ĥ − ĥ_exact| ≤ 1.01·[ (Σ e_q + aggregation)/N + C error + 4u·(|C| + |Σ/N|) ] / ln2,
+//   where ĥ_exact is eq 31 evaluated in exact arithmetic on the same draws Z.
+FastBlockResult fast_block_result(const std::vector<TileSums>& tiles, std::size_t level,
+                                  std::size_t n, std::size_t k, std::size_t n_mc, double s) {
+  CompensatedSum value;
+  double magnitude = 0.0;
+  double error = 0.0;
+  for (const TileSums& tile : tiles) {
+    value.add(tile.value[level]);
+    magnitude += tile.magnitude[level];
+    error += tile.error[level];
+  }
+  const double nd = static_cast<double>(n);
+  const double queries = nd * static_cast<double>(n_mc);  // N
+  if (!(queries * kUnitRoundoff < 1e-3)) {
+    throw NumericalError(fmt::format(
+        "goldfeld fast path: n·n_mc = {} queries are too many for its error bound; lower n_mc",
+        queries));
+  }
+  const double tile_count = static_cast<double>(tiles.size());  // M
+  const double aggregation =
+      1.01 * (gamma(static_cast<double>(kTileRows * n_mc)) + 2.0 * kUnitRoundoff +
+              4.0 * tile_count * kUnitRoundoff * kUnitRoundoff) *
+      (1.01 * magnitude);
+  const double half_k = 0.5 * static_cast<double>(k);
+  const double log_scale = std::log(2.0 * std::numbers::pi * s * s);
+  const double constant = std::log(nd) + half_k * log_scale;  // nats
+  const double constant_error = 10.0 * kUnitRoundoff * (std::log(nd) + half_k * (std::abs(log_scale) + 1.0));
+  const double mean = value.value() / queries;
+  FastBlockResult out;
+  out.h_mc_bits = (constant + mean) / std::numbers::ln2;  // eq 31, bits
+  out.numerical_error_bits =
+      1.01 *
+      ((1.01 * error + aggregation) / queries + constant_error +
+       4.0 * kUnitRoundoff * (std::abs(constant) + std::abs(mean))) /
+      std::numbers::ln2;
+  return out;
+}
+
+}  // namespace reconbound::goldfeld

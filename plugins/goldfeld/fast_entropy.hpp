@@ -1,0 +1,45 @@
+#pragma once
+// The fast path of the goldfeld estimator (docs/fast_estimator.md): ĥ_MC(Π_b) (eq 31) for
+// every dither level of one block size from one set of draws Z, with a proven bound on
+// its distance to the exact plug-in value, computed per query.
+#include <cstddef>
+#include <vector>
+
+#include "block_entropy.hpp"
+#include "shifted_kernel.hpp"
+
+namespace reconbound::goldfeld {
+
+// Sample points per work item of the fast path: threads share out (block, tile) items, and
+// the tiles are fixed by n alone, so sums are formed in the same order on any thread count.
+inline constexpr std::size_t kTileRows = 32;
+
+// One tile's share for every level v (nats): Σ_q ṽ_q, Σ_q |ṽ_q| and Σ_q e_q over its
+// queries q = (i, j), with ṽ_q the computed −ln Σ_l exp(−‖t_q − y_l‖²/(2s²)) and e_q the
+// proven bound on its error.
+struct TileSums {
+  std::vector<double> value;
+  std::vector<double> magnitude;
+  std::vector<double> error;
+};
+
+// Rows [row_begin, row_end) of one block: draws Z_{ij} from `dither` (positioned at draw
+// row_begin·n_mc·k, order i, then j, then coordinate, as the exact path), all levels.
+TileSums fast_tile_sums(const BlockPoints& points, const std::vector<LevelScale>& levels,
+                        std::size_t n_mc, NormalStream& dither, std::size_t row_begin,
+                        std::size_t row_end, ShiftedKernelWorkspace& work);
+
+// Proven bound (nats) on |ṽ − v| for one query with ‖Z‖² = z_norm2 (computed), the
+// computed sum S̃ = `sum` and value ṽ = `value` (derivation in fast_entropy.cpp).
+double query_error_nats(std::size_t n, std::size_t k, double z_norm2, double sum, double value);
+
+struct FastBlockResult {
+  double h_mc_bits = 0.0;             // ĥ_MC(Π_b), bits (eq 31)
+  double numerical_error_bits = 0.0;  // proven bound on |h_mc_bits − exact plug-in|, bits
+};
+
+// Combines the tiles of one block (in tile order) for level `level` with dither sd s.
+FastBlockResult fast_block_result(const std::vector<TileSums>& tiles, std::size_t level,
+                                  std::size_t n, std::size_t k, std::size_t n_mc, double s);
+
+}  // namespace reconbound::goldfeld

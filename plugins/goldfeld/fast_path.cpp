@@ -1,0 +1,102 @@
+#include "fast_path.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <atomic>
+
+#include "block_entropy.hpp"
+#include "dither.hpp"
+#include "fast_entropy.hpp"
+#include "parallel_for.hpp"
+
+namespace reconbound::goldfeld {
+
+namespace {
+
+// The grid pairs of one block size: they share the blocks, n_mc and the draws Z.
+struct BlockSizeGroup {
+  std::size_t k = 0;
+  std::vector<std::size_t> pairs;  // indices into the results
+  std::vector<LevelScale> levels;  // one per pair
+};
+
+std::vector<BlockSizeGroup> group_by_block_size(const std::vector<GridEntropy>& results) {
+  std::vector<BlockSizeGroup> groups;
+  for (std::size_t p = 0; p < results.size(); ++p) {
+    const std::size_t k = results[p].pair.k;
+    auto it = std::find_if(groups.begin(), groups.end(),
+                           [k](const BlockSizeGroup& g) { return g.k == k; });
+    if (it == groups.end()) it = groups.insert(groups.end(), BlockSizeGroup{k, {}, {}});
+    const double s = results[p].s;
+    it->pairs.push_back(p);
+    it->levels.push_back({0.5 / (s * s), 1.0 / s});  // h = 1/(2s²), r = 1/s
+  }
+  return groups;
+}
+
+}  // namespace
+
+void run_fast_path(const EntropyRequest& request, std::size_t threads,
+                   std::vector<GridEntropy>& results) {
+  const std::vector<BlockSizeGroup> groups = group_by_block_size(results);
+  const std::size_t n = static_cast<std::size_t>(request.rotated.rows());
+  const std::size_t tiles_per_block = (n + kTileRows - 1) / kTileRows;
+  struct Item {
+    std::size_t group;
+    std::size_t slot;  // index into results[pair].blocks, the same for every pair of the group
+    std::size_t tile;
+  };
+  std::vector<Item> items;
+  std::vector<std::vector<std::vector<TileSums>>> tiles(groups.size());
+  for (std::size_t g = 0; g < groups.size(); ++g) {
+    const std::size_t slots = results[groups[g].pairs.front()].blocks.size();
+    tiles[g].assign(slots, std::vector<TileSums>(tiles_per_block));
+    for (std::size_t slot = 0; slot < slots; ++slot) {
+      for (std::size_t t = 0; t < tiles_per_block; ++t) items.push_back({g, slot, t});
+    }
+  }
+
+  std::atomic<std::size_t> done{0};
+  parallel_for(items.size(), threads, [&](std::size_t index) {
+    const Item& item = items[index];
+    const BlockSizeGroup& group = groups[item.group];
+    const GridEntropy& first = results[group.pairs.front()];
+    const std::size_t block = first.blocks[item.slot].block;
+    const BlockPoints points(request.rotated, group.k, block);
+    NormalStream dither(request.seed, group.k, block);
+    const std::size_t row_begin = item.tile * kTileRows;
+    const std::size_t row_end = std::min(n, row_begin + kTileRows);
+    dither.discard(row_begin * first.n_mc * group.k);  // draws of rows before the tile
+    ShiftedKernelWorkspace work;
+    tiles[item.group][item.slot][item.tile] =
+        fast_tile_sums(points, group.levels, first.n_mc, dither, row_begin, row_end, work);
+    const std::size_t finished = ++done;
+    if (request.progress != nullptr) {
+      request.progress->report(fmt::format("entropy k={} (all nu2)", group.k), finished,
+                               items.size());
+    }
+  });
+
+  // Per block: the variance bound (SPEC §6.3) and the level results, in tile order.
+  std::vector<std::pair<std::size_t, std::size_t>> blocks;  // (group, slot)
+  for (std::size_t g = 0; g < groups.size(); ++g) {
+    for (std::size_t slot = 0; slot < tiles[g].size(); ++slot) blocks.emplace_back(g, slot);
+  }
+  parallel_for(blocks.size(), threads, [&](std::size_t index) {
+    const auto [g, slot] = blocks[index];
+    const BlockSizeGroup& group = groups[g];
+    const BlockPoints points(request.rotated, group.k,
+                             results[group.pairs.front()].blocks[slot].block);
+    for (std::size_t v = 0; v < group.pairs.size(); ++v) {
+      GridEntropy& r = results[group.pairs[v]];
+      const FastBlockResult fast = fast_block_result(tiles[g][slot], v, n, group.k, r.n_mc, r.s);
+      BlockEntropy& out = r.blocks[slot];
+      out.h_mc_bits = fast.h_mc_bits;
+      out.numerical_error_bits = fast.numerical_error_bits;
+      out.variance_bound_bits2 = variance_bound_bits2(points, r.s, r.n_mc);
+    }
+  });
+}
+
+}  // namespace reconbound::goldfeld

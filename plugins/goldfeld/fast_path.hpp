@@ -1,0 +1,17 @@
+#pragma once
+// The default path of the goldfeld estimator: all dither levels of one block size from one
+// set of draws, threads across (block, tile) items, a proven numerical margin per block.
+#include <cstddef>
+#include <vector>
+
+#include "reconbound/estimator.hpp"
+
+namespace reconbound::goldfeld {
+
+// `results` holds one entry per request.grid pair with pair, s, n, n_mc and the block
+// indices of this shard filled in; fills every block's h_mc_bits, variance_bound_bits2
+// and numerical_error_bits. Bit-identical for every thread count.
+void run_fast_path(const EntropyRequest& request, std::size_t threads,
+                   std::vector<GridEntropy>& results);
+
+}  // namespace reconbound::goldfeld

@@ -1,0 +1,48 @@
+#pragma once
+// The hot loop of the fast path (docs/fast_estimator.md): the unnormalised Gaussian
+// mixture at the n_mc dithered copies t_j = y_i + s·Z_j of one sample point, for every
+// dither level s of one block size at once (eq 31).
+//
+// Writing t_j − y_l = (y_i − y_l) + s·Z_j,
+//   ‖t_j − y_l‖²/(2s²) = ‖Z_j‖²/2 + a_{jl},   a_{jl} = D_l·h + G_{jl}·r,
+//   D_l = ‖y_i − y_l‖²,  G_{jl} = ⟨Z_j, y_i − y_l⟩,  h = 1/(2s²),  r = 1/s     (nats).
+// D_l is computed once per centre for all draws and levels, G_{jl} once per draw for all
+// levels, so a level costs one multiply-add and one exponential per (draw, centre). The
+// own centre l = i has a = 0 exactly, so the sums below are ≥ 1 and never underflow.
+#include <cstddef>
+#include <vector>
+
+namespace reconbound::goldfeld {
+
+// The scales of one dither level: h = 0.5/(s·s), r = 1/s.
+struct LevelScale {
+  double half_inv_s2 = 0.0;
+  double inv_s = 0.0;
+};
+
+// Proven relative error of exp_neg (see shifted_kernel.cpp): |exp_neg(a)/e^{−a} − 1| ≤ this
+// for a ∈ [−700, 708].
+inline constexpr double kExpRelativeError = 3e-14;
+
+// Largest exponent a passed to the exponential; larger ones are clamped (terms ≤ e^{−700}).
+inline constexpr double kExponentClamp = 708.0;
+
+// Buffers of one thread, reused across calls.
+struct ShiftedKernelWorkspace {
+  std::vector<double> diff;   // k × kCentreTile differences y_i − y_l
+  std::vector<double> norm2;  // kCentreTile values D_l
+  std::vector<double> cross;  // kCentreTile values G_{jl}
+  std::vector<double> terms;  // kCentreTile exponentials
+  std::vector<double> lanes;  // levels × draws × 8 partial sums
+};
+
+// For sample point `self` (0 ≤ self < n) with draws Z_j (row-major, draws × k) and the
+// centres y_l (coordinate-major: centres[c·n + l]), writes for level v and draw j
+//   sums[v·draws + j] = Σ_l exp(−min(a_{jl}, kExponentClamp))   (≥ 1, computed)
+// with the exponential exp_neg and partial sums in 8 lanes, in an order that depends only
+// on n (bit-identical on every thread count and x86-64 level).
+void shifted_kernel_sums(const double* centres, std::size_t n, std::size_t k, std::size_t self,
+                         const double* draws_z, std::size_t draws, const LevelScale* levels,
+                         std::size_t level_count, ShiftedKernelWorkspace& work, double* sums);
+
+}  // namespace reconbound::goldfeld

@@ -1,0 +1,125 @@
+// The goldfeld fast path (issue 4, docs/fast_estimator.md) against the exact path on the
+// same draws: |ĥ_fast − ĥ_exact| within the proven margin t_num, per block and per grid
+// pair, for every block size of the default MNIST grid and several dither levels.
+#include <gtest/gtest.h>
+#include <rapidcheck/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "estimator_support.hpp"
+#include "reconbound/verify/tolerances.hpp"
+
+namespace reconbound::test {
+namespace {
+
+using verify::tolerance::kFastPathMaxNumericalBits;
+using verify::tolerance::kFastPathMarginFactor;
+
+// The block sizes of the default MNIST grid; m = 112 is divisible by all of them.
+const std::vector<std::size_t> kBlockSizes{1, 2, 4, 7, 8, 14, 16, 28};
+constexpr std::size_t kColumns = 112;
+
+std::vector<GridPair> grid_of(const std::vector<double>& levels) {
+  std::vector<GridPair> grid;
+  for (const std::size_t k : kBlockSizes) {
+    for (const double nu2 : levels) grid.push_back({k, nu2});
+  }
+  return grid;
+}
+
+// Checks fast against exact for one request; returns the problems found (empty if none)
+// and sets `largest` to the largest t_num seen.
+std::string fast_vs_exact_problems(const EntropyRequest& request, double& largest) {
+  const auto fast = goldfeld()->estimate(request);
+  const auto exact = goldfeld(Params().set("exact", true))->estimate(request);
+  std::string problems;
+  const auto check = [&](bool ok, const GridEntropy& f, const std::string& what) {
+    if (!ok) {
+      problems += "k=" + std::to_string(f.pair.k) + " nu2=" + std::to_string(f.pair.nu2) +
+                  ": " + what + "\n";
+    }
+  };
+  largest = 0.0;
+  for (std::size_t p = 0; p < request.grid.size(); ++p) {
+    const GridEntropy& f = fast[p];
+    const GridEntropy& e = exact[p];
+    check(e.t_num == 0.0, f, "exact t_num is not 0");
+    check(f.t_num > 0.0 && f.t_num <= kFastPathMaxNumericalBits, f,
+          "t_num=" + std::to_string(f.t_num) + " outside (0, 1e-6]");
+    check(f.t_mc == e.t_mc && f.t_md == e.t_md, f, "margins differ");
+    check(std::abs(f.h_mc - e.h_mc) <= kFastPathMarginFactor * f.t_num, f,
+          "|fast - exact| = " + std::to_string(std::abs(f.h_mc - e.h_mc)) + " > 2 t_num");
+    check(f.h_lb == f.h_mc - f.t_mc - f.t_md - f.t_num, f, "h_lb is not h_mc - margins");
+    for (std::size_t b = 0; b < f.blocks.size(); ++b) {
+      check(f.blocks[b].variance_bound_bits2 == e.blocks[b].variance_bound_bits2, f,
+            "variance bound differs in block " + std::to_string(b));
+      check(std::abs(f.blocks[b].h_mc_bits - e.blocks[b].h_mc_bits) <=
+                kFastPathMarginFactor * f.blocks[b].numerical_error_bits,
+            f, "block " + std::to_string(b) + " differs by more than 2 of its bounds");
+    }
+    largest = std::max(largest, f.t_num);
+  }
+  return problems;
+}
+
+RC_GTEST_PROP(GoldfeldFastPath, MatchesTheExactPathWithinTnum, ()) {
+  const auto n = *rc::gen::inRange<std::size_t>(2, 40);
+  const auto seed = *rc::gen::inRange<std::uint64_t>(0, 1u << 30);
+  const auto offset = *rc::gen::inRange(-50, 50);
+  const auto level = *rc::gen::inRange(0, 6);  // ν² = 0.2·2^level ∈ {0.2, …, 6.4}
+  const double nu2 = 0.2 * std::ldexp(1.0, level);
+  const RowMatrix data = gaussian_sample(n, kColumns, seed, offset);
+  EntropyRequest request = make_request(data, grid_of({nu2, 6.4}), sample_trace(data), seed);
+  request.threads = 2;
+  double largest = 0.0;
+  const std::string problems = fast_vs_exact_problems(request, largest);
+  RC_ASSERT(problems == std::string());
+}
+
+// A clustered sample (near-duplicates and far outliers) at every level of the default grid.
+TEST(GoldfeldFastPath, MatchesTheExactPathOnClusteredDataAtEveryLevel) {
+  RowMatrix data = gaussian_sample(60, kColumns, 4);
+  for (Eigen::Index i = 0; i < data.rows(); ++i) {
+    if (i % 3 == 1) data.row(i) = data.row(i - 1) * (1.0 + 1e-9);  // near-duplicates
+    if (i % 17 == 0) data.row(i) *= 40.0;                          // outliers
+  }
+  double largest = 0.0;
+  EXPECT_EQ(fast_vs_exact_problems(make_request(data, grid_of({0.2, 0.4, 0.8, 1.6, 3.2, 6.4}),
+                                                sample_trace(data), 8),
+                                   largest),
+            "");
+  std::printf("largest t_num %.3g bits\n", largest);
+  RecordProperty("largest_t_num_bits", std::to_string(largest));
+}
+
+TEST(GoldfeldFastPath, IsTheDefaultAndExactIsSelectable) {
+  const RowMatrix data = gaussian_sample(20, 4, 2);
+  const auto request = make_request(data, {{2, 0.4}}, sample_trace(data), 3);
+  EXPECT_GT(goldfeld()->estimate(request)[0].t_num, 0.0);
+  EXPECT_EQ(goldfeld(Params().set("exact", true))->estimate(request)[0].t_num, 0.0);
+  EXPECT_GT(goldfeld(Params().set("exact", false))->estimate(request)[0].t_num, 0.0);
+}
+
+// Tiles of kTileRows = 32 rows: samples of 33 and 65 rows start tiles mid-stream.
+TEST(GoldfeldFastPath, TilesAndThreadsGiveTheSameBits) {
+  for (const std::size_t n : {33u, 65u}) {
+    const RowMatrix data = gaussian_sample(n, 8, n);
+    EntropyRequest request = make_request(data, {{1, 0.2}, {2, 0.8}, {8, 6.4}}, sample_trace(data), 1);
+    const auto one = goldfeld()->estimate(request);
+    request.threads = 3;
+    const auto three = goldfeld()->estimate(request);
+    for (std::size_t p = 0; p < one.size(); ++p) {
+      EXPECT_EQ(one[p].h_mc, three[p].h_mc);
+      EXPECT_EQ(one[p].t_num, three[p].t_num);
+    }
+    double largest = 0.0;
+    EXPECT_EQ(fast_vs_exact_problems(request, largest), "") << "n=" << n;
+  }
+}
+
+}  // namespace
+}  // namespace reconbound::test

@@ -1,0 +1,77 @@
+#pragma once
+// Shared helpers of the representation plugin tests: the committed model folder, a
+// self-deleting temporary folder, a minimal .npy writer (format 1.0, written by hand, not by
+// the reader under test) and a check that a call throws a given exception whose message
+// names the problem.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <cstdint>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace reconbound::test {
+
+// tests/representations/models in the source tree (ctest sets RECONBOUND_SOURCE_DIR).
+inline std::string models_dir() {
+  const char* source = std::getenv("RECONBOUND_SOURCE_DIR");
+  const std::filesystem::path root = source != nullptr ? source : RECONBOUND_TEST_SOURCE_DIR;
+  return (root / "tests" / "representations" / "models").string();
+}
+
+class TempDir {
+ public:
+  TempDir() {
+    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
+    path_ = std::filesystem::temp_directory_path() /
+            ("reconbound_repr_" + std::to_string(::getpid()) + "_" + info->test_suite_name() + "_" + info->name());
+    std::filesystem::remove_all(path_);
+    std::filesystem::create_directories(path_);
+  }
+  ~TempDir() {
+    std::error_code ec;
+    std::filesystem::remove_all(path_, ec);
+  }
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+  std::string file(const std::string& name) const { return (path_ / name).string(); }
+
+ private:
+  std::filesystem::path path_;
+};
+
+// Writes a C-order little-endian float64 .npy ('<f8') of the given shape.
+inline void write_npy(const std::string& path, const std::vector<std::size_t>& shape, const std::vector<double>& values) {
+  std::string dims;
+  for (std::size_t i = 0; i < shape.size(); ++i) dims += std::to_string(shape[i]) + (shape.size() == 1 || i + 1 < shape.size() ? "," : "");
+  std::string header = "{'descr': '<f8', 'fortran_order': False, 'shape': (" + dims + "), }";
+  while ((10 + header.size() + 1) % 64 != 0) header += ' ';
+  header += '\n';
+  std::ofstream out(path, std::ios::binary);
+  out.write("\x93NUMPY\x01\x00", 8);
+  const auto length = static_cast<std::uint16_t>(header.size());
+  const char length_bytes[2] = {static_cast<char>(length & 0xFF), static_cast<char>(length >> 8)};
+  out.write(length_bytes, 2);
+  out.write(header.data(), static_cast<std::streamsize>(header.size()));
+  out.write(reinterpret_cast<const char*>(values.data()), static_cast<std::streamsize>(values.size() * sizeof(double)));
+}
+
+// Expects `call` to throw E with a message containing every one of `parts`.
+template <typename E>
+void expect_error(const std::function<void()>& call, const std::vector<std::string>& parts) {
+  try {
+    call();
+    ADD_FAILURE() << "expected an exception";
+  } catch (const E& e) {
+    const std::string message = e.what();
+    for (const std::string& part : parts) EXPECT_NE(message.find(part), std::string::npos) << message << "\n  lacks: " << part;
+  } catch (const std::exception& e) {
+    ADD_FAILURE() << "wrong exception type: " << e.what();
+  }
+}
+
+}  // namespace reconbound::test
