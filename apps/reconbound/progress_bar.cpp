@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <unistd.h>
+
 #include <cstdio>
 
 namespace reconbound::cli {
@@ -16,6 +18,8 @@ std::string format_duration(double seconds) {
 }
 
 }  // namespace
+
+ProgressBar::ProgressBar(bool enabled) : enabled_(enabled), interactive_(::isatty(2) == 1) {}
 
 ProgressBar::~ProgressBar() {
   if (drawn_) std::fputc('\n', stderr);
@@ -34,6 +38,10 @@ void ProgressBar::report(std::string_view stage, std::size_t done, std::size_t t
     return;  // redraw at most four times a second
   }
   last_draw_ = now;
+  if (!interactive_) {  // a log file: one line per finished stage, no redraws
+    if (done == total) fmt::print(stderr, "{}: done in {:.1f} s\n", stage, std::chrono::duration<double>(now - stage_start_).count());
+    return;
+  }
   const double fraction = static_cast<double>(done) / static_cast<double>(total);
   const double elapsed = std::chrono::duration<double>(now - stage_start_).count();
   constexpr int kWidth = 30;

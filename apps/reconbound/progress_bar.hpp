@@ -10,12 +10,14 @@ namespace reconbound::cli {
 
 class ProgressBar final : public Progress {
  public:
-  explicit ProgressBar(bool enabled) : enabled_(enabled) {}
+  // Draws a bar redrawn in place on a terminal; on a pipe or file, one line per stage.
+  explicit ProgressBar(bool enabled);
   ~ProgressBar() override;
   void report(std::string_view stage, std::size_t done, std::size_t total) override;
 
  private:
   bool enabled_;
+  bool interactive_;
   std::mutex mutex_;
   std::string stage_;
   std::chrono::steady_clock::time_point stage_start_;

@@ -137,7 +137,7 @@ bool Registry::load_file(const fs::path& file) {
   }
   records_.push_back({info.kind, info.name, info.version ? info.version : "",
                       info.description ? info.description : "",
-                      info.parameters ? info.parameters : "", file});
+                      info.parameters ? info.parameters : "", info.example ? info.example : "", file});
   loaded_.push_back(std::make_unique<Loaded>(Loaded{std::move(library), &info}));
   return true;
 }

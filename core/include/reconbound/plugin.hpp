@@ -45,6 +45,8 @@ struct PluginInfo {
   const char* version = "";      // the plugin's own version, e.g. "1.0.0"
   const char* description = "";  // one line
   const char* parameters = "";   // one line: the keys make() accepts, e.g. "tolerance=<double>"
+  const char* example = "";      // a parameter string make() accepts, e.g. "arg=2": the
+                                 // conformance suite creates the plugin with it
   // Exactly the factory matching `kind` is set; factories throw reconbound::Error.
   MechanismFactory make_mechanism = nullptr;
   RepresentationFactory make_representation = nullptr;

@@ -18,6 +18,7 @@ struct PluginRecord {
   std::string version;
   std::string description;
   std::string parameters;
+  std::string example;
   std::filesystem::path path;
 };
 

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Runs bench/estimator_benchmark (exact and fast goldfeld paths, one process, same MNIST data)
+# and prints, per block size k: both times, the speed ratio exact/fast, kernel evaluations
+# per second of each path (all six ν² levels; per level the rate is the same since the
+# levels share one pass), the achieved t_num and the largest |ĥ_fast − ĥ_exact| over ν².
+#
+# Usage: bench/estimator_benchmark.sh BUILD_DIR [N]   (N rows, default 2000)
+set -euo pipefail
+build=${1:?usage: estimator_benchmark.sh BUILD_DIR [N]}
+here=$(cd "$(dirname "$0")" && pwd)
+export RECONBOUND_MNIST=${RECONBOUND_MNIST:-$here/../../shared/data/mnist/t10k-images-idx3-ubyte.gz}
+export RECONBOUND_BENCH_N=${2:-2000}
+json=$(mktemp)
+trap 'rm -f "$json"' EXIT
+"$build/bench/estimator_benchmark" --benchmark_format=json --benchmark_out="$json" \
+  --benchmark_out_format=json > /dev/null
+python3 - "$json" <<'PY'
+import json, sys
+runs = json.load(open(sys.argv[1]))["benchmarks"]
+by = {}
+for r in runs:
+    path, k = r["name"].split("/")[0], int(r["name"].split("k:")[1].split("/")[0])
+    by.setdefault(k, {})[path] = r
+print(f"n = {int(runs[0]['n'])}, one block per k, nu2 in {{0.2,0.4,0.8,1.6,3.2,6.4}}")
+print(f"{'k':>3} {'exact s':>9} {'fast s':>8} {'ratio':>6} {'exact evals/s':>14} {'fast evals/s':>13} "
+      f"{'t_num bits':>10} {'max|diff| bits':>14}")
+total_e = total_f = 0.0
+for k in sorted(by):
+    e, f = by[k]["BM_Exact"], by[k]["BM_Fast"]
+    te, tf = e["real_time"] / 1e3, f["real_time"] / 1e3
+    total_e += te; total_f += tf
+    diff = max(abs(e[h] - f[h]) for h in e if h.startswith("h_nu2_"))
+    print(f"{k:>3} {te:>9.3f} {tf:>8.3f} {te/tf:>6.2f} {e['kernel_evals/s']:>14.3e} "
+          f"{f['kernel_evals/s']:>13.3e} {f['t_num_bits']:>10.2e} {diff:>14.2e}")
+print(f"all {total_e:>9.3f} {total_f:>8.3f} {total_e/total_f:>6.2f}")
+PY

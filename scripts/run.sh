@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Installs the dependencies, builds reconbound and computes the certified bound rho* on
+# Fashion-MNIST for the paper's default DP-SGD schedule. Extra arguments go to
+# `reconbound bound` (e.g. --full for the paper-size split, --json).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+bash scripts/setup.sh
+cmake --preset release > /dev/null
+cmake --build --preset release -j "$(nproc)"
+
+# The paper's default schedule (SPEC §8): expected batch 1024 of 60,000 training records,
+# 100 epochs, sigma for epsilon = 8 at delta = 60000^-1.1.
+q=$(awk 'BEGIN { printf "%.10f", 1024 / 60000 }')
+steps=5860   # ceil(100 * 60000 / 1024)
+sigma=${RECONBOUND_SIGMA:-0.93}
+exec build/release/bin/reconbound bound --data fashion-mnist --q "$q" --sigma "$sigma" --steps "$steps" "$@"

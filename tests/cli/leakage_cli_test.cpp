@@ -1,0 +1,93 @@
+// `reconbound leakage` and `reconbound plugins` as a user runs them: JSON against the MPFR
+// reference, and every bad input as one line on stderr with exit code 2.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "cli_runner.hpp"
+#include "reconbound/verify/matchers.hpp"
+#include "reconbound/verify/reference_dpsgd.hpp"
+
+using namespace reconbound;
+using reconbound::test::run_cli;
+using reconbound::test::TempDir;
+
+namespace {
+
+bool one_line(const std::string& text) {
+  return !text.empty() && text.find('\n') == text.size() - 1;
+}
+
+TEST(LeakageCli, JsonAgreesWithTheMpfrReference) {
+  const auto r = run_cli({"leakage", "--q", "0.0204", "--sigma", "1.110", "--steps", "4900", "--json"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto json = nlohmann::json::parse(r.out);
+  EXPECT_EQ(json["mechanism"], "dpsgd");
+  const auto reference = verify::reference_gamma_bits(Schedule::constant(0.0204, 1.110, 4900));
+  EXPECT_AGREES_WITH_REFERENCE(json["gamma_bits"].get<double>(), reference, 1e-9);
+  ASSERT_EQ(json["segments"].size(), 1u);
+  EXPECT_EQ(json["segments"][0]["steps"], 4900);
+}
+
+TEST(LeakageCli, ScheduleFilesAddAsRuns) {
+  const TempDir dir;
+  const auto a = dir.write("a.csv", "# warm-up, then main\n0.01,2.0,100\n0.0204,1.1,4800\n");
+  const auto b = dir.write("b.csv", "0.1,1.948,1000\n");
+  const auto r = run_cli({"leakage", "--schedule", a, "--schedule", b, "--json"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto json = nlohmann::json::parse(r.out);
+  Schedule schedule;
+  schedule.runs = {TrainingRun{{Segment{0.01, 2.0, 100}, Segment{0.0204, 1.1, 4800}}},
+                   TrainingRun{{Segment{0.1, 1.948, 1000}}}};
+  EXPECT_AGREES_WITH_REFERENCE(json["gamma_bits"].get<double>(), verify::reference_gamma_bits(schedule), 1e-9);
+  EXPECT_EQ(json["segments"].size(), 3u);
+  EXPECT_EQ(json["segments"][2]["run"], 2);
+}
+
+TEST(LeakageCli, TableNamesTheTotal) {
+  const auto r = run_cli({"leakage", "--q", "1", "--sigma", "1", "--steps", "1"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("total gamma: 0.721347520444"), std::string::npos) << r.out;
+}
+
+TEST(LeakageCli, BadInputsExitTwoWithOneLine) {
+  const TempDir dir;
+  const auto bad_csv = dir.write("bad.csv", "0.1,1\n");
+  const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
+      {{"leakage", "--q", "2", "--sigma", "1", "--steps", "10"}, "outside (0, 1]"},
+      {{"leakage", "--q", "0", "--sigma", "1", "--steps", "10"}, "outside (0, 1]"},
+      {{"leakage", "--q", "0.1", "--sigma", "0", "--steps", "10"}, "must be > 0"},
+      {{"leakage", "--q", "0.1", "--sigma", "-1", "--steps", "10"}, "must be > 0"},
+      {{"leakage", "--q", "0.1", "--sigma", "1", "--steps", "0"}, "--steps must be >= 1"},
+      {{"leakage", "--q", "nan", "--sigma", "1", "--steps", "10"}, "NaN"},
+      {{"leakage", "--q", "0.1", "--sigma", "1000", "--steps", "10"}, "outside [0.3, 100]"},
+      {{"leakage", "--q", "0.1"}, "go together"},
+      {{"leakage"}, "no schedule"},
+      {{"leakage", "--schedule", dir.path("absent.csv")}, "cannot open"},
+      {{"leakage", "--schedule", bad_csv}, "bad.csv:1: expected 3"},
+      {{"leakage", "--q", "abc", "--sigma", "1", "--steps", "1"}, "--q"},
+      {{"leakage", "--q", "0.1", "--sigma", "1", "--steps", "1", "--mechanism", "nope"}, "no mechanism plugin named 'nope'"},
+  };
+  for (const auto& [args, expected] : cases) {
+    const auto r = run_cli(args);
+    EXPECT_EQ(r.exit_code, 2) << args.back() << ": " << r.err;
+    EXPECT_TRUE(one_line(r.err)) << r.err;
+    EXPECT_NE(r.err.find(expected), std::string::npos) << "stderr: " << r.err << "expected: " << expected;
+  }
+}
+
+TEST(PluginsCli, ListsDpsgdAndReportsLoadFailures) {
+  const TempDir dir;
+  dir.write("corrupt.so", "not a shared library");
+  const auto r = run_cli({"plugins"}, {"RECONBOUND_PLUGIN_PATH=" + dir.path("")});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("mechanism       dpsgd"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("corrupt.so: cannot be loaded"), std::string::npos) << r.out;
+  const auto json = run_cli({"plugins", "--json"});
+  const auto parsed = nlohmann::json::parse(json.out);
+  bool found = false;
+  for (const auto& p : parsed["plugins"]) found = found || p["name"] == "dpsgd";
+  EXPECT_TRUE(found);
+}
+
+}  // namespace

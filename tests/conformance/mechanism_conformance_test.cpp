@@ -1,0 +1,61 @@
+// Conformance of every mechanism plugin (SPEC §2): γ ≥ 0, runs add, splitting a segment
+// changes nothing, more steps never leak less, bad schedules are errors.
+#include <cmath>
+
+#include "conformance_support.hpp"
+#include "reconbound/error.hpp"
+
+namespace reconbound::conformance {
+namespace {
+
+class MechanismConformance : public ::testing::TestWithParam<std::string> {
+ protected:
+  void SetUp() override {
+    mechanism_ = registry().make_mechanism(GetParam(), example_params(PluginKind::mechanism, GetParam()));
+    if (!mechanism_->needs().schedule) GTEST_SKIP() << "not a schedule-driven mechanism";
+  }
+  double gamma(const Schedule& s) const {
+    MechanismInput input;
+    input.schedule = &s;
+    return mechanism_->leakage(input).gamma_bits;
+  }
+  std::shared_ptr<Mechanism> mechanism_;
+};
+
+TEST_P(MechanismConformance, LeakageIsFiniteAndNonNegative) {
+  for (double q : {1e-4, 0.02, 0.5, 1.0}) {
+    for (double sigma : {0.5, 1.0, 4.0}) {
+      const double g = gamma(Schedule::constant(q, sigma, 10));
+      EXPECT_TRUE(std::isfinite(g) && g >= 0.0) << "q=" << q << " sigma=" << sigma << " gamma=" << g;
+    }
+  }
+}
+
+TEST_P(MechanismConformance, RunsAddAndSegmentsSplit) {
+  const Schedule a = Schedule::constant(0.05, 1.2, 300);
+  const Schedule b = Schedule::constant(0.2, 2.5, 40);
+  Schedule both = a;
+  both.runs.push_back(b.runs[0]);
+  EXPECT_NEAR(gamma(both), gamma(a) + gamma(b), 1e-12 * gamma(both));
+  const Schedule split{{TrainingRun{{Segment{0.05, 1.2, 100}, Segment{0.05, 1.2, 200}}}}};
+  EXPECT_NEAR(gamma(split), gamma(a), 1e-12 * gamma(a));
+}
+
+TEST_P(MechanismConformance, MoreStepsNeverLeakLess) {
+  EXPECT_LE(gamma(Schedule::constant(0.1, 1.0, 10)), gamma(Schedule::constant(0.1, 1.0, 11)));
+}
+
+TEST_P(MechanismConformance, BadSchedulesAreErrors) {
+  EXPECT_THROW(gamma(Schedule{}), Error);
+  EXPECT_THROW(gamma(Schedule::constant(std::nan(""), 1.0, 1)), Error);
+  EXPECT_THROW(gamma(Schedule::constant(0.1, -1.0, 1)), Error);
+  EXPECT_THROW(gamma(Schedule::constant(1.5, 1.0, 1)), Error);
+  EXPECT_THROW(mechanism_->leakage(MechanismInput{}), Error);
+}
+
+INSTANTIATE_TEST_SUITE_P(Plugins, MechanismConformance,
+                         ::testing::ValuesIn(plugin_names(PluginKind::mechanism)), test_name);
+GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(MechanismConformance);
+
+}  // namespace
+}  // namespace reconbound::conformance
