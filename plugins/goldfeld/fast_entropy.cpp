@@ -30,6 +30,11 @@ TileSums fast_tile_sums(const BlockPoints& points, const std::vector<LevelScale>
   std::vector<double> z(n_mc * k);
   std::vector<double> z_norm2(n_mc);
   std::vector<double> sums(level_count * n_mc);
+  std::vector<double> skipped(level_count * n_mc);
+  std::vector<double> smallest_skipped(level_count * n_mc);
+  // Certified truncation: groups whose exponents all exceed ln n + kTruncationNats hold at
+  // most n·e^{−cut} = e^{−kTruncationNats} of mass relative to S ≥ 1.
+  const double cut = std::log(static_cast<double>(n)) + kTruncationNats;
   for (std::size_t i = row_begin; i < row_end; ++i) {
     for (std::size_t j = 0; j < n_mc; ++j) {
       double norm2 = 0.0;
@@ -47,19 +52,34 @@ TileSums fast_tile_sums(const BlockPoints& points, const std::vector<LevelScale>
       z_norm2[j] = norm2;
     }
     shifted_kernel_sums(points.coordinate_major(), n, k, i, z.data(), n_mc, levels.data(),
-                        level_count, work, sums.data());
+                        level_count, cut, work, sums.data(), skipped.data(),
+                        smallest_skipped.data());
     for (std::size_t v = 0; v < level_count; ++v) {
       for (std::size_t j = 0; j < n_mc; ++j) {
-        const double sum = sums[v * n_mc + j];
+        const std::size_t q = v * n_mc + j;
+        const double sum = sums[q];
+        const double skipped_mass =
+            skipped_mass_bound(k, z_norm2[j], skipped[q], smallest_skipped[q]);
         // −ln Σ_l exp(−‖t − y_l‖²/(2s²)) = ‖Z‖²/2 − ln Σ_l exp(−a_l)   (nats)
         const double value = 0.5 * z_norm2[j] - std::log(sum);
         out.value[v] += value;
         out.magnitude[v] += std::abs(value);
-        out.error[v] += query_error_nats(n, k, z_norm2[j], sum, value);
+        out.error[v] += query_error_nats(n, k, z_norm2[j], sum, value, skipped_mass);
       }
     }
   }
   return out;
+}
+
+// Skipped mass (certified truncation). Every skipped centre has computed exponent ã ≥ m̃
+// (the smallest skipped one); by (a) below, its exact exponent satisfies
+// a ≥ ã − γ_{k+6}·(4a + 4.5‖Z‖²), i.e. a ≥ (m̃ − 4.5·γ_{k+6}·‖Z‖²)/(1 + 4·γ_{k+6}) =: a_lb, so
+// the skipped mass is S_skip ≤ count·e^{−a_lb} =: U (std::exp rounded up by 4u).
+double skipped_mass_bound(std::size_t k, double z_norm2, double count, double smallest) {
+  if (count == 0.0) return 0.0;
+  const double g = gamma(static_cast<double>(k) + 6.0);
+  const double lower = (smallest - 4.5 * g * 1.01 * z_norm2) / (1.0 + 4.0 * g);  // a_lb
+  return count * std::exp(-lower) * (1.0 + 4.0 * kUnitRoundoff);
 }
 
 // Proof of the per-query bound. u = 2^-53, γ_m = m·u/(1 − m·u). For one query t = y_i + s·Z
@@ -82,21 +102,24 @@ TileSums fast_tile_sums(const BlockPoints& points, const std::vector<LevelScale>
 //  (c) Summation: eight lanes of ≤ ⌈n/8⌉ positive terms each, then a tree of depth 3:
 //      relative error ≤ γ_{⌈n/8⌉+3} of the sum of the computed terms.
 //  (d) The exact sum S = Σ_l e^{−a_l} ≥ 1 (the own centre has a = 0), so absolute errors
-//      are relative errors, and |S̃ − S| ≤ δ·S with
-//        δ = 1.05·(δ_e + γ_{k+6}·(4n/e + 4.5‖Z‖²) + n·e^{−700} + γ_{⌈n/8⌉+3})
+//      are relative errors. S = S_kept + S_skip; (a)–(c) apply to the kept terms and the
+//      skipped mass satisfies 0 ≤ S_skip ≤ U (skipped_mass_bound), so |S̃ − S| ≤ δ·S with
+//        δ = 1.05·(δ_e + γ_{k+6}·(4n/e + 4.5‖Z‖²) + n·e^{−700} + γ_{⌈n/8⌉+3}) + U
 //      (the factor 1.05 covers the products of first-order terms, all ≤ 1e-3, checked).
 //      Then |ln S̃ − ln S| ≤ −ln(1 − δ) ≤ 1.001·δ.
 //  (e) The value ṽ = fl(fl(‖Z‖²)/2 − log S̃): ‖Z‖² has error ≤ γ_k·‖Z‖², the logarithm
 //      (glibc, < 1 ulp) ≤ 2u·|ln S̃|, the subtraction ≤ u·|ṽ|·1.01.
 //  Also ‖Z‖² ≤ 1.01·fl(‖Z‖²) wherever it appears above, and ε_l ≤ γ_{k+6}·(4·708 + 4.5·1380)
 //  < 1e-6 for k ≤ 1e6, as used in (b).
-double query_error_nats(std::size_t n, std::size_t k, double z_norm2, double sum, double value) {
+double query_error_nats(std::size_t n, std::size_t k, double z_norm2, double sum, double value,
+                        double skipped_mass) {
   const double nd = static_cast<double>(n);
   const double kd = static_cast<double>(k);
   const double z2 = 1.01 * z_norm2;
   const double delta =
       1.05 * (kExpRelativeError + gamma(kd + 6.0) * (4.0 * nd / std::numbers::e + 4.5 * z2) +
-              nd * std::exp(-700.0) + gamma(std::ceil(nd / 8.0) + 3.0));
+              nd * std::exp(-700.0) + gamma(std::ceil(nd / 8.0) + 3.0)) +
+      skipped_mass;
   if (!(delta <= 1e-3)) {
     throw NumericalError(fmt::format(
         "goldfeld fast path: the rounding bound {} is too large for n={} at k={}; run with "

@@ -29,9 +29,19 @@ TileSums fast_tile_sums(const BlockPoints& points, const std::vector<LevelScale>
                         std::size_t n_mc, NormalStream& dither, std::size_t row_begin,
                         std::size_t row_end, ShiftedKernelWorkspace& work);
 
+// Truncation cut above ln n (nats): skipped groups hold ≤ e^{−kTruncationNats} ≈ 1.5e-8 of
+// the mixture sum per query, well inside the t_num target of 1e-6 bits.
+inline constexpr double kTruncationNats = 18.0;
+
+// Upper bound U on the exact mass Σ e^{−a_l} of `count` skipped centres whose smallest
+// computed exponent is `smallest` (derivation in fast_entropy.cpp).
+double skipped_mass_bound(std::size_t k, double z_norm2, double count, double smallest);
+
 // Proven bound (nats) on |ṽ − v| for one query with ‖Z‖² = z_norm2 (computed), the
-// computed sum S̃ = `sum` and value ṽ = `value` (derivation in fast_entropy.cpp).
-double query_error_nats(std::size_t n, std::size_t k, double z_norm2, double sum, double value);
+// computed sum S̃ = `sum` over the kept centres, value ṽ = `value` and skipped mass ≤
+// `skipped_mass` (derivation in fast_entropy.cpp).
+double query_error_nats(std::size_t n, std::size_t k, double z_norm2, double sum, double value,
+                        double skipped_mass);
 
 struct FastBlockResult {
   double h_mc_bits = 0.0;             // ĥ_MC(Π_b), bits (eq 31)

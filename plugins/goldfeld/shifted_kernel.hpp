@@ -37,12 +37,17 @@ struct ShiftedKernelWorkspace {
 };
 
 // For sample point `self` (0 ≤ self < n) with draws Z_j (row-major, draws × k) and the
-// centres y_l (coordinate-major: centres[c·n + l]), writes for level v and draw j
-//   sums[v·draws + j] = Σ_l exp(−min(a_{jl}, kExponentClamp))   (≥ 1, computed)
-// with the exponential exp_neg and partial sums in 8 lanes, in an order that depends only
-// on n (bit-identical on every thread count and x86-64 level).
+// centres y_l (coordinate-major: centres[c·n + l]), for level v and draw j (q = v·draws + j):
+//   sums[q] = Σ_{l kept} exp(−min(a_{jl}, kExponentClamp))   (computed; ≥ 1),
+// where the centres l = 8g..8g+7 form group g and a group is skipped when all its computed
+// exponents exceed `cut` (the own centre, a = 0, is never skipped for cut ≥ 0). For skipped
+// groups, skipped[q] counts their centres and smallest_skipped[q] is their smallest computed
+// exponent (kExponentClamp when none). The exponential is exp_neg; partial sums run in 8
+// lanes in an order that depends only on n (bit-identical on every thread count and
+// x86-64 level).
 void shifted_kernel_sums(const double* centres, std::size_t n, std::size_t k, std::size_t self,
                          const double* draws_z, std::size_t draws, const LevelScale* levels,
-                         std::size_t level_count, ShiftedKernelWorkspace& work, double* sums);
+                         std::size_t level_count, double cut, ShiftedKernelWorkspace& work,
+                         double* sums, double* skipped, double* smallest_skipped);
 
 }  // namespace reconbound::goldfeld

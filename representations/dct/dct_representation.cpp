@@ -145,6 +145,7 @@ const PluginInfo& info() {
       .version = "1.0.0",
       .description = "lowest F x F orthonormal 2-D DCT-II coefficients per channel (FFTW), m = C*F^2 (SPEC 3)",
       .parameters = "arg=<F: integer, 1 <= F <= min(H, W)> (CLI: dct:F)",
+      .example = "arg=8",
       .make_representation = &make,
   };
   return plugin;

@@ -120,6 +120,7 @@ const PluginInfo& info() {
       .version = "1.0.0",
       .description = "average pooling by an integer factor F per spatial axis and channel, m = C*(H/F)*(W/F) (SPEC 3)",
       .parameters = "arg=<F: integer >= 1 dividing H and W> (CLI: downsample:F)",
+      .example = "arg=2",
       .make_representation = &make,
   };
   return plugin;

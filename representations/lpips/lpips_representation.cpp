@@ -26,7 +26,7 @@ namespace reconbound::lpips {
 namespace {
 
 constexpr double kMaxGreyLevel = 255.0;
-constexpr Eigen::Index kChunk = 16;  // records per forward pass
+constexpr Eigen::Index kChunk = 1;  // records per forward pass
 
 class LpipsRepresentation final : public Representation {
  public:
@@ -175,6 +175,8 @@ const PluginInfo& info() {
       .description = "LPIPS (AlexNet) features from an ONNX export, ||Psi(x)-Psi(x')||^2 = LPIPS distance (SPEC 3)",
       .parameters = "arg=<MODEL.onnx> (CLI: lpips:PATH), weights=<path, default MODEL.lin.npy>, "
                     "threads=<integer >= 1, default: hardware threads>",
+      // The committed test model (tests/representations/models/), for the conformance suite.
+      .example = "arg=" RECONBOUND_LPIPS_EXAMPLE_MODEL,
       .make_representation = &make,
   };
   return plugin;

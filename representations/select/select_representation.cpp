@@ -82,6 +82,7 @@ const PluginInfo& info() {
       .version = "1.0.0",
       .description = "a coordinate subset: a rectangle of every channel, one channel, or a 0/1 mask file, m = |S| (SPEC 3)",
       .parameters = "arg=<rect:y0,x0,h,w | channel:c | mask:PATH.png|PATH.npy> (CLI: select:SPEC)",
+      .example = "arg=channel:0",
       .make_representation = &make,
   };
   return plugin;

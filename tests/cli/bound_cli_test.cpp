@@ -81,6 +81,7 @@ TEST(BoundCli, BadInputsExitTwoWithOneLine) {
   std::vector<double> with_nan(6 * 4, 10.0);
   with_nan[7] = std::nan("");
   const auto nan_npy = dir.write("nan.npy", npy_float64({6, 2, 2}, with_nan));
+  const auto clean_npy = dir.write("clean.npy", npy_float64({6, 2, 2}, std::vector<double>(24, 3.0)));
   const auto five_d = dir.write("five.npy", npy_float64({1, 1, 1, 1, 2}, {1.0, 2.0}));
   const auto truncated = dir.write("trunc.idx", std::string("\0\0\x08\x03\0\0\0\x0a\0\0\0\x1c\0\0\0\x1c\x01\x02", 18));
   const auto perp_file = dir.write("perp.txt", "0 1 2 3\n");
@@ -88,7 +89,7 @@ TEST(BoundCli, BadInputsExitTwoWithOneLine) {
   const std::string m = mnist();
   const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
       {{"bound", "--data", m, "--perp-range", "0:100", "--est-range", "50:150", "--gamma", "1"}, "overlap"},
-      {{"bound", "--data", m, "--perp-range", "0:100", "--est-range", "100:100", "--gamma", "1"}, "empty"},
+      {{"bound", "--data", m, "--perp-range", "0:100", "--est-range", "100:100", "--gamma", "1"}, "a < b"},
       {{"bound", "--data", m, "--perp-range", "0:100", "--est-range", "100:200", "--gamma", "1", "--grid-k", "5"},
        "k = 5 does not divide m = 784"},
       {{"bound", "--data", m, "--perp-range", "0:100", "--est-range", "100:20000", "--gamma", "1"}, "10000"},
@@ -108,7 +109,7 @@ TEST(BoundCli, BadInputsExitTwoWithOneLine) {
       {{"bound", "--data", "idx:" + truncated, "--perp-range", "0:3", "--est-range", "3:6", "--gamma", "1"}, "trunc"},
       {{"bound", "--data", "idx:" + dir.path("absent.gz"), "--perp-range", "0:3", "--est-range", "3:6", "--gamma", "1"},
        "absent.gz"},
-      {{"bound", "--data", "npy:" + nan_npy, "--perp-indices", perp_file, "--est-indices", est_file, "--gamma", "1"},
+      {{"bound", "--data", "npy:" + clean_npy, "--perp-indices", perp_file, "--est-indices", est_file, "--gamma", "1"},
        "overlap"},
       {{"bound", "--data", "mystery:thing", "--gamma", "1"}, "mystery"},
   };

@@ -23,7 +23,6 @@ using detail::StepGroup;
 constexpr double kMinDelta = 1e-15;
 constexpr double kMaxEpsilon = 200.0;
 constexpr double kCoarseCellsPerStep = 2000.0;
-constexpr double kWindowSds = 10.0;
 // Each neglected probability (Hoeffding tail, truncated Gaussian tails, numerical error) is
 // kept below this fraction of δ, so that it moves ε by far less than the grid does.
 constexpr double kDeltaFraction = 1e-3;
@@ -105,6 +104,7 @@ std::pair<double, double> tilt_for_delta(const std::vector<StepGroup>& coarse, d
     return (total_log_mgf(coarse, grid_step, lambda) - std::log(delta)) / lambda;
   };
   const double lambda = minimise_log_spaced(bound, 1e-4, 1e3);
+  std::fprintf(stderr, "DEBUG lambda %g bound %g\n", lambda, bound(lambda));
   return {lambda, bound(lambda)};
 }
 
@@ -154,8 +154,9 @@ DirectionEpsilon epsilon_one_direction(std::vector<StepGroup> groups, Direction 
   const double eta = kDeltaFraction * delta;
   const double z = truncation_z(eta / 10.0, steps);
   const double coarse_step = coarse_grid_step(groups, direction, z);
-  discretise(groups, direction, coarse_step, z);
-  const auto [lambda, chernoff_epsilon] = tilt_for_delta(groups, coarse_step, delta);
+  std::vector<StepGroup> coarse = groups;
+  discretise(coarse, direction, coarse_step, z);
+  const auto [lambda, chernoff_epsilon] = tilt_for_delta(coarse, coarse_step, delta);
   // Width 2t = max(ε error, relative error·ε): Δ = width / sqrt(2T ln(1/η)).
   const double width =
       std::max(options.epsilon_error, options.relative_epsilon_error * std::max(0.0, chernoff_epsilon));
@@ -164,17 +165,20 @@ DirectionEpsilon epsilon_one_direction(std::vector<StepGroup> groups, Direction 
   const double t = hoeffding_shift(steps, grid_step, eta);
   const auto [offset, offset_error] = mean_offset(groups);
   const double truncation = truncated_mass(groups);
-  for (double window = kWindowSds; window <= 8.0 * kWindowSds; window *= 2.0) {
-    const ComposedLoss composed(groups, grid_step, lambda, window);
+  for (double tail = 1e-12; tail >= 1e-60; tail *= 1e-12) {
+    const ComposedLoss composed(groups, grid_step, coarse, coarse_step, lambda, tail);
     const double estimate = composed.epsilon_at(delta);
     if (std::isinf(estimate)) return {0.0, 0.0, 0.0, grid_step, composed.fft_size()};
     // Upper: δ(ε) ≤ δ̂(ε − M − t) + num + η + trunc; lower: δ(ε) ≥ (1 − trunc)(δ̂(ε − M + t) − num − η).
-    const double num = composed.numerical_error(estimate - 2.0 * t - 1.0);
+    // The numerical error is evaluated below every point where δ̂ is read (it decreases in e).
+    const double floor_point = estimate - 2.0 * t - std::min(0.05, 1.0 / lambda);
+    const double num = composed.numerical_error(floor_point);
     if (num > eta) continue;
     const double upper_target = delta - eta - num - truncation;
     const double lower_target = delta / (1.0 - truncation) + eta + num;
     const double e_up = composed.epsilon_at(upper_target);
     const double e_lo = composed.epsilon_at(lower_target);
+    if (e_lo < floor_point && !std::isinf(e_lo)) continue;
     const double shift = t + offset_error;
     return {std::max(0.0, estimate + offset), std::max(0.0, e_lo + offset - shift),
             std::max(0.0, e_up + offset + shift), grid_step, composed.fft_size()};
@@ -195,8 +199,9 @@ DirectionDelta delta_one_direction(std::vector<StepGroup> groups, Direction dire
   const double steps = total_steps(groups);
   const double z = truncation_z(kDeltaQueryTruncation, steps);
   const double coarse_step = coarse_grid_step(groups, direction, z);
-  discretise(groups, direction, coarse_step, z);
-  const double lambda = tilt_for_epsilon(groups, coarse_step, epsilon);
+  std::vector<StepGroup> coarse = groups;
+  discretise(coarse, direction, coarse_step, z);
+  const double lambda = tilt_for_epsilon(coarse, coarse_step, epsilon);
   const double width = std::max(options.epsilon_error, options.relative_epsilon_error * epsilon);
   const double grid_step =
       width / std::sqrt(2.0 * steps * std::log(1.0 / kDeltaQueryHoeffdingTail));
@@ -205,7 +210,7 @@ DirectionDelta delta_one_direction(std::vector<StepGroup> groups, Direction dire
   const auto [offset, offset_error] = mean_offset(groups);
   const double truncation = truncated_mass(groups);
   const double shift = t + offset_error;
-  const ComposedLoss composed(groups, grid_step, lambda, 4.0 * kWindowSds);
+  const ComposedLoss composed(groups, grid_step, coarse, coarse_step, lambda, 1e-30);
   const double at_upper = epsilon - offset - shift;
   const double at_lower = epsilon - offset + shift;
   const double upper = composed.delta_at(at_upper) + composed.numerical_error(at_upper) +

@@ -20,26 +20,6 @@ std::int64_t positive_mod(std::int64_t a, std::int64_t n) {
   return r < 0 ? r + n : r;
 }
 
-struct TiltedMoments {
-  double mean = 0.0;
-  double variance = 0.0;
-};
-
-// Mean and variance of one step's loss under the tilted law p_λ(y) ∝ p(y)·e^{λy}.
-TiltedMoments tilted_moments(const DiscreteLoss& loss, double grid_step, double lambda,
-                             double log_m) {
-  double m1 = 0.0;
-  double m2 = 0.0;
-  for (std::size_t j = 0; j < loss.pmf.size(); ++j) {
-    if (loss.pmf[j] <= 0.0) continue;
-    const double y = static_cast<double>(loss.first_cell + static_cast<std::int64_t>(j)) * grid_step;
-    const double w = std::exp(std::log(loss.pmf[j]) + lambda * y - log_m);
-    m1 += w * y;
-    m2 += w * y * y;
-  }
-  return {m1, std::max(0.0, m2 - m1 * m1)};
-}
-
 }  // namespace
 
 double log_mgf(const DiscreteLoss& loss, double grid_step, double lambda) {
@@ -58,31 +38,75 @@ double log_mgf(const DiscreteLoss& loss, double grid_step, double lambda) {
   return top + std::log(sum);
 }
 
-ComposedLoss::ComposedLoss(const std::vector<StepGroup>& groups, double grid_step, double lambda,
-                           double window_sds)
+namespace {
+
+// Golden-section search for the minimum of f over log-spaced h in [a, b].
+template <class F>
+double argmin_log_spaced(F f, double a, double b) {
+  double lo = std::log(a);
+  double hi = std::log(b);
+  const double r = (std::sqrt(5.0) - 1.0) / 2.0;
+  double x1 = hi - r * (hi - lo);
+  double x2 = lo + r * (hi - lo);
+  double f1 = f(std::exp(x1));
+  double f2 = f(std::exp(x2));
+  for (int it = 0; it < 50; ++it) {
+    if (f1 <= f2) {
+      hi = x2, x2 = x1, f2 = f1;
+      x1 = hi - r * (hi - lo);
+      f1 = f(std::exp(x1));
+    } else {
+      lo = x1, x1 = x2, f1 = f2;
+      x2 = lo + r * (hi - lo);
+      f2 = f(std::exp(x2));
+    }
+  }
+  return std::exp(0.5 * (lo + hi));
+}
+
+double sum_log_mgf(const std::vector<StepGroup>& groups, double grid_step, double lambda) {
+  double k = 0.0;
+  for (const auto& g : groups) k += g.steps * log_mgf(g.loss, grid_step, lambda);
+  return k;
+}
+
+// The smallest a with P_λ(±S ≥ a) ≤ tail by Chernoff: a = (K(λ ± h) − K(λ) + ln(1/tail))/h,
+// h chosen on the coarse steps, the bound evaluated on the fine ones (so it is exact for them).
+double chernoff_edge(const std::vector<StepGroup>& groups, double grid_step,
+                     const std::vector<StepGroup>& coarse, double coarse_step, double lambda,
+                     double sign, double tail) {
+  const double k_c = sum_log_mgf(coarse, coarse_step, lambda);
+  auto edge = [&](double h) {
+    return (sum_log_mgf(coarse, coarse_step, lambda + sign * h) - k_c - std::log(tail)) / h;
+  };
+  const double h = argmin_log_spaced(edge, 1e-4, 1e4);
+  const double k_f = sum_log_mgf(groups, grid_step, lambda);
+  return (sum_log_mgf(groups, grid_step, lambda + sign * h) - k_f - std::log(tail)) / h;
+}
+
+}  // namespace
+
+ComposedLoss::ComposedLoss(const std::vector<StepGroup>& groups, double grid_step,
+                           const std::vector<StepGroup>& coarse, double coarse_step, double lambda,
+                           double tail)
     : grid_step_(grid_step), lambda_(lambda) {
-  // Window: the tilted sum's mean ± window_sds standard deviations, within its support.
   std::vector<double> log_m(groups.size());
-  double mean = 0.0;
-  double variance = 0.0;
-  double total_steps = 0.0;
   double support_lo = 0.0;
   double support_hi = 0.0;
   for (std::size_t i = 0; i < groups.size(); ++i) {
     const auto& g = groups[i];
     log_m[i] = log_mgf(g.loss, grid_step, lambda);
-    const TiltedMoments m = tilted_moments(g.loss, grid_step, lambda, log_m[i]);
-    mean += g.steps * m.mean;
-    variance += g.steps * m.variance;
     log_scale_ += g.steps * log_m[i];
-    total_steps += g.steps;
     support_lo += g.steps * static_cast<double>(g.loss.first_cell);
     support_hi += g.steps * static_cast<double>(g.loss.first_cell +
                                                 static_cast<std::int64_t>(g.loss.pmf.size()) - 1);
   }
-  const double sd = std::sqrt(variance);
-  const double lo = std::max(support_lo, std::floor((mean - window_sds * sd) / grid_step));
-  const double hi = std::min(support_hi, std::ceil((mean + window_sds * sd) / grid_step));
+  // Window [lo, hi] (cells): the support, cut where the tilted sum's tails fall below `tail`.
+  const double upper_edge = chernoff_edge(groups, grid_step, coarse, coarse_step, lambda, 1.0, tail);
+  const double lower_edge = -chernoff_edge(groups, grid_step, coarse, coarse_step, lambda, -1.0, tail);
+  const double lo = std::max(support_lo, std::floor(lower_edge / grid_step));
+  const double hi = std::min(support_hi, std::ceil(upper_edge / grid_step));
+  wrap_mass_ = (hi < support_hi ? tail : 0.0) + (lo > support_lo ? tail : 0.0);
   const double cells = hi - lo + 1.0;
   if (!(cells <= static_cast<double>(kMaxFftSize))) {
     throw NumericalError("the composed privacy loss needs more than 2^24 grid cells; ask for "
@@ -93,29 +117,10 @@ ComposedLoss::ComposedLoss(const std::vector<StepGroup>& groups, double grid_ste
   const std::size_t n = fft_size_;
   const auto n_signed = static_cast<std::int64_t>(n);
 
-  // Tilted mass outside [lo, hi] by the Chernoff bound P(S ≥ a) ≤ e^{K(λ+h) − K(λ) − h·a}
-  // for the tilted sum, at a few h (SPEC §8; FFT wrap-around moves at most this mass).
-  auto chernoff = [&](double h, double threshold) {
-    double k = 0.0;
-    for (std::size_t i = 0; i < groups.size(); ++i) {
-      k += groups[i].steps * (log_mgf(groups[i].loss, grid_step, lambda + h) - log_m[i]);
-    }
-    return std::exp(k - h * threshold);
-  };
-  if (hi < support_hi || lo > support_lo) {
-    const double scale = sd > 0.0 ? window_sds / sd : 1.0 / grid_step;
-    double upper = hi < support_hi ? 1.0 : 0.0;
-    double lower = lo > support_lo ? 1.0 : 0.0;
-    for (double f : {0.25, 0.5, 1.0, 2.0}) {
-      if (upper > 0.0) upper = std::min(upper, chernoff(f * scale, (hi + 0.5) * grid_step));
-      if (lower > 0.0) lower = std::min(lower, chernoff(-f * scale, -(lo - 0.5) * grid_step));
-    }
-    wrap_mass_ = upper + lower;
-  }
-
   FftwBuffer<double> real(n);
   FftwBuffer<std::complex<double>> spectrum(n / 2 + 1);
   std::vector<std::complex<double>> log_product(n / 2 + 1, {0.0, 0.0});
+  std::vector<double> inverse_abs(n / 2 + 1, 0.0);  // Σ_i steps_i / |z_ik|
   for (std::size_t i = 0; i < groups.size(); ++i) {
     const auto& g = groups[i];
     std::fill(real.data(), real.data() + n, 0.0);
@@ -128,13 +133,24 @@ ComposedLoss::ComposedLoss(const std::vector<StepGroup>& groups, double grid_ste
     }
     forward_real_fft(n, real.data(), spectrum.data());
     // Self-composition of `steps` identical steps: the steps-th power of the DFT.
-    for (std::size_t k = 0; k <= n / 2; ++k) log_product[k] += g.steps * std::log(spectrum[k]);
+    for (std::size_t k = 0; k <= n / 2; ++k) {
+      log_product[k] += g.steps * std::log(spectrum[k]);
+      inverse_abs[k] += g.steps / std::abs(spectrum[k]);
+    }
   }
-  for (std::size_t k = 0; k <= n / 2; ++k) spectrum[k] = std::exp(log_product[k]);
+  // Round-off: each DFT coefficient z_ik carries an error ≤ c·u·log2(n) (|z| ≤ 1), which the
+  // power z^T amplifies to T·|z|^{T−1}·c·u·log2(n); the inverse DFT averages the errors of
+  // all coefficients (‖e‖_∞ ≤ (1/n)Σ_k|ê_k|) and adds its own c·u·log2(n); c = 3 generously.
+  const double fft_error = 3.0 * kUnitRoundoff * (std::log2(static_cast<double>(n)) + 1.0);
+  double spectrum_error = 0.0;
+  for (std::size_t k = 0; k <= n / 2; ++k) {
+    spectrum[k] = std::exp(log_product[k]);
+    const double magnitude = std::abs(spectrum[k]);
+    const double term = 1.0 + (magnitude > 0.0 ? magnitude * inverse_abs[k] : 0.0);
+    spectrum_error += (k == 0 || 2 * k == n) ? term : 2.0 * term;
+  }
+  roundoff_ = fft_error * spectrum_error / static_cast<double>(n);
   inverse_real_fft(n, spectrum.data(), real.data());
-  // Round-off: the powers carry ≈ steps·u relative error, each FFT ≈ log2(n)·u (ℓ2),
-  // with generous constants.
-  roundoff_ = kUnitRoundoff * (4.0 * total_steps + 20.0 * std::log2(static_cast<double>(n)) + 8.0);
 
   pmf_.assign(n, 0.0L);
   for (std::size_t j = 0; j < n; ++j) {

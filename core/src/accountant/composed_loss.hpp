@@ -18,9 +18,11 @@ struct StepGroup {
 class ComposedLoss {
  public:
   // Composes every group: Π_i (DFT of the tilted pmf_i)^steps_i, inverted (SPEC §8).
-  // `window_sds`: half-width of the window in standard deviations of the tilted sum.
-  ComposedLoss(const std::vector<StepGroup>& groups, double grid_step, double lambda,
-               double window_sds);
+  // The window holds all but `tail` of the tilted sum's mass on each side (Chernoff bounds,
+  // their exponent chosen on `coarse`, a coarser discretisation of the same steps).
+  ComposedLoss(const std::vector<StepGroup>& groups, double grid_step,
+               const std::vector<StepGroup>& coarse, double coarse_step, double lambda,
+               double tail);
 
   // δ̂(e) = Σ_{s > e} p(s)(1 − e^{e−s}) of the discretised composition.
   double delta_at(double e) const;
