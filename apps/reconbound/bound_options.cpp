@@ -10,6 +10,8 @@ namespace reconbound::cli {
 void add_bound_options(CLI::App& cmd, BoundOptions& o) {
   cmd.add_option("--representation", o.representation,
                  "pixel | downsample:F | dct:F | select:SPEC | lpips:MODEL.onnx")->capture_default_str();
+  cmd.add_option("--representation-param", o.representation_params,
+                 "Representation plugin parameter key=value (repeatable), e.g. threads=1");
   cmd.add_option("--rotation", o.rotation, "auto | eigenbasis | signs (SPEC 4)")
       ->check(CLI::IsMember({"auto", "eigenbasis", "signs"}))->capture_default_str();
   cmd.add_option("--padded-order", o.padded_order,
@@ -27,13 +29,23 @@ void add_bound_options(CLI::App& cmd, BoundOptions& o) {
   cmd.add_flag("--quiet", o.quiet, "No progress bar on stderr");
 }
 
+namespace {
+
+// Adds "key=value[,key=value]" items to `params` (later items win).
+void merge_params(Params& params, const std::vector<std::string>& items) {
+  for (const auto& item : items) {
+    const Params parsed = Params::parse(item);
+    for (const auto& [key, value] : parsed.values()) params.set(key, value);
+  }
+}
+
+}  // namespace
+
 BoundConfig make_bound_config(const BoundOptions& o, std::uint64_t seed, Progress* progress) {
   BoundConfig config;
   std::tie(config.representation, config.representation_params) = parse_plugin_spec(o.representation);
-  for (const auto& item : o.estimator_params) {
-    const Params parsed = Params::parse(item);
-    for (const auto& [key, value] : parsed.values()) config.estimator_params.set(key, value);
-  }
+  merge_params(config.representation_params, o.representation_params);
+  merge_params(config.estimator_params, o.estimator_params);
   if (o.exact) config.estimator_params.set("exact", std::string("true"));
   if (o.mc_samples > 0) config.estimator_params.set("n_mc", static_cast<std::int64_t>(o.mc_samples));
   if (!o.grid_k.empty()) config.block_sizes = parse_size_list(o.grid_k, "--grid-k");

@@ -11,6 +11,7 @@ namespace reconbound::cli {
 
 struct BoundOptions {
   std::string representation = "pixel";
+  std::vector<std::string> representation_params;
   std::string rotation = "auto";
   std::size_t padded_order = 0;
   std::string grid_k;    // empty: divisors of m up to 32

@@ -4,6 +4,7 @@
 #include <iterator>
 
 #include <fmt/format.h>
+#include <opencv2/core/utils/logger.hpp>
 
 #include "reconbound/dataset.hpp"
 #include "reconbound/error.hpp"
@@ -26,6 +27,9 @@ const std::vector<std::string>& output_names() {
 
 LpipsModel::LpipsModel(const std::string& onnx_path, const std::string& weights_path)
     : onnx_path_(onnx_path), onnx_bytes_(reconbound::detail::read_file_bytes(onnx_path)) {
+  // OpenCV would print its own diagnostics of a bad model on stderr; the FileError thrown
+  // here carries the reason in reconbound's one-line form instead.
+  cv::utils::logging::setLogLevel(cv::utils::logging::LOG_LEVEL_SILENT);
   probe_layers();
   read_weights(weights_path);
 }

@@ -5,7 +5,10 @@
 //
 // Batched and multithreaded: records are cut into chunks of kChunk in batch order, and up to
 // `threads` workers each take whole chunks, each with its own network (cv::dnn::Net is not
-// thread safe). The chunks do not depend on the number of threads, so neither do the results.
+// thread safe). Every forward pass has exactly kChunk records (a partial chunk is zero-padded):
+// OpenCV's float32 convolutions round differently for different batch sizes (about 1e-7
+// relative), and with one fixed size Ψ(x) depends on x alone — not on the batch it came in, its
+// position there, or the number of threads.
 #include <algorithm>
 #include <atomic>
 #include <exception>
@@ -26,7 +29,7 @@ namespace reconbound::lpips {
 namespace {
 
 constexpr double kMaxGreyLevel = 255.0;
-constexpr Eigen::Index kChunk = 1;  // records per forward pass
+constexpr Eigen::Index kChunk = 16;  // records in every forward pass
 
 class LpipsRepresentation final : public Representation {
  public:
@@ -110,8 +113,8 @@ class LpipsRepresentation final : public Representation {
  private:
   void run_chunk(cv::dnn::Net& net, const ImageShape& shape, const MatrixView& batch, Eigen::Index first,
                  Eigen::Index count, MutableMatrixView& out) const {
-    const int blob_shape[] = {static_cast<int>(count), detail::kInputChannels, detail::kSide, detail::kSide};
-    cv::Mat blob(4, blob_shape, CV_32F);
+    const int blob_shape[] = {static_cast<int>(kChunk), detail::kInputChannels, detail::kSide, detail::kSide};
+    cv::Mat blob(4, blob_shape, CV_32F, cv::Scalar(0.0F));
     const std::size_t per_record = static_cast<std::size_t>(detail::kInputChannels) * detail::kSide * detail::kSide;
     for (Eigen::Index i = 0; i < count; ++i) {
       detail::preprocess(shape, batch.row(first + i).data(), blob.ptr<float>() + static_cast<std::size_t>(i) * per_record);

@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 #include <opencv2/core.hpp>
+#include <opencv2/core/utils/logger.hpp>
 #include <opencv2/imgcodecs.hpp>
 
 #include "reconbound/dataset.hpp"
@@ -44,6 +45,8 @@ std::size_t npy_dimensions(const std::string& path) {
 }
 
 Mask read_png_mask(const std::string& path) {
+  // Our FileError below names the problem; OpenCV's own stderr warnings are silenced.
+  cv::utils::logging::setLogLevel(cv::utils::logging::LOG_LEVEL_SILENT);
   const cv::Mat image = cv::imread(path, cv::IMREAD_UNCHANGED);
   if (image.empty()) {
     throw FileError(fmt::format("select: cannot read the mask PNG {}; check the path and that it is a PNG", path));

@@ -104,7 +104,6 @@ std::pair<double, double> tilt_for_delta(const std::vector<StepGroup>& coarse, d
     return (total_log_mgf(coarse, grid_step, lambda) - std::log(delta)) / lambda;
   };
   const double lambda = minimise_log_spaced(bound, 1e-4, 1e3);
-  std::fprintf(stderr, "DEBUG lambda %g bound %g\n", lambda, bound(lambda));
   return {lambda, bound(lambda)};
 }
 

@@ -74,8 +74,8 @@ DiscreteLoss discretise_loss(double q, double sigma, Direction direction, double
   // for add); ±∞ where y is beyond the range of the loss.
   auto x_of_loss = [&](double y) {
     const double v = std::expm1(sign * y) + q;  // = q·e^u
-    if (!(v > 0.0)) return direction == Direction::remove ? -kInf : kInf;
-    if (std::isinf(v)) return direction == Direction::remove ? kInf : -kInf;
+    if (!(v > 0.0)) return -kInf;  // beyond the loss at x → −∞ (both directions)
+    if (std::isinf(v)) return kInf;
     return s2 * (std::log(v) - std::log(q)) + 0.5;
   };
   const double x_lo = -z_trunc * sigma;
@@ -126,7 +126,7 @@ DiscreteLoss discretise_loss(double q, double sigma, Direction direction, double
     double err = 0.0;
     double piece_l1 = 0.0;
     integral += boost::math::quadrature::gauss_kronrod<double, 61>::integrate(
-        [&](double x) { return loss(x) * law.density(x); }, cuts[i], cuts[i + 1], 25, 1e-14, &err,
+        [&](double x) { return loss(x) * law.density(x); }, cuts[i], cuts[i + 1], 10, 1e-12, &err,
         &piece_l1);
     integral_error += err;
     l1 += piece_l1;

@@ -1,0 +1,43 @@
+#pragma once
+// Noise calibration (SPEC §8): the smallest noise multiplier σ of a constant DP-SGD schedule
+// (q, steps) that meets a privacy target, by bracketing and bisection on ln σ.
+#include <cstdint>
+#include <functional>
+
+#include "reconbound/accountant.hpp"
+
+namespace reconbound {
+
+struct CalibrationOptions {
+  // The returned σ is within this relative distance above the exact threshold σ*:
+  // σ* ≤ σ ≤ σ*·(1 + sigma_tolerance) (up to the monotonicity of the criterion).
+  double sigma_tolerance = 1e-4;
+  double sigma_min = 0.1;   // the accountant's range
+  double sigma_max = 1000.0;
+  AccountantOptions accountant;
+};
+
+struct EpsilonCalibration {
+  double sigma = 0.0;      // satisfies epsilon.epsilon_upper ≤ target: never overshoots
+  EpsilonResult epsilon;   // ε bounds at sigma
+  int evaluations = 0;     // accountant runs
+};
+
+// σ for a target ε at δ: the upper error bar of ε at the returned σ is ≤ target_epsilon.
+// Throws InvalidInput when even sigma_max does not reach the target.
+EpsilonCalibration calibrate_sigma_for_epsilon(double q, std::uint64_t steps, double target_epsilon,
+                                               double delta, const CalibrationOptions& options = {});
+
+// The smallest σ (to sigma_tolerance) with gamma_bits_of_sigma(σ) ≤ max_gamma_bits, for a
+// criterion decreasing in σ, e.g. σ ↦ steps·K(q, σ)/ln 2 from the dpsgd plugin (Theorem 4.1):
+// the largest admissible γ of a target ρ* (eq 14) turns into a noise multiplier.
+double calibrate_sigma_for_gamma(const std::function<double(double)>& gamma_bits_of_sigma,
+                                 double max_gamma_bits, const CalibrationOptions& options = {});
+
+// The generic search: the smallest σ in [sigma_min, sigma_max], to sigma_tolerance, with
+// ok(σ) true, for ok monotone (false below a threshold, true above). Returns an σ at which
+// ok was evaluated true. Throws InvalidInput when ok(sigma_max) is false.
+double smallest_sigma_where(const std::function<bool(double)>& ok, const CalibrationOptions& options,
+                            const char* what);
+
+}  // namespace reconbound
