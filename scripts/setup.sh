@@ -10,7 +10,7 @@ packages=(
   librapidcheck-dev libgtest-dev libgmock-dev libbenchmark-dev
   libopencv-dnn-dev libopencv-imgproc-dev libopencv-imgcodecs-dev
   libcli11-dev nlohmann-json3-dev libfmt-dev zlib1g-dev libpng-dev
-  dataset-fashion-mnist
+  dataset-fashion-mnist python3-numpy
   clang libclang-rt-14-dev
 )
 

@@ -169,16 +169,19 @@ DirectionEpsilon epsilon_one_direction(std::vector<StepGroup> groups, Direction 
     const double estimate = composed.epsilon_at(delta);
     if (std::isinf(estimate)) return {0.0, 0.0, 0.0, grid_step, composed.fft_size()};
     // Upper: δ(ε) ≤ δ̂(ε − M − t) + num + η + trunc; lower: δ(ε) ≥ (1 − trunc)(δ̂(ε − M + t) − num − η).
-    // The numerical error is evaluated below every point where δ̂ is read (it decreases in e).
-    const double floor_point = estimate - 2.0 * t - std::min(0.05, 1.0 / lambda);
+    // δ̂ is read at e_up (or at −M − shift when the upper bound clamps to 0) and at e_lo
+    // (when the lower bound is positive); the numerical error, decreasing in e, is
+    // evaluated below all of them.
+    const double shift = t + offset_error;
+    const double floor_point = std::max(estimate - 2.0 * t - std::min(0.05, 1.0 / lambda),
+                                        -offset - shift - grid_step);
     const double num = composed.numerical_error(floor_point);
     if (num > eta) continue;
     const double upper_target = delta - eta - num - truncation;
     const double lower_target = delta / (1.0 - truncation) + eta + num;
     const double e_up = composed.epsilon_at(upper_target);
     const double e_lo = composed.epsilon_at(lower_target);
-    if (e_lo < floor_point && !std::isinf(e_lo)) continue;
-    const double shift = t + offset_error;
+    if (e_lo < floor_point && e_lo + offset - shift > 0.0) continue;
     return {std::max(0.0, estimate + offset), std::max(0.0, e_lo + offset - shift),
             std::max(0.0, e_up + offset + shift), grid_step, composed.fft_size()};
   }

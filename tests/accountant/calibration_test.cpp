@@ -1,0 +1,49 @@
+// Calibration of σ to a target ε (SPEC §8): never overshoots, and is tight (σ a relative
+// tolerance smaller would overshoot), by property tests over random schedules.
+#include <gtest/gtest.h>
+#include <rapidcheck/gtest.h>
+
+#include <cmath>
+
+#include "reconbound/accountant.hpp"
+#include "reconbound/calibration.hpp"
+#include "reconbound/error.hpp"
+
+using namespace reconbound;
+
+namespace {
+
+RC_GTEST_PROP(Calibration, NeverOvershootsAndIsTight, ()) {
+  const double q = *rc::gen::element(0.005, 0.02, 0.1, 0.3);
+  const auto steps = static_cast<std::uint64_t>(*rc::gen::inRange(10, 400));
+  const double target = *rc::gen::element(0.5, 1.0, 2.0, 4.0, 8.0);
+  const double delta = *rc::gen::element(1e-5, 1e-8);
+  CalibrationOptions options;
+  options.sigma_tolerance = 1e-3;
+  const EpsilonCalibration c = calibrate_sigma_for_epsilon(q, steps, target, delta, options);
+  // Round trip: ε of the returned σ, computed afresh, does not exceed the target.
+  const EpsilonResult again = compute_epsilon(Schedule::constant(q, c.sigma, steps), delta);
+  RC_ASSERT(again.epsilon_upper <= target);
+  RC_ASSERT(c.epsilon.epsilon_upper <= target);
+  // Tight: a σ smaller by twice the tolerance overshoots (ε decreases in σ).
+  const EpsilonResult below =
+      compute_epsilon(Schedule::constant(q, c.sigma / (1.0 + 2.0 * options.sigma_tolerance), steps), delta);
+  RC_ASSERT(below.epsilon_upper > target);
+}
+
+TEST(Calibration, GammaCriterionFindsTheThreshold) {
+  // γ(σ) = 1/σ² (decreasing): the smallest σ with γ ≤ 0.25 is 2.
+  CalibrationOptions options;
+  const double sigma = calibrate_sigma_for_gamma([](double s) { return 1.0 / (s * s); }, 0.25, options);
+  EXPECT_GE(sigma, 2.0);
+  EXPECT_LE(sigma, 2.0 * (1.0 + options.sigma_tolerance));
+}
+
+TEST(Calibration, UnreachableTargetThrows) {
+  CalibrationOptions options;
+  options.sigma_max = 2.0;
+  EXPECT_THROW(calibrate_sigma_for_epsilon(1.0, 1000, 0.01, 1e-5, options), InvalidInput);
+  EXPECT_THROW(calibrate_sigma_for_epsilon(0.1, 100, -1.0, 1e-5, options), InvalidInput);
+}
+
+}  // namespace
