@@ -6,6 +6,7 @@
 #include <exception>
 
 #include "commands.hpp"
+#include "privacy_commands.hpp"
 #include "reconbound/error.hpp"
 
 int main(int argc, char** argv) {
@@ -14,6 +15,8 @@ int main(int argc, char** argv) {
   reconbound::cli::add_plugins_command(app);
   reconbound::cli::add_leakage_command(app);
   reconbound::cli::add_bound_command(app);
+  reconbound::cli::add_epsilon_command(app);
+  reconbound::cli::add_calibrate_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

@@ -7,6 +7,7 @@
 #include <numbers>
 #include <utility>
 
+#include "reconbound/compensated_sum.hpp"
 #include "reconbound/error.hpp"
 #include "reconbound/plugin.hpp"
 #include "subsampled_gaussian_kl.hpp"
@@ -14,21 +15,6 @@
 namespace reconbound::dpsgd {
 
 namespace {
-
-// Neumaier's compensated sum: γ of a 1e7-step schedule keeps its 1e-12 relative accuracy.
-class CompensatedSum {
- public:
-  void add(double x) {
-    const double t = sum_ + x;
-    compensation_ += std::abs(sum_) >= std::abs(x) ? (sum_ - t) + x : (x - t) + sum_;
-    sum_ = t;
-  }
-  double value() const { return sum_ + compensation_; }
-
- private:
-  double sum_ = 0.0;
-  double compensation_ = 0.0;
-};
 
 class DpsgdMechanism final : public Mechanism {
  public:

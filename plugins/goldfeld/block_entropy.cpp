@@ -4,7 +4,7 @@
 #include <cmath>
 #include <numbers>
 
-#include "compensated_sum.hpp"
+#include "reconbound/compensated_sum.hpp"
 #include "mixture_kernel.hpp"
 
 namespace reconbound::goldfeld {

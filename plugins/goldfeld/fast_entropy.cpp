@@ -5,7 +5,7 @@
 #include <cmath>
 #include <numbers>
 
-#include "compensated_sum.hpp"
+#include "reconbound/compensated_sum.hpp"
 #include "reconbound/error.hpp"
 
 namespace reconbound::goldfeld {

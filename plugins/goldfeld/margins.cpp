@@ -3,7 +3,7 @@
 #include <cmath>
 #include <numbers>
 
-#include "compensated_sum.hpp"
+#include "reconbound/compensated_sum.hpp"
 
 namespace reconbound::goldfeld {
 

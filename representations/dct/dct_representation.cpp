@@ -14,13 +14,13 @@
 
 #include "dct_plan_cache.hpp"
 #include "reconbound/error.hpp"
+#include "reconbound/grey_levels.hpp"
 #include "reconbound/plugin.hpp"
 
 namespace reconbound::dct {
 
 namespace {
 
-constexpr double kMaxGreyLevel = 255.0;
 
 // Orthonormal scale of frequency k of an N-point DCT-II relative to FFTW's REDFT10, which
 // computes 2·Σ_j x_j cos(π(j+½)k/N): a_k(N)/2.
@@ -86,9 +86,9 @@ class DctRepresentation final : public Representation {
       row_scale[k] = orthonormal_scale(k, height);
       column_scale[k] = orthonormal_scale(k, width);
     }
+    require_grey_levels(batch, fmt::format("dct:{}", frequencies_));
     for (Eigen::Index r = 0; r < batch.rows(); ++r) {
       const double* record = batch.row(r).data();
-      require_grey_levels(record, input_shape.size(), r);
       double* coefficients = out.row(r).data();
       for (std::size_t c = 0; c < input_shape.channels; ++c) {
         std::copy_n(record + c * height * width, height * width, plane.get());
@@ -108,17 +108,6 @@ class DctRepresentation final : public Representation {
   void require_accepted(const ImageShape& input_shape) const {
     std::string why;
     if (!accepts(input_shape, why)) throw InvalidInput(why);
-  }
-
-  // Grey levels outside [0, 255] would void max_squared_distance (the tr Σ UCB's range).
-  void require_grey_levels(const double* record, std::size_t size, Eigen::Index r) const {
-    for (std::size_t j = 0; j < size; ++j) {
-      const double x = record[j];
-      if (!(x >= 0.0 && x <= kMaxGreyLevel)) {
-        throw InvalidInput(fmt::format("dct:{}: record {} coordinate {} is {}, outside the grey levels [0, 255]",
-                                       frequencies_, r, j, x));
-      }
-    }
   }
 
   std::size_t frequencies_;

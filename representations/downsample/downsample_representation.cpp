@@ -4,13 +4,13 @@
 #include <fmt/format.h>
 
 #include "reconbound/error.hpp"
+#include "reconbound/grey_levels.hpp"
 #include "reconbound/plugin.hpp"
 
 namespace reconbound::downsample {
 
 namespace {
 
-constexpr double kMaxGreyLevel = 255.0;
 
 class DownsampleRepresentation final : public Representation {
  public:
@@ -57,8 +57,8 @@ class DownsampleRepresentation final : public Representation {
     const std::size_t out_height = height / factor_;
     const std::size_t out_width = width / factor_;
     const double inverse_area = 1.0 / static_cast<double>(factor_ * factor_);
+    require_grey_levels(batch, fmt::format("downsample:{}", factor_));
     for (Eigen::Index r = 0; r < batch.rows(); ++r) {
-      require_grey_levels(batch.row(r).data(), input_shape.size(), r);
       for (std::size_t c = 0; c < input_shape.channels; ++c) {
         const double* plane = batch.row(r).data() + c * height * width;
         double* pooled = out.row(r).data() + c * out_height * out_width;
@@ -84,17 +84,6 @@ class DownsampleRepresentation final : public Representation {
   void require_accepted(const ImageShape& input_shape) const {
     std::string why;
     if (!accepts(input_shape, why)) throw InvalidInput(why);
-  }
-
-  // Grey levels outside [0, 255] would void max_squared_distance (the tr Σ UCB's range).
-  void require_grey_levels(const double* record, std::size_t size, Eigen::Index r) const {
-    for (std::size_t j = 0; j < size; ++j) {
-      const double x = record[j];
-      if (!(x >= 0.0 && x <= kMaxGreyLevel)) {
-        throw InvalidInput(fmt::format("downsample:{}: record {} coordinate {} is {}, outside the grey levels [0, 255]",
-                                       factor_, r, j, x));
-      }
-    }
   }
 
   std::size_t factor_;

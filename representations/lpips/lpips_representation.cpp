@@ -22,13 +22,13 @@
 #include "lpips_features.hpp"
 #include "lpips_model.hpp"
 #include "reconbound/error.hpp"
+#include "reconbound/grey_levels.hpp"
 #include "reconbound/plugin.hpp"
 
 namespace reconbound::lpips {
 
 namespace {
 
-constexpr double kMaxGreyLevel = 255.0;
 constexpr Eigen::Index kChunk = 16;  // records in every forward pass
 
 class LpipsRepresentation final : public Representation {
@@ -74,16 +74,8 @@ class LpipsRepresentation final : public Representation {
                                      batch.rows(), d, batch.rows(), m, batch.rows(), batch.cols(), out.rows(),
                                      out.cols()));
     }
-    for (Eigen::Index r = 0; r < batch.rows(); ++r) {
-      const double* record = batch.row(r).data();
-      // Grey levels outside [0, 255] are not images the model's scaling was built for.
-      for (Eigen::Index j = 0; j < d; ++j) {
-        if (!(record[j] >= 0.0 && record[j] <= kMaxGreyLevel)) {
-          throw InvalidInput(fmt::format("lpips: record {} coordinate {} is {}, outside the grey levels [0, 255]", r, j,
-                                         record[j]));
-        }
-      }
-    }
+    // Grey levels outside [0, 255] are not images the model's scaling was built for.
+    require_grey_levels(batch, "lpips");
     const Eigen::Index chunks = (batch.rows() + kChunk - 1) / kChunk;
     const auto workers = static_cast<std::size_t>(std::min<Eigen::Index>(static_cast<Eigen::Index>(threads_), chunks));
     std::atomic<Eigen::Index> next_chunk{0};

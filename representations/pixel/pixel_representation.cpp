@@ -2,13 +2,13 @@
 #include <fmt/format.h>
 
 #include "reconbound/error.hpp"
+#include "reconbound/grey_levels.hpp"
 #include "reconbound/plugin.hpp"
 
 namespace reconbound::pixel {
 
 namespace {
 
-constexpr double kMaxGreyLevel = 255.0;
 
 class PixelRepresentation final : public Representation {
  public:
@@ -40,15 +40,7 @@ class PixelRepresentation final : public Representation {
                                      batch.rows(), d, batch.rows(), batch.cols(), out.rows(), out.cols()));
     }
     // Grey levels outside [0, 255] would void max_squared_distance (the tr Σ UCB's range).
-    for (Eigen::Index i = 0; i < batch.rows(); ++i) {
-      for (Eigen::Index j = 0; j < d; ++j) {
-        const double x = batch(i, j);
-        if (!(x >= 0.0 && x <= kMaxGreyLevel)) {
-          throw InvalidInput(fmt::format("pixel: record {} coordinate {} is {}, outside the grey levels [0, 255]",
-                                         i, j, x));
-        }
-      }
-    }
+    require_grey_levels(batch, "pixel");
     out = batch;
   }
 

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "reconbound/error.hpp"
+#include "reconbound/grey_levels.hpp"
 #include "reconbound/plugin.hpp"
 #include "selection.hpp"
 
@@ -11,7 +12,6 @@ namespace reconbound::select {
 
 namespace {
 
-constexpr double kMaxGreyLevel = 255.0;
 
 class SelectRepresentation final : public Representation {
  public:
@@ -41,15 +41,10 @@ class SelectRepresentation final : public Representation {
                                      batch.rows(), d, batch.rows(), m, batch.rows(), batch.cols(), out.rows(),
                                      out.cols()));
     }
+    // Grey levels outside [0, 255] would void max_squared_distance (the tr Σ UCB's range).
+    require_grey_levels(batch, "select:" + selection_.spec());
     for (Eigen::Index r = 0; r < batch.rows(); ++r) {
       const double* record = batch.row(r).data();
-      // Grey levels outside [0, 255] would void max_squared_distance (the tr Σ UCB's range).
-      for (Eigen::Index j = 0; j < d; ++j) {
-        if (!(record[j] >= 0.0 && record[j] <= kMaxGreyLevel)) {
-          throw InvalidInput(fmt::format("select:{}: record {} coordinate {} is {}, outside the grey levels [0, 255]",
-                                         selection_.spec(), r, j, record[j]));
-        }
-      }
       double* selected = out.row(r).data();
       for (std::size_t i = 0; i < indices.size(); ++i) selected[i] = record[indices[i]];
     }

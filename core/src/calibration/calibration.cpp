@@ -53,11 +53,17 @@ EpsilonCalibration calibrate_sigma_for_epsilon(double q, std::uint64_t steps, do
     throw InvalidInput(fmt::format("--target-epsilon {} is outside (0, 200]", target_epsilon));
   }
   EpsilonCalibration out;
+  // A σ whose ε the accountant cannot certify (NumericalError, at very small σ where ε is far
+  // beyond any target) counts as failing the target: the search never overshoots.
   auto ok = [&](double sigma) {
     ++out.evaluations;
-    const EpsilonResult r =
-        compute_epsilon(Schedule::constant(q, sigma, steps), delta, options.accountant);
-    return r.epsilon_upper <= target_epsilon;
+    try {
+      const EpsilonResult r =
+          compute_epsilon(Schedule::constant(q, sigma, steps), delta, options.accountant);
+      return r.epsilon_upper <= target_epsilon;
+    } catch (const NumericalError&) {
+      return false;
+    }
   };
   out.sigma = smallest_sigma_where(ok, options, "target epsilon");
   out.epsilon = compute_epsilon(Schedule::constant(q, out.sigma, steps), delta, options.accountant);

@@ -1,9 +1,9 @@
 #pragma once
-// Neumaier's compensated sum: long sums of ĥ terms keep full double accuracy and are
+// Neumaier's compensated sum: long sums (ĥ terms, γ of 1e7 steps) keep full double accuracy,
 // formed in a fixed order, so results are bit-reproducible.
 #include <cmath>
 
-namespace reconbound::goldfeld {
+namespace reconbound {
 
 class CompensatedSum {
  public:
@@ -19,4 +19,4 @@ class CompensatedSum {
   double compensation_ = 0.0;
 };
 
-}  // namespace reconbound::goldfeld
+}  // namespace reconbound
