@@ -15,14 +15,24 @@ struct PlanPair {
   fftw_plan inverse = nullptr;
 };
 
-// Plans live for the whole process; FFTW keeps them valid for any arrays of the same
-// length and alignment.
+// Plans live until the process exits (then they are destroyed); FFTW keeps them valid for
+// any arrays of the same length and alignment.
+struct PlanCache {
+  std::mutex mutex;
+  std::map<std::size_t, PlanPair> plans;
+  ~PlanCache() {
+    for (auto& [n, p] : plans) {
+      fftw_destroy_plan(p.forward);
+      fftw_destroy_plan(p.inverse);
+    }
+  }
+};
+
 PlanPair plans_for(std::size_t n) {
-  static std::mutex mutex;
-  static std::map<std::size_t, PlanPair> cache;
-  const std::lock_guard<std::mutex> lock(mutex);
-  auto it = cache.find(n);
-  if (it != cache.end()) return it->second;
+  static PlanCache cache;
+  const std::lock_guard<std::mutex> lock(cache.mutex);
+  auto it = cache.plans.find(n);
+  if (it != cache.plans.end()) return it->second;
   FftwBuffer<double> real(n);
   FftwBuffer<std::complex<double>> spectrum(n / 2 + 1);
   auto* c = reinterpret_cast<fftw_complex*>(spectrum.data());
@@ -31,7 +41,7 @@ PlanPair plans_for(std::size_t n) {
   p.forward = fftw_plan_dft_r2c_1d(len, real.data(), c, FFTW_ESTIMATE);
   p.inverse = fftw_plan_dft_c2r_1d(len, c, real.data(), FFTW_ESTIMATE);
   if (p.forward == nullptr || p.inverse == nullptr) throw std::bad_alloc();
-  cache.emplace(n, p);
+  cache.plans.emplace(n, p);
   return p;
 }
 
