@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Independent NumPy implementation of SPEC §4–6 for cross-checking `reconbound bound`.
 
-Written from /work/shared/SPEC.md alone (no code shared with the C++ estimator), for the
+Written from ../shared/SPEC.md alone (no code shared with the C++ estimator), for the
 pixel representation (identity, m = 784) of an IDX image file:
 
   * SPEC §4: U = m^{-1/2} · H_784 · Vᵀ, V = eigenvectors of the D⊥ covariance sorted by
