@@ -9,6 +9,7 @@
 #include <map>
 
 #include "composed_loss.hpp"
+#include "golden_section.hpp"
 #include "privacy_loss.hpp"
 #include "reconbound/error.hpp"
 
@@ -72,30 +73,6 @@ double total_log_mgf(const std::vector<StepGroup>& groups, double grid_step, dou
   return k;
 }
 
-// Golden-section search for the minimum of a unimodal f on [log a, log b] (log-spaced λ).
-template <class F>
-double minimise_log_spaced(F f, double a, double b) {
-  double lo = std::log(a);
-  double hi = std::log(b);
-  const double r = (std::sqrt(5.0) - 1.0) / 2.0;
-  double x1 = hi - r * (hi - lo);
-  double x2 = lo + r * (hi - lo);
-  double f1 = f(std::exp(x1));
-  double f2 = f(std::exp(x2));
-  for (int it = 0; it < 60; ++it) {
-    if (f1 <= f2) {
-      hi = x2, x2 = x1, f2 = f1;
-      x1 = hi - r * (hi - lo);
-      f1 = f(std::exp(x1));
-    } else {
-      lo = x1, x1 = x2, f1 = f2;
-      x2 = lo + r * (hi - lo);
-      f2 = f(std::exp(x2));
-    }
-  }
-  return std::exp(0.5 * (lo + hi));
-}
-
 // The tilt for ε(δ): the minimiser of the Chernoff bound ε ≤ (K(λ) + ln(1/δ))/λ, so the
 // tilted sum is centred near ε. Returns λ and that bound.
 std::pair<double, double> tilt_for_delta(const std::vector<StepGroup>& coarse, double grid_step,
@@ -103,7 +80,7 @@ std::pair<double, double> tilt_for_delta(const std::vector<StepGroup>& coarse, d
   auto bound = [&](double lambda) {
     return (total_log_mgf(coarse, grid_step, lambda) - std::log(delta)) / lambda;
   };
-  const double lambda = minimise_log_spaced(bound, 1e-4, 1e3);
+  const double lambda = detail::argmin_log_spaced(bound, 1e-4, 1e3, 60);
   return {lambda, bound(lambda)};
 }
 
@@ -112,7 +89,7 @@ double tilt_for_epsilon(const std::vector<StepGroup>& coarse, double grid_step, 
   auto exponent = [&](double lambda) {
     return total_log_mgf(coarse, grid_step, lambda) - lambda * epsilon;
   };
-  const double lambda = minimise_log_spaced(exponent, 1e-6, 1e3);
+  const double lambda = detail::argmin_log_spaced(exponent, 1e-6, 1e3, 60);
   return exponent(lambda) < 0.0 ? lambda : 0.0;
 }
 

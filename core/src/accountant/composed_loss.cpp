@@ -1,4 +1,5 @@
 #include "composed_loss.hpp"
+#include "golden_section.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -40,30 +41,6 @@ double log_mgf(const DiscreteLoss& loss, double grid_step, double lambda) {
 
 namespace {
 
-// Golden-section search for the minimum of f over log-spaced h in [a, b].
-template <class F>
-double argmin_log_spaced(F f, double a, double b) {
-  double lo = std::log(a);
-  double hi = std::log(b);
-  const double r = (std::sqrt(5.0) - 1.0) / 2.0;
-  double x1 = hi - r * (hi - lo);
-  double x2 = lo + r * (hi - lo);
-  double f1 = f(std::exp(x1));
-  double f2 = f(std::exp(x2));
-  for (int it = 0; it < 50; ++it) {
-    if (f1 <= f2) {
-      hi = x2, x2 = x1, f2 = f1;
-      x1 = hi - r * (hi - lo);
-      f1 = f(std::exp(x1));
-    } else {
-      lo = x1, x1 = x2, f1 = f2;
-      x2 = lo + r * (hi - lo);
-      f2 = f(std::exp(x2));
-    }
-  }
-  return std::exp(0.5 * (lo + hi));
-}
-
 double sum_log_mgf(const std::vector<StepGroup>& groups, double grid_step, double lambda) {
   double k = 0.0;
   for (const auto& g : groups) k += g.steps * log_mgf(g.loss, grid_step, lambda);
@@ -79,7 +56,7 @@ double chernoff_edge(const std::vector<StepGroup>& groups, double grid_step,
   auto edge = [&](double h) {
     return (sum_log_mgf(coarse, coarse_step, lambda + sign * h) - k_c - std::log(tail)) / h;
   };
-  const double h = argmin_log_spaced(edge, 1e-4, 1e4);
+  const double h = detail::argmin_log_spaced(edge, 1e-4, 1e4, 50);
   const double k_f = sum_log_mgf(groups, grid_step, lambda);
   return (sum_log_mgf(groups, grid_step, lambda + sign * h) - k_f - std::log(tail)) / h;
 }
