@@ -18,8 +18,8 @@ function(reconbound_add_plugin)
   set_property(GLOBAL APPEND PROPERTY RECONBOUND_PLUGIN_TARGETS ${target})
 endfunction()
 
-# Adds every sub-folder with a CMakeLists.txt of the given plugin folders.
-macro(reconbound_add_plugin_folders)
+# Adds every sub-folder with a CMakeLists.txt of the given folders (plugin kinds, tests).
+macro(reconbound_add_subfolders)
   foreach(kind_dir ${ARGN})
     file(GLOB plugin_dirs LIST_DIRECTORIES true "${CMAKE_CURRENT_SOURCE_DIR}/${kind_dir}/*")
     foreach(dir ${plugin_dirs})

@@ -3,6 +3,8 @@
 // not with the OpenCV codec under test) and gzip, plus a self-deleting temporary folder and a
 // check that a call throws the expected exception with a message naming the problem.
 #include <gtest/gtest.h>
+
+#include "../support/temp_dir.hpp"
 #include <unistd.h>
 #include <zlib.h>
 
@@ -17,29 +19,6 @@
 namespace reconbound::test {
 
 using Bytes = std::vector<std::uint8_t>;
-
-// A fresh folder under the system temp folder, removed with everything in it at scope exit.
-class TempDir {
- public:
-  TempDir() {
-    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    path_ = std::filesystem::temp_directory_path() /
-            ("reconbound_data_" + std::to_string(::getpid()) + "_" + info->test_suite_name() + "_" + info->name());
-    std::filesystem::remove_all(path_);
-    std::filesystem::create_directories(path_);
-  }
-  ~TempDir() {
-    std::error_code ec;
-    std::filesystem::remove_all(path_, ec);
-  }
-  TempDir(const TempDir&) = delete;
-  TempDir& operator=(const TempDir&) = delete;
-  std::string file(const std::string& name) const { return (path_ / name).string(); }
-  std::string path() const { return path_.string(); }
-
- private:
-  std::filesystem::path path_;
-};
 
 inline void write_file(const std::string& path, const Bytes& bytes) {
   std::ofstream out(path, std::ios::binary);

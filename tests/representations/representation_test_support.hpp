@@ -4,6 +4,8 @@
 // the reader under test) and a check that a call throws a given exception whose message
 // names the problem.
 #include <gtest/gtest.h>
+
+#include "../support/temp_dir.hpp"
 #include <unistd.h>
 
 #include <cstdint>
@@ -22,27 +24,6 @@ inline std::string models_dir() {
   const std::filesystem::path root = source != nullptr ? source : RECONBOUND_TEST_SOURCE_DIR;
   return (root / "tests" / "representations" / "models").string();
 }
-
-class TempDir {
- public:
-  TempDir() {
-    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    path_ = std::filesystem::temp_directory_path() /
-            ("reconbound_repr_" + std::to_string(::getpid()) + "_" + info->test_suite_name() + "_" + info->name());
-    std::filesystem::remove_all(path_);
-    std::filesystem::create_directories(path_);
-  }
-  ~TempDir() {
-    std::error_code ec;
-    std::filesystem::remove_all(path_, ec);
-  }
-  TempDir(const TempDir&) = delete;
-  TempDir& operator=(const TempDir&) = delete;
-  std::string file(const std::string& name) const { return (path_ / name).string(); }
-
- private:
-  std::filesystem::path path_;
-};
 
 // Writes a C-order little-endian float64 .npy ('<f8') of the given shape.
 inline void write_npy(const std::string& path, const std::vector<std::size_t>& shape, const std::vector<double>& values) {
