@@ -6,6 +6,7 @@
 #include "bound_report.hpp"
 #include "commands.hpp"
 #include "data_options.hpp"
+#include "noise_calibration.hpp"
 #include "progress_bar.hpp"
 #include "reconbound/error.hpp"
 #include "reconbound/grid.hpp"
@@ -26,7 +27,7 @@ struct Options {
 };
 
 // γ values from --gamma, or the leakage of the schedule options (SPEC §2).
-std::vector<double> leakage_bits(const Options& o, const Registry& registry, std::string& source) {
+std::vector<double> charged_leakage(const Options& o, const Registry& registry, std::string& source) {
   const bool has_schedule = o.schedule.q || o.schedule.sigma || o.schedule.steps || !o.schedule.files.empty();
   if (!o.gammas.empty() && has_schedule) {
     throw InvalidInput("give either --gamma or a schedule (--q/--sigma/--steps, --schedule), not both");
@@ -39,29 +40,28 @@ std::vector<double> leakage_bits(const Options& o, const Registry& registry, std
     throw InvalidInput("no leakage: give --gamma BITS[,BITS...] or a DP-SGD schedule (--q, --sigma, --steps)");
   }
   const Schedule schedule = build_schedule(o.schedule);
-  MechanismInput input;
-  input.schedule = &schedule;
-  const Leakage leakage = registry.make_mechanism(o.mechanism)->leakage(input);
+  const double gamma_bits = leakage_bits(registry, o.mechanism, schedule);
   source = fmt::format("{}: gamma = {:.6g} bits over {} steps in {} run(s)", o.mechanism,
-                       leakage.gamma_bits, schedule.total_steps(), schedule.runs.size());
+                       gamma_bits, schedule.total_steps(), schedule.runs.size());
   if (schedule.runs.size() == 1 && schedule.runs[0].segments.size() == 1) {
     const Segment& s = schedule.runs[0].segments[0];
     source += fmt::format(" (q = {}, sigma = {}, T = {})", s.q, s.sigma, s.steps);
   }
-  return {leakage.gamma_bits};
+  return {gamma_bits};
 }
 
 void run(const Options& o) {
+  const std::string& representation = single_representation(o.bound, "bound");
   const Registry registry;
   BoundContext context;
-  const std::vector<double> gammas = leakage_bits(o, registry, context.leakage_source);
+  const std::vector<double> gammas = charged_leakage(o, registry, context.leakage_source);
   const SplitData data = load_split_data(o.data, o.bound.full);
   ProgressBar progress(!o.bound.quiet);
-  const BoundConfig config = make_bound_config(o.bound, o.data.seed, &progress);
+  const BoundConfig config = make_bound_config(o.bound, representation, o.data.seed, &progress);
   const BoundReport report =
       compute_bound(registry, {&data.perp, &data.est, data.dataset.shape}, gammas, config);
   context.data_source = data.dataset.source;
-  context.representation = o.bound.representation;
+  context.representation = representation;
   context.seed = o.data.seed;
   if (o.json) fmt::print("{}\n", bound_json(report, context).dump(2));
   else print_bound_table(report, context);

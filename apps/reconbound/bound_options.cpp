@@ -1,5 +1,7 @@
 #include "bound_options.hpp"
 
+#include <fmt/format.h>
+
 #include <thread>
 
 #include "reconbound/error.hpp"
@@ -8,8 +10,9 @@
 namespace reconbound::cli {
 
 void add_bound_options(CLI::App& cmd, BoundOptions& o) {
-  cmd.add_option("--representation", o.representation,
-                 "pixel | downsample:F | dct:F | select:SPEC | lpips:MODEL.onnx")->capture_default_str();
+  cmd.add_option("--representation", o.representations,
+                 "pixel | downsample:F | dct:F | select:SPEC | lpips:MODEL.onnx")
+      ->capture_default_str();
   cmd.add_option("--representation-param", o.representation_params,
                  "Representation plugin parameter key=value (repeatable), e.g. threads=1");
   cmd.add_option("--rotation", o.rotation, "auto | eigenbasis | signs (SPEC 4)")
@@ -41,9 +44,18 @@ void merge_params(Params& params, const std::vector<std::string>& items) {
 
 }  // namespace
 
-BoundConfig make_bound_config(const BoundOptions& o, std::uint64_t seed, Progress* progress) {
+const std::string& single_representation(const BoundOptions& o, const char* command) {
+  if (o.representations.size() != 1) {
+    throw InvalidInput(fmt::format(
+        "`{}` takes one --representation; `reconbound spectrum` compares several", command));
+  }
+  return o.representations.front();
+}
+
+BoundConfig make_bound_config(const BoundOptions& o, const std::string& representation,
+                              std::uint64_t seed, Progress* progress) {
   BoundConfig config;
-  std::tie(config.representation, config.representation_params) = parse_plugin_spec(o.representation);
+  std::tie(config.representation, config.representation_params) = parse_plugin_spec(representation);
   merge_params(config.representation_params, o.representation_params);
   merge_params(config.estimator_params, o.estimator_params);
   if (o.exact) config.estimator_params.set("exact", std::string("true"));

@@ -1,5 +1,5 @@
 #pragma once
-// Options of the bound pipeline shared by `bound` (and later `spectrum`, `calibrate`):
+// Options of the bound pipeline shared by `bound`, `calibrate --target-rho` and `spectrum`:
 // representation, rotation, grid, confidence, estimator settings, threads.
 #include <CLI/CLI.hpp>
 #include <string>
@@ -10,7 +10,8 @@
 namespace reconbound::cli {
 
 struct BoundOptions {
-  std::string representation = "pixel";
+  // One spec for `bound` and `calibrate`; `spectrum` compares several (repeat the option).
+  std::vector<std::string> representations{"pixel"};
   std::vector<std::string> representation_params;
   std::string rotation = "auto";
   std::size_t padded_order = 0;
@@ -28,7 +29,12 @@ struct BoundOptions {
 
 void add_bound_options(CLI::App& cmd, BoundOptions& options);
 
-// The library configuration the options describe (progress and seed set by the caller).
-BoundConfig make_bound_config(const BoundOptions& options, std::uint64_t seed, Progress* progress);
+// The one representation of a command that takes one; InvalidInput when several were given.
+const std::string& single_representation(const BoundOptions& options, const char* command);
+
+// The library configuration the options describe for one representation spec (progress and
+// seed set by the caller).
+BoundConfig make_bound_config(const BoundOptions& options, const std::string& representation,
+                              std::uint64_t seed, Progress* progress);
 
 }  // namespace reconbound::cli

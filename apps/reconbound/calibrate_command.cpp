@@ -1,77 +1,158 @@
-// `reconbound calibrate --target-epsilon`: the noise multiplier σ whose ε upper error bar
-// meets a target (SPEC §8), with ε at σ and the leakage γ (bits) of the dpsgd plugin.
+// `reconbound calibrate`: the noise multiplier σ for a privacy target (SPEC §8) —
+// --target-epsilon: the smallest σ whose ε upper error bar meets the target;
+// --target-rho: the smallest σ whose certified ρ* reaches the target, from one entropy
+// estimate (the converse's inverse gives the largest admissible γ, then γ(σ) ≤ it).
+// With --schedule FILE the σ column is a shape and the result is the factor on it.
 #include <fmt/format.h>
 
 #include <nlohmann/json.hpp>
 
+#include "bound_options.hpp"
+#include "data_options.hpp"
+#include "noise_calibration.hpp"
 #include "privacy_commands.hpp"
-#include "reconbound/calibration.hpp"
+#include "progress_bar.hpp"
 #include "reconbound/error.hpp"
-#include "reconbound/registry.hpp"
+#include "schedule_options.hpp"
 
 namespace reconbound::cli {
 
 namespace {
 
 struct CalibrateOptions {
-  double target_epsilon = 0.0;
-  std::optional<double> q;
-  std::optional<std::uint64_t> steps;
+  std::optional<double> target_epsilon;
+  std::optional<double> target_rho;
+  ScheduleOptions schedule;
   DeltaOptions delta;
+  DataOptions data;
+  BoundOptions bound;
+  std::string mechanism = "dpsgd";
   double sigma_tolerance = CalibrationOptions{}.sigma_tolerance;
   bool json = false;
 };
+
+bool delta_given(const DeltaOptions& d) { return d.delta || d.exponent || d.n_train; }
+
+nlohmann::json epsilon_json(const EpsilonResult& e) {
+  return {{"epsilon", e.epsilon},         {"epsilon_lower", e.epsilon_lower},
+          {"epsilon_upper", e.epsilon_upper}, {"delta", e.delta},
+          {"relation", e.relation}};
+}
+
+void print_epsilon(const EpsilonResult& e) {
+  fmt::print("epsilon:        {:.6f}  in [{:.6f}, {:.6f}] at delta {:.6g} ({} relation)\n",
+             e.epsilon, e.epsilon_lower, e.epsilon_upper, e.delta, e.relation);
+}
+
+void run_target_epsilon(const CalibrateOptions& o, const Schedule& shape,
+                        const CalibrationOptions& calibration) {
+  if (!delta_given(o.delta)) {
+    throw InvalidInput("--target-epsilon needs a delta: --delta D, or --delta-exponent A and --n-train N");
+  }
+  const double delta = resolve_delta(o.delta);
+  const EpsilonCalibration c =
+      calibrate_noise_scale_for_epsilon(shape, *o.target_epsilon, delta, calibration);
+  const Registry registry;
+  const double gamma = leakage_bits(registry, o.mechanism, shape.with_noise_scale(c.sigma));
+  if (o.json) {
+    nlohmann::json out{{"target_epsilon", *o.target_epsilon},
+                       {"sigma", c.sigma},
+                       {"sigma_tolerance", calibration.sigma_tolerance},
+                       {"gamma_bits", gamma},
+                       {"steps", shape.total_steps()}};
+    out.update(epsilon_json(c.epsilon));
+    fmt::print("{}\n", out.dump(2));
+    return;
+  }
+  fmt::print("target epsilon: {:.6g} at delta {:.6g} ({} relation)\n", *o.target_epsilon, delta,
+             c.epsilon.relation);
+  fmt::print("sigma:          {:.6f}  (relative tolerance {:.1g}, never below the target's)\n",
+             c.sigma, calibration.sigma_tolerance);
+  print_epsilon(c.epsilon);
+  fmt::print("gamma:          {:.6g} bits  ({}, T * K(q, sigma) / ln 2)\n", gamma, o.mechanism);
+}
+
+void run_target_rho(const CalibrateOptions& o, const Schedule& shape,
+                    const CalibrationOptions& calibration) {
+  const std::string& representation = single_representation(o.bound, "calibrate");
+  const bool with_epsilon = delta_given(o.delta);
+  const double delta = with_epsilon ? resolve_delta(o.delta) : 0.0;
+  const Registry registry;
+  const SplitData data = load_split_data(o.data, o.bound.full);
+  ProgressBar progress(!o.bound.quiet);
+  const BoundConfig config = make_bound_config(o.bound, representation, o.data.seed, &progress);
+  // One entropy estimate: the entropies do not depend on γ.
+  const BoundReport report =
+      compute_bound(registry, {&data.perp, &data.est, data.dataset.shape}, {}, config);
+  const RhoCalibration c = calibrate_noise_for_rho(registry, report, config, o.mechanism, shape,
+                                                   *o.target_rho, calibration);
+  const ConverseResult& at = c.result.converse;
+  std::optional<EpsilonResult> epsilon;
+  if (with_epsilon) epsilon = compute_epsilon(shape.with_noise_scale(c.sigma), delta);
+  if (o.json) {
+    nlohmann::json out{{"target_rho", *o.target_rho},
+                       {"representation", representation},
+                       {"data", data.dataset.source},
+                       {"largest_gamma_bits", c.budget.gamma_bits},
+                       {"budget_pair", {{"k", c.budget.pair.k}, {"nu2", c.budget.pair.nu2}}},
+                       {"sigma", c.sigma},
+                       {"sigma_tolerance", calibration.sigma_tolerance},
+                       {"gamma_bits", c.gamma_bits},
+                       {"rho_star", at.rho_star},
+                       {"k_star", at.arg_max.k},
+                       {"nu2_star", at.arg_max.nu2},
+                       {"steps", shape.total_steps()}};
+    if (epsilon) out["epsilon"] = epsilon_json(*epsilon);
+    fmt::print("{}\n", out.dump(2));
+    return;
+  }
+  fmt::print("target rho*:    {:.6g}  ({}, {})\n", *o.target_rho, representation, data.dataset.source);
+  fmt::print("largest gamma:  {:.6g} bits  (eq 14 inverted; grid pair k = {}, nu2 = {})\n",
+             c.budget.gamma_bits, c.budget.pair.k, c.budget.pair.nu2);
+  fmt::print("sigma:          {:.6f}  (relative tolerance {:.1g}; smallest with gamma(sigma) <= it)\n",
+             c.sigma, calibration.sigma_tolerance);
+  fmt::print("gamma:          {:.6g} bits  ({} at sigma)\n", c.gamma_bits, o.mechanism);
+  fmt::print("rho*:           {:.6f}  at (k*, nu2*) = ({}, {})\n", at.rho_star, at.arg_max.k,
+             at.arg_max.nu2);
+  if (epsilon) print_epsilon(*epsilon);
+}
 
 }  // namespace
 
 void add_calibrate_command(CLI::App& app) {
   auto options = std::make_shared<CalibrateOptions>();
   auto* cmd = app.add_subcommand(
-      "calibrate", "Noise multiplier sigma for a target epsilon (never overshoots the target)");
-  cmd->add_option("--target-epsilon", options->target_epsilon, "Target epsilon (nats)")->required();
-  cmd->add_option("--q", options->q, "Poisson sampling rate q in (0, 1]")->required();
-  cmd->add_option("--steps", options->steps, "Number of steps T >= 1")->required();
+      "calibrate",
+      "Noise multiplier sigma for a target epsilon or a target rho* (never overshoots the target)");
+  cmd->add_option("--target-epsilon", options->target_epsilon, "Target epsilon (nats) at a delta");
+  cmd->add_option("--target-rho", options->target_rho,
+                  "Target certified rho* in (0, 1] (uses the data and bound options)");
+  add_schedule_shape_options(*cmd, options->schedule);
   add_delta_options(*cmd, options->delta);
+  add_data_options(*cmd, options->data);
+  add_bound_options(*cmd, options->bound);
+  cmd->add_option("--mechanism", options->mechanism, "Mechanism plugin that charges the leakage")
+      ->capture_default_str();
   cmd->add_option("--sigma-tolerance", options->sigma_tolerance,
                   "Relative tolerance on sigma (the result is at most this far above the exact one)")
       ->capture_default_str();
   cmd->add_flag("--json", options->json, "Print JSON instead of a table");
   cmd->callback([options] {
-    const double q = *options->q;
-    if (!(q > 0.0 && q <= 1.0)) throw InvalidInput(fmt::format("--q {} is outside (0, 1]", q));
-    if (*options->steps < 1) throw InvalidInput("--steps must be >= 1");
-    const double delta = resolve_delta(options->delta);
-    CalibrationOptions calibration;
-    calibration.sigma_tolerance = options->sigma_tolerance;
-    const EpsilonCalibration c =
-        calibrate_sigma_for_epsilon(q, *options->steps, options->target_epsilon, delta, calibration);
-    const Schedule schedule = Schedule::constant(q, c.sigma, *options->steps);
-    const Registry registry;
-    MechanismInput input;
-    input.schedule = &schedule;
-    const Leakage leakage = registry.make_mechanism("dpsgd")->leakage(input);
-    if (options->json) {
-      const nlohmann::json out{{"target_epsilon", options->target_epsilon},
-                               {"sigma", c.sigma},
-                               {"sigma_tolerance", calibration.sigma_tolerance},
-                               {"epsilon", c.epsilon.epsilon},
-                               {"epsilon_lower", c.epsilon.epsilon_lower},
-                               {"epsilon_upper", c.epsilon.epsilon_upper},
-                               {"delta", delta},
-                               {"relation", c.epsilon.relation},
-                               {"q", q},
-                               {"steps", *options->steps},
-                               {"gamma_bits", leakage.gamma_bits}};
-      fmt::print("{}\n", out.dump(2));
-      return;
+    const CalibrateOptions& o = *options;
+    if (o.target_epsilon.has_value() == o.target_rho.has_value()) {
+      throw InvalidInput("give exactly one of --target-epsilon and --target-rho");
     }
-    fmt::print("target epsilon: {:.6g} at delta {:.6g} ({} relation)\n", options->target_epsilon,
-               delta, c.epsilon.relation);
-    fmt::print("sigma:          {:.6f}  (relative tolerance {:.1g}, never below the target's)\n",
-               c.sigma, calibration.sigma_tolerance);
-    fmt::print("epsilon:        {:.6f}  in [{:.6f}, {:.6f}]\n", c.epsilon.epsilon,
-               c.epsilon.epsilon_lower, c.epsilon.epsilon_upper);
-    fmt::print("gamma:          {:.6g} bits  (dpsgd, T * K(q, sigma) / ln 2)\n", leakage.gamma_bits);
+    if (o.target_rho && !(*o.target_rho > 0.0 && *o.target_rho <= 1.0)) {
+      throw InvalidInput(fmt::format("--target-rho {} is outside (0, 1]", *o.target_rho));
+    }
+    if (!(o.sigma_tolerance > 0.0 && o.sigma_tolerance < 0.1)) {
+      throw InvalidInput(fmt::format("--sigma-tolerance {} is outside (0, 0.1)", o.sigma_tolerance));
+    }
+    const Schedule shape = build_schedule_shape(o.schedule);
+    CalibrationOptions calibration;
+    calibration.sigma_tolerance = o.sigma_tolerance;
+    if (o.target_epsilon) run_target_epsilon(o, shape, calibration);
+    else run_target_rho(o, shape, calibration);
   });
 }
 

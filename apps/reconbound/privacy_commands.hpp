@@ -1,6 +1,6 @@
 #pragma once
-// The (ε, δ) subcommands (SPEC §8): `epsilon` (ε of a schedule) and `calibrate` (σ for a
-// target ε). Errors propagate as reconbound::Error (exit 2).
+// The (ε, δ) subcommands (SPEC §8): `epsilon` (ε of a schedule), `calibrate` (σ for a
+// target ε or ρ*) and `spectrum` (ρ* against ε). Errors propagate as reconbound::Error (exit 2).
 #include <CLI/CLI.hpp>
 #include <optional>
 
@@ -8,6 +8,7 @@ namespace reconbound::cli {
 
 void add_epsilon_command(CLI::App& app);
 void add_calibrate_command(CLI::App& app);
+void add_spectrum_command(CLI::App& app);
 
 // --delta D, or --delta-exponent A with --n-train N for δ = N^−A (SPEC §8).
 struct DeltaOptions {

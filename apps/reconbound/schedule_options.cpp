@@ -40,4 +40,21 @@ Schedule build_schedule(const ScheduleOptions& options) {
   return schedule;
 }
 
+void add_schedule_shape_options(CLI::App& cmd, ScheduleOptions& options) {
+  cmd.add_option("--q", options.q, "Poisson sampling rate q in (0, 1] of a constant run");
+  cmd.add_option("--steps", options.steps, "Number of steps T >= 1 of a constant run");
+  cmd.add_option("--schedule", options.files,
+                 "CSV file of rows 'q,sigma,steps' (repeatable, runs add); its sigma column is the "
+                 "noise shape, scaled by one calibrated factor");
+}
+
+Schedule build_schedule_shape(const ScheduleOptions& options) {
+  if (options.q.has_value() != options.steps.has_value()) {
+    throw InvalidInput("--q and --steps go together: give both, or --schedule FILE");
+  }
+  ScheduleOptions shape = options;
+  if (options.q.has_value()) shape.sigma = 1.0;
+  return build_schedule(shape);
+}
+
 }  // namespace reconbound::cli

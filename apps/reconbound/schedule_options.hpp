@@ -22,4 +22,10 @@ void add_schedule_options(CLI::App& cmd, ScheduleOptions& options);
 // Throws InvalidInput when the options do not describe a schedule.
 Schedule build_schedule(const ScheduleOptions& options);
 
+// For commands that choose σ (calibrate, spectrum): --q/--steps, or --schedule FILE whose σ
+// column is the noise shape that calibration scales by one common factor.
+void add_schedule_shape_options(CLI::App& cmd, ScheduleOptions& options);
+// The shape: σ = 1 for --q/--steps, the files' σ otherwise.
+Schedule build_schedule_shape(const ScheduleOptions& options);
+
 }  // namespace reconbound::cli

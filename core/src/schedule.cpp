@@ -2,8 +2,10 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <limits>
 #include <fstream>
 #include <sstream>
 
@@ -21,6 +23,26 @@ std::uint64_t Schedule::total_steps() const {
     for (const auto& s : run.segments) total += s.steps;
   }
   return total;
+}
+
+Schedule Schedule::with_noise_scale(double factor) const {
+  Schedule scaled = *this;
+  for (auto& run : scaled.runs) {
+    for (auto& s : run.segments) s.sigma *= factor;
+  }
+  return scaled;
+}
+
+std::pair<double, double> Schedule::sigma_range() const {
+  double lo = std::numeric_limits<double>::infinity();
+  double hi = 0.0;
+  for (const auto& run : runs) {
+    for (const auto& s : run.segments) {
+      lo = std::min(lo, s.sigma);
+      hi = std::max(hi, s.sigma);
+    }
+  }
+  return {lo, hi};
 }
 
 bool Schedule::empty() const { return total_steps() == 0; }

@@ -40,3 +40,24 @@ ShannonLowerBound shannon_lower_bound(std::size_t k, double s, double h_bits, do
 }
 
 }  // namespace reconbound::slb
+
+namespace reconbound::slb {
+
+double largest_gamma_for_rho(std::size_t k, double s, double h_bits, double trace_sigma,
+                             double target_rho) {
+  const double kd = static_cast<double>(k);
+  const double relative_dither = kd * s * s / trace_sigma;
+  // Inverse of eq 14 (see the header).
+  double gamma = h_bits + 0.5 * kd *
+                              (std::log2(kd / (2.0 * std::numbers::pi * std::numbers::e * trace_sigma)) -
+                               std::log2(target_rho * target_rho + relative_dither));
+  // Rounding may leave the forward value a few ulps below the target at the exact root;
+  // step down by 2^-40 relative until the forward bound itself certifies the target.
+  const double step = std::max(1.0, std::abs(gamma)) * 0x1p-40;
+  for (int i = 0; i < 64 && shannon_lower_bound(k, s, h_bits, gamma, trace_sigma).rho < target_rho; ++i) {
+    gamma -= step;
+  }
+  return gamma;
+}
+
+}  // namespace reconbound::slb

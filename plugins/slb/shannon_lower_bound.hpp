@@ -20,3 +20,16 @@ ShannonLowerBound shannon_lower_bound(std::size_t k, double s, double h_bits, do
                                       double trace_sigma);
 
 }  // namespace reconbound::slb
+
+namespace reconbound::slb {
+
+// The inverse of eq 14 in γ for one grid pair: the largest γ (bits) with
+// shannon_lower_bound(k, s, h, γ, T).rho ≥ target_rho ∈ (0, 1]. From eq 14,
+//   ρ ≥ R  ⟺  log2(k/(2πe·T)) + 2(h − γ)/k ≥ log2(R² + k·s²/T)
+//         ⟺  γ ≤ h + (k/2)·[log2(k/(2πe·T)) − log2(R² + k·s²/T)],
+// then lowered by the few rounding steps that the forward evaluation needs to agree.
+// May be negative (the target is out of reach even without leakage).
+double largest_gamma_for_rho(std::size_t k, double s, double h_bits, double trace_sigma,
+                             double target_rho);
+
+}  // namespace reconbound::slb

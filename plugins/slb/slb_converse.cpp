@@ -45,6 +45,12 @@ void check(const ConverseInput& input) {
   }
 }
 
+void check_target(double target_rho) {
+  if (!(target_rho > 0.0 && target_rho <= 1.0)) {
+    throw InvalidInput(fmt::format("target rho {} is outside (0, 1]", target_rho));
+  }
+}
+
 class ShannonLowerBoundConverse final : public Converse {
  public:
   ConverseResult bound(const ConverseInput& input) const override {
@@ -68,6 +74,22 @@ class ShannonLowerBoundConverse final : public Converse {
     }
     return out;
   }
+
+  LeakageBudget largest_gamma(const ConverseInput& input, double target_rho) const override {
+    check_target(target_rho);
+    ConverseInput at_zero = input;
+    at_zero.gamma_bits = 0.0;
+    check(at_zero);
+    LeakageBudget out;
+    bool first = true;
+    for (const GridEntropy& e : *input.entropies) {
+      // ρ* ≥ R as soon as one pair's eq 14 reaches R: the largest γ over the grid.
+      const double gamma = largest_gamma_for_rho(e.pair.k, e.s, e.h_lb, input.trace_sigma, target_rho);
+      if (first || gamma > out.gamma_bits) out = {gamma, e.pair};
+      first = false;
+    }
+    return out;
+  }
 };
 
 std::unique_ptr<Converse> make(const Params& params) {
@@ -80,7 +102,7 @@ const PluginInfo& info() {
       .abi_version = kPluginAbiVersion,
       .kind = PluginKind::converse,
       .name = "slb",
-      .version = "1.0.0",
+      .version = "1.1.0",
       .description = "Shannon lower bound: rho* = max over the grid of eq 14 (Cor 3.7)",
       .parameters = "none",
       .make_converse = &make,

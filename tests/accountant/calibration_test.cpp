@@ -44,6 +44,28 @@ TEST(Calibration, NeverOvershootsAndIsTight) {
   }
 }
 
+// A schedule's shape (two runs, σ in ratio 1 : 2 : 3) is scaled by one factor: the scaled
+// schedule meets the target, and a factor smaller by twice the tolerance does not.
+TEST(Calibration, ScheduleShapeFactorNeverOvershootsAndIsTight) {
+  Schedule shape;
+  shape.runs.push_back(TrainingRun{{Segment{0.02, 1.0, 60}, Segment{0.05, 2.0, 40}}});
+  shape.runs.push_back(TrainingRun{{Segment{0.01, 3.0, 100}}});
+  CalibrationOptions options;
+  options.sigma_tolerance = 1e-3;
+  const EpsilonCalibration c = calibrate_noise_scale_for_epsilon(shape, 2.0, 1e-5, options);
+  EXPECT_LE(compute_epsilon(shape.with_noise_scale(c.sigma), 1e-5).epsilon_upper, 2.0);
+  const double smaller = c.sigma / (1.0 + 2.0 * options.sigma_tolerance);
+  EXPECT_GT(compute_epsilon(shape.with_noise_scale(smaller), 1e-5).epsilon_upper, 2.0);
+  // The factor keeps every segment's σ in the accountant's range [0.1, 1000].
+  const CalibrationOptions range = noise_scale_options(shape, options);
+  EXPECT_DOUBLE_EQ(range.sigma_min, 0.1);
+  EXPECT_DOUBLE_EQ(range.sigma_max, 1000.0 / 3.0);
+  Schedule too_wide;
+  too_wide.runs.push_back(TrainingRun{{Segment{0.01, 0.001, 10}, Segment{0.01, 100.0, 10}}});
+  EXPECT_THROW(noise_scale_options(too_wide, options), InvalidInput);
+  EXPECT_THROW(noise_scale_options(Schedule{}, options), InvalidInput);
+}
+
 TEST(Calibration, GammaCriterionFindsTheThreshold) {
   // γ(σ) = 1/σ² (decreasing): the smallest σ with γ ≤ 0.25 is 2.
   CalibrationOptions options;

@@ -28,6 +28,11 @@ std::string slurp(const std::string& file) {
 }  // namespace
 
 CliResult run_cli(const std::vector<std::string>& args, const std::vector<std::string>& env) {
+  return run_program(RECONBOUND_CLI, args, env);
+}
+
+CliResult run_program(const std::string& program, const std::vector<std::string>& args,
+                      const std::vector<std::string>& env) {
   const TempDir tmp;
   const std::string out_file = tmp.path("stdout");
   const std::string err_file = tmp.path("stderr");
@@ -37,7 +42,7 @@ CliResult run_cli(const std::vector<std::string>& args, const std::vector<std::s
   posix_spawn_file_actions_addopen(&actions, 2, err_file.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
   posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
 
-  std::vector<std::string> argv_storage{RECONBOUND_CLI};
+  std::vector<std::string> argv_storage{program};
   argv_storage.insert(argv_storage.end(), args.begin(), args.end());
   std::vector<char*> argv;
   for (auto& a : argv_storage) argv.push_back(a.data());
@@ -49,8 +54,8 @@ CliResult run_cli(const std::vector<std::string>& args, const std::vector<std::s
   envp.push_back(nullptr);
 
   pid_t pid = 0;
-  if (posix_spawn(&pid, RECONBOUND_CLI, &actions, nullptr, argv.data(), envp.data()) != 0) {
-    throw std::runtime_error("cannot start " RECONBOUND_CLI);
+  if (posix_spawn(&pid, program.c_str(), &actions, nullptr, argv.data(), envp.data()) != 0) {
+    throw std::runtime_error("cannot start " + program);
   }
   posix_spawn_file_actions_destroy(&actions);
   int status = 0;

@@ -13,6 +13,9 @@ struct CliResult {
 
 // Runs RECONBOUND_CLI with the arguments (no shell), with extra "NAME=value" environment.
 CliResult run_cli(const std::vector<std::string>& args, const std::vector<std::string>& env = {});
+// Runs any program (absolute path) the same way.
+CliResult run_program(const std::string& program, const std::vector<std::string>& args,
+                      const std::vector<std::string>& env = {});
 
 // A fresh temporary folder, removed by the destructor.
 class TempDir {

@@ -1,5 +1,6 @@
 // Conformance of every converse (SPEC §5): ρ* ∈ [0, 1] is the maximum over the grid at the
-// reported arg-max, never grows with γ, and the point estimate is at least ρ*.
+// reported arg-max, never grows with γ, the point estimate is at least ρ*, and the largest
+// admissible γ of a target inverts it.
 #include <algorithm>
 #include <cmath>
 
@@ -58,6 +59,21 @@ TEST_P(ConverseConformance, NeverGrowsWithGamma) {
     const double rho = converse_->bound({gamma, &entropies_, 4000.0}).rho_star;
     EXPECT_LE(rho, previous) << "gamma " << gamma;
     previous = rho;
+  }
+}
+
+// The inverse agrees with the forward bound: at the largest admissible γ the target is met,
+// and a little more leakage misses it (SPEC §8).
+TEST_P(ConverseConformance, LargestGammaIsTheInverseOfTheBound) {
+  for (double target : {0.05, 0.2, 0.5, 0.9}) {
+    const LeakageBudget budget = converse_->largest_gamma({0.0, &entropies_, 4000.0}, target);
+    const double more = budget.gamma_bits + 1e-6 * std::max(1.0, std::abs(budget.gamma_bits));
+    if (budget.gamma_bits >= 0.0) {
+      EXPECT_GE(converse_->bound({budget.gamma_bits, &entropies_, 4000.0}).rho_star, target) << target;
+    }
+    if (more >= 0.0) {
+      EXPECT_LT(converse_->bound({more, &entropies_, 4000.0}).rho_star, target) << target;
+    }
   }
 }
 

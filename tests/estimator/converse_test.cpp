@@ -123,6 +123,36 @@ RC_GTEST_PROP(SlbConverse, RhoStarIsNonIncreasingInGamma, ()) {
   }
 }
 
+// The inverse (largest admissible γ for a target ρ, SPEC §8) against the MPFR reference of
+// eq 14: at the returned γ some pair reaches the target, and 1e-6 bits more leakage (above
+// the reference's own error) leaves every pair below it.
+RC_GTEST_PROP(SlbConverse, LargestGammaInvertsEq14AgainstTheMpfrReference, ()) {
+  const double trace = std::exp(*uniform(std::log(1e-3), std::log(1e8)));
+  const double target = *uniform(0.01, 1.0);
+  std::vector<GridEntropy> entropies;
+  for (int p = 0; p < 3; ++p) entropies.push_back(random_entropy(trace, *uniform(0.0, 30.0)));
+  const LeakageBudget budget = slb()->largest_gamma({0.0, &entropies, trace}, target);
+  RC_ASSERT(slb()->bound({std::max(0.0, budget.gamma_bits), &entropies, trace}).rho_star >=
+                target ||
+            budget.gamma_bits < 0.0);
+  const double above = budget.gamma_bits + 1e-6 * std::max(1.0, std::abs(budget.gamma_bits));
+  bool reached = false;
+  for (const GridEntropy& e : entropies) {
+    const auto at = verify::reference_converse(e.pair.k, e.s, e.h_lb, budget.gamma_bits, trace);
+    const auto beyond = verify::reference_converse(e.pair.k, e.s, e.h_lb, above, trace);
+    RC_ASSERT(beyond.rho.value < target);
+    if (e.pair == budget.pair) reached = at.rho.value >= target * (1.0 - 1e-12);
+  }
+  RC_ASSERT(reached);
+}
+
+TEST(SlbConverse, LargestGammaRejectsTargetsOutsideTheUnitInterval) {
+  std::vector<GridEntropy> entropies{entropy(4, 0.2, 100.0, 20.0, 21.0)};
+  for (double bad : {0.0, -0.5, 1.5, std::nan("")}) {
+    EXPECT_THROW(slb()->largest_gamma({0.0, &entropies, 100.0}, bad), InvalidInput) << bad;
+  }
+}
+
 // For an isotropic Gaussian source Ψ(x) ∼ N(μ, (T/m)·I_m) each block Π_b Ψ(x) is
 // N(·, (T/k)·I_k) (SPEC §4: Π_b = sqrt(N_k)·P_b·U), so the dithered block has variance
 // σ² = T/k + s² per coordinate and entropy h = (k/2)·log2(2πe·σ²) bits. Then eq 13 gives

@@ -89,6 +89,11 @@ BoundReport compute_bound(const Registry& registry, const BoundData& data,
 BoundResult apply_converse(const Registry& registry, const BoundReport& report, double gamma_bits,
                            const BoundConfig& config);
 
+// The largest leakage γ (bits) whose ρ* still reaches target_rho ∈ (0, 1], from the same
+// entropies (the converse's inverse, SPEC §8); negative when even γ = 0 falls short.
+LeakageBudget largest_gamma_for_rho(const Registry& registry, const BoundReport& report,
+                                    double target_rho, const BoundConfig& config);
+
 // "downsample:4" → ("downsample", {arg=4}); "pixel" → ("pixel", {}).
 std::pair<std::string, Params> parse_plugin_spec(const std::string& spec);
 

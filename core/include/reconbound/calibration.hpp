@@ -18,7 +18,8 @@ struct CalibrationOptions {
 };
 
 struct EpsilonCalibration {
-  double sigma = 0.0;      // satisfies epsilon.epsilon_upper ≤ target: never overshoots
+  double sigma = 0.0;      // σ (or the factor on a schedule's σ) with epsilon.epsilon_upper ≤
+                           // target: never overshoots
   EpsilonResult epsilon;   // ε bounds at sigma
   int evaluations = 0;     // accountant runs
 };
@@ -27,6 +28,17 @@ struct EpsilonCalibration {
 // Throws InvalidInput when even sigma_max does not reach the target.
 EpsilonCalibration calibrate_sigma_for_epsilon(double q, std::uint64_t steps, double target_epsilon,
                                                double delta, const CalibrationOptions& options = {});
+
+// The same for a schedule's shape: the smallest factor c (to sigma_tolerance) such that the
+// schedule with every σ multiplied by c meets the target; c·σ stays in [sigma_min, sigma_max]
+// for every segment. With σ = 1 in every segment, c is the common noise multiplier.
+EpsilonCalibration calibrate_noise_scale_for_epsilon(const Schedule& shape, double target_epsilon,
+                                                     double delta,
+                                                     const CalibrationOptions& options = {});
+
+// The search range of the factor c for a shape: every c·σ_i within [sigma_min, sigma_max].
+// Throws InvalidInput for an empty shape or one whose σ ratio leaves no room.
+CalibrationOptions noise_scale_options(const Schedule& shape, const CalibrationOptions& options);
 
 // The smallest σ (to sigma_tolerance) with gamma_bits_of_sigma(σ) ≤ max_gamma_bits, for a
 // criterion decreasing in σ, e.g. σ ↦ steps·K(q, σ)/ln 2 from the dpsgd plugin (Theorem 4.1):

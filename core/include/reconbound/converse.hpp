@@ -4,7 +4,8 @@
 // Contract: from the leakage γ (bits), the entropy lower bounds h̄_LB(k) of every grid
 // pair, and the normaliser tr Σ, returns the certified ρ* = max over the grid of the
 // per-pair bound (eq 14), the arg-max pair, the absolute bound on E‖Ψ(x) − ẑ‖² (eq 13)
-// and the point-estimate version with margins dropped. ρ* ∈ [0, 1].
+// and the point-estimate version with margins dropped. ρ* ∈ [0, 1]. Its inverse answers
+// "how much may training leak?": the largest γ whose ρ* still reaches a target (SPEC §8).
 #include <cstddef>
 #include <vector>
 
@@ -34,10 +35,19 @@ struct ConverseResult {
   std::vector<PairBound> pairs;
 };
 
+struct LeakageBudget {
+  double gamma_bits = 0.0;  // the largest admissible γ, bits
+  GridPair pair;            // the grid pair whose bound reaches the target at that γ
+};
+
 class Converse {
  public:
   virtual ~Converse() = default;
   virtual ConverseResult bound(const ConverseInput& input) const = 0;
+  // The largest γ (bits) with bound(input at that γ).rho_star ≥ target_rho ∈ (0, 1]
+  // (input.gamma_bits is ignored), and the grid pair that attains it. gamma_bits < 0 when
+  // even γ = 0 falls short of the target.
+  virtual LeakageBudget largest_gamma(const ConverseInput& input, double target_rho) const = 0;
 };
 
 }  // namespace reconbound

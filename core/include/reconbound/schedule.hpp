@@ -4,6 +4,7 @@
 // on the same protected data (a hyper-parameter search) add their leakages (SPEC §7).
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace reconbound {
@@ -24,6 +25,11 @@ struct Schedule {
   // One run of `steps` identical steps.
   static Schedule constant(double q, double sigma, std::uint64_t steps);
   std::uint64_t total_steps() const;
+  // The same schedule with every segment's σ multiplied by `factor` (noise calibration of a
+  // schedule's shape: a file with σ = 1 everywhere calibrates one common σ).
+  Schedule with_noise_scale(double factor) const;
+  // The smallest and largest σ over all segments.
+  std::pair<double, double> sigma_range() const;
   bool empty() const;
 };
 

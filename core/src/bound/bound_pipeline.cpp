@@ -143,3 +143,13 @@ BoundResult apply_converse(const Registry& registry, const BoundReport& report, 
 }
 
 }  // namespace reconbound
+
+namespace reconbound {
+
+LeakageBudget largest_gamma_for_rho(const Registry& registry, const BoundReport& report,
+                                    double target_rho, const BoundConfig& config) {
+  const auto converse = registry.make_converse(config.converse, config.converse_params);
+  return converse->largest_gamma({0.0, &report.entropies, report.normaliser}, target_rho);
+}
+
+}  // namespace reconbound

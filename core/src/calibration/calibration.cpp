@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "reconbound/error.hpp"
@@ -47,27 +48,51 @@ double smallest_sigma_where(const std::function<bool(double)>& ok, const Calibra
   return hi;
 }
 
-EpsilonCalibration calibrate_sigma_for_epsilon(double q, std::uint64_t steps, double target_epsilon,
-                                               double delta, const CalibrationOptions& options) {
+CalibrationOptions noise_scale_options(const Schedule& shape, const CalibrationOptions& options) {
+  if (shape.empty()) throw InvalidInput("calibration needs a schedule with at least one step");
+  const auto [lo, hi] = shape.sigma_range();
+  if (!(lo > 0.0) || !std::isfinite(hi)) {
+    throw InvalidInput("every sigma of a schedule shape must be finite and > 0");
+  }
+  CalibrationOptions scaled = options;
+  scaled.sigma_min = options.sigma_min / lo;
+  scaled.sigma_max = options.sigma_max / hi;
+  if (!(scaled.sigma_max > scaled.sigma_min)) {
+    throw InvalidInput(fmt::format(
+        "the schedule's sigma ratio {:.4g} leaves no common factor within [{}, {}]", hi / lo,
+        options.sigma_min, options.sigma_max));
+  }
+  return scaled;
+}
+
+EpsilonCalibration calibrate_noise_scale_for_epsilon(const Schedule& shape, double target_epsilon,
+                                                     double delta, const CalibrationOptions& options) {
   if (!(target_epsilon > 0.0 && target_epsilon <= 200.0)) {
     throw InvalidInput(fmt::format("--target-epsilon {} is outside (0, 200]", target_epsilon));
   }
+  check_accountant_schedule(shape);
+  const CalibrationOptions scaled = noise_scale_options(shape, options);
   EpsilonCalibration out;
-  // A σ whose ε the accountant cannot certify (NumericalError, at very small σ where ε is far
-  // beyond any target) counts as failing the target: the search never overshoots.
-  auto ok = [&](double sigma) {
+  // A factor whose ε the accountant cannot certify (NumericalError, at very small σ where ε is
+  // far beyond any target) counts as failing the target: the search never overshoots.
+  auto ok = [&](double factor) {
     ++out.evaluations;
     try {
-      const EpsilonResult r =
-          compute_epsilon(Schedule::constant(q, sigma, steps), delta, options.accountant);
+      const EpsilonResult r = compute_epsilon(shape.with_noise_scale(factor), delta, options.accountant);
       return r.epsilon_upper <= target_epsilon;
     } catch (const NumericalError&) {
       return false;
     }
   };
-  out.sigma = smallest_sigma_where(ok, options, "target epsilon");
-  out.epsilon = compute_epsilon(Schedule::constant(q, out.sigma, steps), delta, options.accountant);
+  out.sigma = smallest_sigma_where(ok, scaled, "target epsilon");
+  out.epsilon = compute_epsilon(shape.with_noise_scale(out.sigma), delta, options.accountant);
   return out;
+}
+
+EpsilonCalibration calibrate_sigma_for_epsilon(double q, std::uint64_t steps, double target_epsilon,
+                                               double delta, const CalibrationOptions& options) {
+  return calibrate_noise_scale_for_epsilon(Schedule::constant(q, 1.0, steps), target_epsilon, delta,
+                                           options);
 }
 
 double calibrate_sigma_for_gamma(const std::function<double(double)>& gamma_bits_of_sigma,

@@ -71,6 +71,10 @@ class DoubleConverse final : public Converse {
     r.rho_star = r.rho_point = std::exp2(-input.gamma_bits);
     return r;
   }
+  // The inverse of ρ* = 2^−γ.
+  LeakageBudget largest_gamma(const ConverseInput&, double target_rho) const override {
+    return {-std::log2(target_rho), {}};
+  }
 };
 
 template <class T, class Base>
