@@ -149,8 +149,10 @@ void write_spectrum_svg(const std::string& path, const std::vector<SpectrumCurve
   for (const auto& c : curves) ticks.insert(ticks.end(), c.epsilons.begin(), c.epsilons.end());
   std::sort(ticks.begin(), ticks.end());
   ticks.erase(std::unique(ticks.begin(), ticks.end()), ticks.end());
-  // Half a factor of 1.5 of room on either side of the extreme ε.
-  const Axes axes{std::log10(ticks.front() / 1.5), std::log10(ticks.back() * 1.5), rho_axis_top(curves)};
+  // A factor of 1.5 of room on either side of the extreme ε, and always part of all three
+  // tiers (ε = 0.5 and ε = 20 inside the axis).
+  const Axes axes{std::log10(std::min(0.5, ticks.front() / 1.5)), std::log10(std::max(20.0, ticks.back() * 1.5)),
+                  rho_axis_top(curves)};
 
   std::string svg = fmt::format(
       R"svg(<svg xmlns="http://www.w3.org/2000/svg" width="{0}" height="{1}" viewBox="0 0 {0} {1}" font-family="sans-serif">)svg",
