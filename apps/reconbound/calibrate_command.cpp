@@ -7,13 +7,10 @@
 
 #include <nlohmann/json.hpp>
 
-#include "bound_options.hpp"
-#include "data_options.hpp"
 #include "noise_calibration.hpp"
-#include "privacy_commands.hpp"
+#include "plan_options.hpp"
 #include "progress_bar.hpp"
 #include "reconbound/error.hpp"
-#include "schedule_options.hpp"
 
 namespace reconbound::cli {
 
@@ -22,12 +19,7 @@ namespace {
 struct CalibrateOptions {
   std::optional<double> target_epsilon;
   std::optional<double> target_rho;
-  ScheduleOptions schedule;
-  DeltaOptions delta;
-  DataOptions data;
-  BoundOptions bound;
-  std::string mechanism = "dpsgd";
-  double sigma_tolerance = CalibrationOptions{}.sigma_tolerance;
+  PlanOptions plan;
   bool json = false;
 };
 
@@ -46,14 +38,14 @@ void print_epsilon(const EpsilonResult& e) {
 
 void run_target_epsilon(const CalibrateOptions& o, const Schedule& shape,
                         const CalibrationOptions& calibration) {
-  if (!delta_given(o.delta)) {
+  if (!delta_given(o.plan.delta)) {
     throw InvalidInput("--target-epsilon needs a delta: --delta D, or --delta-exponent A and --n-train N");
   }
-  const double delta = resolve_delta(o.delta);
+  const double delta = resolve_delta(o.plan.delta);
   const EpsilonCalibration c =
       calibrate_noise_scale_for_epsilon(shape, *o.target_epsilon, delta, calibration);
   const Registry registry;
-  const double gamma = leakage_bits(registry, o.mechanism, shape.with_noise_scale(c.sigma));
+  const double gamma = leakage_bits(registry, o.plan.mechanism, shape.with_noise_scale(c.sigma));
   if (o.json) {
     nlohmann::json out{{"target_epsilon", *o.target_epsilon},
                        {"sigma", c.sigma},
@@ -69,22 +61,23 @@ void run_target_epsilon(const CalibrateOptions& o, const Schedule& shape,
   fmt::print("sigma:          {:.6f}  (relative tolerance {:.1g}, never below the target's)\n",
              c.sigma, calibration.sigma_tolerance);
   print_epsilon(c.epsilon);
-  fmt::print("gamma:          {:.6g} bits  ({}, T * K(q, sigma) / ln 2)\n", gamma, o.mechanism);
+  fmt::print("gamma:          {:.6g} bits  ({}, T * K(q, sigma) / ln 2)\n", gamma, o.plan.mechanism);
 }
 
 void run_target_rho(const CalibrateOptions& o, const Schedule& shape,
                     const CalibrationOptions& calibration) {
-  const std::string& representation = single_representation(o.bound, "calibrate");
-  const bool with_epsilon = delta_given(o.delta);
-  const double delta = with_epsilon ? resolve_delta(o.delta) : 0.0;
+  const PlanOptions& p = o.plan;
+  const std::string& representation = single_representation(p.bound, "calibrate");
+  const bool with_epsilon = delta_given(p.delta);
+  const double delta = with_epsilon ? resolve_delta(p.delta) : 0.0;
   const Registry registry;
-  const SplitData data = load_split_data(o.data, o.bound.full);
-  ProgressBar progress(!o.bound.quiet);
-  const BoundConfig config = make_bound_config(o.bound, representation, o.data.seed, &progress);
+  const SplitData data = load_split_data(p.data, p.bound.full);
+  ProgressBar progress(!p.bound.quiet);
+  const BoundConfig config = make_bound_config(p.bound, representation, p.data.seed, &progress);
   // One entropy estimate: the entropies do not depend on γ.
   const BoundReport report =
       compute_bound(registry, {&data.perp, &data.est, data.dataset.shape}, {}, config);
-  const RhoCalibration c = calibrate_noise_for_rho(registry, report, config, o.mechanism, shape,
+  const RhoCalibration c = calibrate_noise_for_rho(registry, report, config, p.mechanism, shape,
                                                    *o.target_rho, calibration);
   const ConverseResult& at = c.result.converse;
   std::optional<EpsilonResult> epsilon;
@@ -111,7 +104,7 @@ void run_target_rho(const CalibrateOptions& o, const Schedule& shape,
              c.budget.gamma_bits, c.budget.pair.k, c.budget.pair.nu2);
   fmt::print("sigma:          {:.6f}  (relative tolerance {:.1g}; smallest with gamma(sigma) <= it)\n",
              c.sigma, calibration.sigma_tolerance);
-  fmt::print("gamma:          {:.6g} bits  ({} at sigma)\n", c.gamma_bits, o.mechanism);
+  fmt::print("gamma:          {:.6g} bits  ({} at sigma)\n", c.gamma_bits, p.mechanism);
   fmt::print("rho*:           {:.6f}  at (k*, nu2*) = ({}, {})\n", at.rho_star, at.arg_max.k,
              at.arg_max.nu2);
   if (epsilon) print_epsilon(*epsilon);
@@ -127,15 +120,7 @@ void add_calibrate_command(CLI::App& app) {
   cmd->add_option("--target-epsilon", options->target_epsilon, "Target epsilon (nats) at a delta");
   cmd->add_option("--target-rho", options->target_rho,
                   "Target certified rho* in (0, 1] (uses the data and bound options)");
-  add_schedule_shape_options(*cmd, options->schedule);
-  add_delta_options(*cmd, options->delta);
-  add_data_options(*cmd, options->data);
-  add_bound_options(*cmd, options->bound);
-  cmd->add_option("--mechanism", options->mechanism, "Mechanism plugin that charges the leakage")
-      ->capture_default_str();
-  cmd->add_option("--sigma-tolerance", options->sigma_tolerance,
-                  "Relative tolerance on sigma (the result is at most this far above the exact one)")
-      ->capture_default_str();
+  add_plan_options(*cmd, options->plan);
   cmd->add_flag("--json", options->json, "Print JSON instead of a table");
   cmd->callback([options] {
     const CalibrateOptions& o = *options;
@@ -145,12 +130,8 @@ void add_calibrate_command(CLI::App& app) {
     if (o.target_rho && !(*o.target_rho > 0.0 && *o.target_rho <= 1.0)) {
       throw InvalidInput(fmt::format("--target-rho {} is outside (0, 1]", *o.target_rho));
     }
-    if (!(o.sigma_tolerance > 0.0 && o.sigma_tolerance < 0.1)) {
-      throw InvalidInput(fmt::format("--sigma-tolerance {} is outside (0, 0.1)", o.sigma_tolerance));
-    }
-    const Schedule shape = build_schedule_shape(o.schedule);
-    CalibrationOptions calibration;
-    calibration.sigma_tolerance = o.sigma_tolerance;
+    const CalibrationOptions calibration = calibration_options(o.plan);
+    const Schedule shape = build_schedule_shape(o.plan.schedule);
     if (o.target_epsilon) run_target_epsilon(o, shape, calibration);
     else run_target_rho(o, shape, calibration);
   });

@@ -8,13 +8,18 @@
 
 namespace reconbound::cli {
 
-void add_schedule_options(CLI::App& cmd, ScheduleOptions& options) {
+void add_schedule_options(CLI::App& cmd, ScheduleOptions& options, ScheduleUse use) {
   cmd.add_option("--q", options.q, "Poisson sampling rate q in (0, 1] of a constant run");
-  cmd.add_option("--sigma", options.sigma, "Noise multiplier sigma > 0 of a constant run");
+  if (use == ScheduleUse::charge) {
+    cmd.add_option("--sigma", options.sigma, "Noise multiplier sigma > 0 of a constant run");
+  }
   cmd.add_option("--steps", options.steps, "Number of steps T >= 1 of a constant run");
   cmd.add_option("--schedule", options.files,
-                 "CSV file of rows 'q,sigma,steps' ('#' comments); repeat for several runs, "
-                 "whose leakages add");
+                 use == ScheduleUse::charge
+                     ? "CSV file of rows 'q,sigma,steps' ('#' comments); repeat for several runs, "
+                       "whose leakages add"
+                     : "CSV file of rows 'q,sigma,steps' (repeatable, runs add); its sigma column "
+                       "is the noise shape, scaled by one calibrated factor");
 }
 
 Schedule build_schedule(const ScheduleOptions& options) {
@@ -38,14 +43,6 @@ Schedule build_schedule(const ScheduleOptions& options) {
     throw InvalidInput("no schedule: give --q, --sigma and --steps, or --schedule FILE");
   }
   return schedule;
-}
-
-void add_schedule_shape_options(CLI::App& cmd, ScheduleOptions& options) {
-  cmd.add_option("--q", options.q, "Poisson sampling rate q in (0, 1] of a constant run");
-  cmd.add_option("--steps", options.steps, "Number of steps T >= 1 of a constant run");
-  cmd.add_option("--schedule", options.files,
-                 "CSV file of rows 'q,sigma,steps' (repeatable, runs add); its sigma column is the "
-                 "noise shape, scaled by one calibrated factor");
 }
 
 Schedule build_schedule_shape(const ScheduleOptions& options) {

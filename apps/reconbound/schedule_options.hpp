@@ -17,14 +17,16 @@ struct ScheduleOptions {
   std::vector<std::string> files;
 };
 
-void add_schedule_options(CLI::App& cmd, ScheduleOptions& options);
+// charge: the schedule as given (--q/--sigma/--steps or files); shape: for commands that
+// choose σ (calibrate, spectrum), no --sigma, and a file's σ column is the noise shape that
+// calibration scales by one common factor.
+enum class ScheduleUse { charge, shape };
+
+void add_schedule_options(CLI::App& cmd, ScheduleOptions& options, ScheduleUse use = ScheduleUse::charge);
 
 // Throws InvalidInput when the options do not describe a schedule.
 Schedule build_schedule(const ScheduleOptions& options);
 
-// For commands that choose σ (calibrate, spectrum): --q/--steps, or --schedule FILE whose σ
-// column is the noise shape that calibration scales by one common factor.
-void add_schedule_shape_options(CLI::App& cmd, ScheduleOptions& options);
 // The shape: σ = 1 for --q/--steps, the files' σ otherwise.
 Schedule build_schedule_shape(const ScheduleOptions& options);
 

@@ -7,14 +7,11 @@
 #include <future>
 #include <nlohmann/json.hpp>
 
-#include "bound_options.hpp"
-#include "data_options.hpp"
 #include "noise_calibration.hpp"
-#include "privacy_commands.hpp"
+#include "plan_options.hpp"
 #include "progress_bar.hpp"
 #include "reconbound/error.hpp"
 #include "reconbound/grid.hpp"
-#include "schedule_options.hpp"
 #include "spectrum_figure.hpp"
 
 namespace reconbound::cli {
@@ -23,12 +20,7 @@ namespace {
 
 struct SpectrumOptions {
   std::string epsilons = "1,2,4,8,16,32,64";
-  ScheduleOptions schedule;
-  DeltaOptions delta;
-  DataOptions data;
-  BoundOptions bound;
-  std::string mechanism = "dpsgd";
-  double sigma_tolerance = CalibrationOptions{}.sigma_tolerance;
+  PlanOptions plan;
   std::string svg = "spectrum.svg";
   bool json = false;
 };
@@ -56,11 +48,10 @@ std::vector<double> target_epsilons(const std::string& text) {
 }
 
 // Calibrates σ for every target ε, up to `threads` at a time (each is independent).
-std::vector<Calibrated> calibrate_all(const SpectrumOptions& o, const Schedule& shape,
+std::vector<Calibrated> calibrate_all(const PlanOptions& o, const Schedule& shape,
                                       const std::vector<double>& epsilons, double delta,
                                       std::size_t threads, Progress& progress) {
-  CalibrationOptions options;
-  options.sigma_tolerance = o.sigma_tolerance;
+  const CalibrationOptions options = calibration_options(o);
   const Registry registry;
   std::vector<Calibrated> out(epsilons.size());
   std::size_t done = 0;
@@ -147,34 +138,33 @@ nlohmann::json spectrum_json(const std::vector<Calibrated>& points, const std::v
 }
 
 void run(const SpectrumOptions& o) {
+  const PlanOptions& p = o.plan;
   const std::vector<double> epsilons = target_epsilons(o.epsilons);
-  const Schedule shape = build_schedule_shape(o.schedule);
-  const double delta = resolve_delta(o.delta);
-  if (!(o.sigma_tolerance > 0.0 && o.sigma_tolerance < 0.1)) {
-    throw InvalidInput(fmt::format("--sigma-tolerance {} is outside (0, 0.1)", o.sigma_tolerance));
-  }
+  const Schedule shape = build_schedule_shape(p.schedule);
+  const double delta = resolve_delta(p.delta);
+  calibration_options(p);  // checks the tolerance before the long work
   const Registry registry;
   std::vector<BoundConfig> configs;  // checks every representation spec before the long work
-  ProgressBar progress(!o.bound.quiet);
-  for (const std::string& spec : o.bound.representations) {
-    configs.push_back(make_bound_config(o.bound, spec, o.data.seed, &progress));
+  ProgressBar progress(!p.bound.quiet);
+  for (const std::string& spec : p.bound.representations) {
+    configs.push_back(make_bound_config(p.bound, spec, p.data.seed, &progress));
     registry.make_representation(configs.back().representation, configs.back().representation_params);
   }
-  const SplitData data = load_split_data(o.data, o.bound.full);
+  const SplitData data = load_split_data(p.data, p.bound.full);
   // One entropy estimate per representation serves every ε (SPEC §5: h does not depend on
   // γ); estimated first so that a bad grid or representation fails before the calibration.
   std::vector<Curve> curves;
   for (std::size_t r = 0; r < configs.size(); ++r) {
-    curves.push_back({o.bound.representations[r],
+    curves.push_back({p.bound.representations[r],
                       compute_bound(registry, {&data.perp, &data.est, data.dataset.shape}, {}, configs[r])});
   }
   const std::vector<Calibrated> points =
-      calibrate_all(o, shape, epsilons, delta, configs.front().threads, progress);
+      calibrate_all(p, shape, epsilons, delta, configs.front().threads, progress);
   std::vector<SpectrumCurve> figure;
   for (std::size_t r = 0; r < curves.size(); ++r) {
     SpectrumCurve line{curves[r].representation, epsilons, {}};
-    for (const Calibrated& p : points) {
-      curves[r].report.results.push_back(apply_converse(registry, curves[r].report, p.gamma_bits, configs[r]));
+    for (const Calibrated& point : points) {
+      curves[r].report.results.push_back(apply_converse(registry, curves[r].report, point.gamma_bits, configs[r]));
       line.rho_star.push_back(curves[r].report.results.back().converse.rho_star);
     }
     figure.push_back(std::move(line));
@@ -193,14 +183,7 @@ void add_spectrum_command(CLI::App& app) {
   auto* cmd = app.add_subcommand(
       "spectrum", "rho* against epsilon: calibrate sigma per target epsilon, one curve per representation");
   cmd->add_option("--epsilons", options->epsilons, "Target epsilons, comma separated")->capture_default_str();
-  add_schedule_shape_options(*cmd, options->schedule);
-  add_delta_options(*cmd, options->delta);
-  add_data_options(*cmd, options->data);
-  add_bound_options(*cmd, options->bound);
-  cmd->add_option("--mechanism", options->mechanism, "Mechanism plugin that charges the leakage")
-      ->capture_default_str();
-  cmd->add_option("--sigma-tolerance", options->sigma_tolerance, "Relative tolerance on sigma")
-      ->capture_default_str();
+  add_plan_options(*cmd, options->plan);
   cmd->add_option("--svg", options->svg, "Where to write the figure")->capture_default_str();
   cmd->add_flag("--json", options->json, "Print JSON instead of a table");
   cmd->callback([options] { run(*options); });

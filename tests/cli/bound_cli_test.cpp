@@ -3,21 +3,16 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
-#include <cstdlib>
 #include <nlohmann/json.hpp>
 
 #include "cli_runner.hpp"
 
 using reconbound::test::npy_float64;
+using reconbound::test::mnist;
 using reconbound::test::run_cli;
 using reconbound::test::TempDir;
 
 namespace {
-
-std::string mnist() {
-  const char* dir = std::getenv("RECONBOUND_SHARED_DATA");
-  return std::string("idx:") + (dir ? dir : "../shared/data") + "/mnist/t10k-images-idx3-ubyte.gz";
-}
 
 TEST(BoundCli, JsonHasTheDocumentedFieldsAndObeysTheLaws) {
   const auto r = run_cli({"bound", "--data", mnist(), "--perp-range", "0:1000", "--est-range", "1000:1400",

@@ -67,6 +67,11 @@ CliResult run_program(const std::string& program, const std::vector<std::string>
   return result;
 }
 
+std::string mnist() {
+  const char* dir = std::getenv("RECONBOUND_SHARED_DATA");
+  return std::string("idx:") + (dir ? dir : "../shared/data") + "/mnist/t10k-images-idx3-ubyte.gz";
+}
+
 TempDir::TempDir() {
   std::string pattern = (std::filesystem::temp_directory_path() / "reconbound-cli-XXXXXX").string();
   if (mkdtemp(pattern.data()) == nullptr) throw std::runtime_error("mkdtemp failed");

@@ -17,6 +17,10 @@ CliResult run_cli(const std::vector<std::string>& args, const std::vector<std::s
 CliResult run_program(const std::string& program, const std::vector<std::string>& args,
                       const std::vector<std::string>& env = {});
 
+// "idx:…/mnist/t10k-images-idx3-ubyte.gz" under RECONBOUND_SHARED_DATA: the --data spec of
+// the 10,000 MNIST test digits.
+std::string mnist();
+
 // A fresh temporary folder, removed by the destructor.
 class TempDir {
  public:

@@ -6,22 +6,17 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdlib>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
 #include "cli_runner.hpp"
 
+using reconbound::test::mnist;
 using reconbound::test::run_cli;
 using reconbound::test::TempDir;
 
 namespace {
-
-std::string mnist() {
-  const char* dir = std::getenv("RECONBOUND_SHARED_DATA");
-  return std::string("idx:") + (dir ? dir : "../shared/data") + "/mnist/t10k-images-idx3-ubyte.gz";
-}
 
 // A small MNIST bound: D⊥ = 0:1000, D_est = 1000:1400, grid {4, 8} × {0.4, 1.6} (block sizes
 // that divide both 784 and the 200 of downsample:2, padded).
