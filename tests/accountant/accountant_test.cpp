@@ -155,11 +155,4 @@ TEST(Accountant, BadInputThrowsInvalidInput) {
   EXPECT_THROW(delta_from_exponent(1e20, 1.1), InvalidInput);
 }
 
-TEST(Accountant, FiftyThousandStepsWellUnderASecond) {
-  const auto start = std::chrono::steady_clock::now();
-  compute_epsilon(Schedule::constant(0.001, 3.0, 50000), 1e-6);
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  std::printf("T = 50000: %.3f s\n", seconds);
-}
-
 }  // namespace
