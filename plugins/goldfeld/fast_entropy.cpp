@@ -2,11 +2,13 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 #include <numbers>
 
 #include "reconbound/compensated_sum.hpp"
 #include "reconbound/error.hpp"
+#include "chained_kernel.hpp"
 
 namespace reconbound::goldfeld {
 
@@ -19,12 +21,12 @@ double gamma(double m) { return m * kUnitRoundoff / (1.0 - m * kUnitRoundoff); }
 
 }  // namespace
 
-TileSums fast_tile_sums(const BlockPoints& points, const std::vector<LevelScale>& levels,
-                        std::size_t n_mc, NormalStream& dither, std::size_t row_begin,
-                        std::size_t row_end, ShiftedKernelWorkspace& work) {
+TileSums fast_tile_sums(const BlockPoints& points, const LevelPlan& plan, std::size_t n_mc,
+                        NormalStream& dither, std::size_t row_begin, std::size_t row_end,
+                        ShiftedKernelWorkspace& work) {
   const std::size_t n = points.n();
   const std::size_t k = points.k();
-  const std::size_t level_count = levels.size();
+  const std::size_t level_count = plan.scales.size();
   TileSums out{std::vector<double>(level_count, 0.0), std::vector<double>(level_count, 0.0),
                std::vector<double>(level_count, 0.0)};
   std::vector<double> z(n_mc * k);
@@ -32,10 +34,12 @@ TileSums fast_tile_sums(const BlockPoints& points, const std::vector<LevelScale>
   std::vector<double> sums(level_count * n_mc);
   std::vector<double> skipped(level_count * n_mc);
   std::vector<double> smallest_skipped(level_count * n_mc);
-  // Certified truncation: groups whose exponents all exceed ln n + kTruncationNats hold at
-  // most n·e^{−cut} = e^{−kTruncationNats} of mass relative to S ≥ 1.
+  // Certified truncation (direct kernel): groups whose exponents all exceed
+  // ln n + kTruncationNats hold at most n·e^{−cut} = e^{−kTruncationNats} of mass relative
+  // to S ≥ 1.
   const double cut = std::log(static_cast<double>(n)) + kTruncationNats;
   for (std::size_t i = row_begin; i < row_end; ++i) {
+    double largest_norm2 = 0.0;
     for (std::size_t j = 0; j < n_mc; ++j) {
       double norm2 = 0.0;
       for (std::size_t c = 0; c < k; ++c) {
@@ -50,29 +54,40 @@ TileSums fast_tile_sums(const BlockPoints& points, const std::vector<LevelScale>
             norm2, k, i));
       }
       z_norm2[j] = norm2;
+      largest_norm2 = std::max(largest_norm2, norm2);
     }
-    shifted_kernel_sums(points.coordinate_major(), n, k, i, z.data(), n_mc, levels.data(),
-                        level_count, cut, work, sums.data(), skipped.data(),
-                        smallest_skipped.data());
+    // Squaring chains need ‖Z‖² ≤ 700 for every draw of the row (proof, (r) below).
+    const bool chained = plan.chained && largest_norm2 <= kChainNormLimit;
+    if (chained) {
+      chained_kernel_sums(points.coordinate_major(), n, k, i, z.data(), n_mc, plan, work,
+                          sums.data());
+    } else {
+      shifted_kernel_sums(points.coordinate_major(), n, k, i, z.data(), n_mc,
+                          plan.scales.data(), level_count, cut, work, sums.data(),
+                          skipped.data(), smallest_skipped.data());
+    }
     for (std::size_t v = 0; v < level_count; ++v) {
       for (std::size_t j = 0; j < n_mc; ++j) {
         const std::size_t q = v * n_mc + j;
         const double sum = sums[q];
-        const double skipped_mass =
-            skipped_mass_bound(k, z_norm2[j], skipped[q], smallest_skipped[q]);
+        const double sum_error =
+            chained ? sum_relative_error(n, k, z_norm2[j], plan.depth[v], kChainLanes, 0.0)
+                    : sum_relative_error(
+                          n, k, z_norm2[j], 0, kDirectLanes,
+                          skipped_mass_bound(k, z_norm2[j], skipped[q], smallest_skipped[q]));
         // −ln Σ_l exp(−‖t − y_l‖²/(2s²)) = ‖Z‖²/2 − ln Σ_l exp(−a_l)   (nats)
         const double value = 0.5 * z_norm2[j] - std::log(sum);
         out.value[v] += value;
         out.magnitude[v] += std::abs(value);
-        out.error[v] += query_error_nats(n, k, z_norm2[j], sum, value, skipped_mass);
+        out.error[v] += query_error_nats(k, z_norm2[j], sum, value, sum_error);
       }
     }
   }
   return out;
 }
 
-// Skipped mass (certified truncation). Every skipped centre has computed exponent ã ≥ m̃
-// (the smallest skipped one); by (a) below, its exact exponent satisfies
+// Skipped mass (certified truncation, direct kernel). Every skipped centre has computed
+// exponent ã ≥ m̃ (the smallest skipped one); by (a) below, its exact exponent satisfies
 // a ≥ ã − γ_{k+6}·(4a + 4.5‖Z‖²), i.e. a ≥ (m̃ − 4.5·γ_{k+6}·‖Z‖²)/(1 + 4·γ_{k+6}) =: a_lb, so
 // the skipped mass is S_skip ≤ count·e^{−a_lb} =: U (std::exp rounded up by 4u).
 double skipped_mass_bound(std::size_t k, double z_norm2, double count, double smallest) {
@@ -82,8 +97,11 @@ double skipped_mass_bound(std::size_t k, double z_norm2, double count, double sm
   return count * std::exp(-lower) * (1.0 + 4.0 * kUnitRoundoff);
 }
 
-// Proof of the per-query bound. u = 2^-53, γ_m = m·u/(1 − m·u). For one query t = y_i + s·Z
-// and one level (h = 1/(2s²), r = 1/s; computed h̃ = h(1+θ₂), r̃ = r(1+θ₁), |θ_m| ≤ γ_m):
+// Proof of the per-query bound. u = 2^-53, γ_m = m·u/(1 − m·u), λ(x) = −ln(1 − x). For one
+// query t = y_i + s·Z and one level (h = 1/(2s²), r = 1/s; computed h̃ = h(1+θ₂),
+// r̃ = r(1+θ₁), |θ_m| ≤ γ_m). For a positive computed x̃ of an exact x write x̃ = x·e^{φ}:
+// φ is its log error. A rounded product with a normal result adds |φ| ≤ λ(u), exp_neg
+// adds |φ| ≤ λ(δ_e), δ_e = kExpRelativeError.
 //
 //  (a) Exponents. With D = ‖y_i − y_l‖², G = ⟨Z, y_i − y_l⟩ the exact a = D·h + G·r
 //      satisfies ‖t − y_l‖²/(2s²) = ‖Z‖²/2 + a ≥ 0. The computed differences carry one
@@ -93,32 +111,70 @@ double skipped_mass_bound(std::size_t k, double z_norm2, double count, double sm
 //        ε_l := |ã − a| ≤ γ_{k+6}·(A + ‖Z‖·√(2A)) ≤ γ_{k+6}·(2A + ‖Z‖²/2)
 //      (AM–GM: ‖Z‖√(2A) ≤ A + ‖Z‖²/2). Also a = A + G·r ≥ A − ‖Z‖√(2A) ≥ A/2 − ‖Z‖²
 //      (AM–GM again), so A ≤ 2a + 2‖Z‖² and ε_l ≤ γ_{k+6}·(4a + 4.5‖Z‖²).
-//  (b) Terms. If ã ≤ 708 the computed term is e^{−ã}(1+η), |η| ≤ kExpRelativeError =: δ_e,
-//      and |t̃_l − t_l| ≤ t_l·(e^{ε_l}(1+δ_e) − 1) ≤ 1.01·t_l·(ε_l + δ_e) (ε_l ≤ 1e-6 below).
+//  (b) Terms of a top level. If ã ≤ 708 the computed term is e^{−ã}(1+η), |η| ≤ δ_e: its
+//      log error is ≤ ε_l + λ(δ_e). If ã > 708 (the clamp), then a ≥ 700 (ε_l is far
+//      below 8) and both t̃_l = e^{−708}(1+η) and t_l = e^{−a} are ≤ e^{−700} ("tiny").
+//  (c) Chained levels (level_plan.hpp), parent p of v: s_p = 2·s_v exactly, so h_v = 4h_p,
+//      r_v = 2r_p, A_v = 4A_p and a_v = 2(a_p + A_p). The factor F_p = e^{−A_p} is
+//      exp_neg(fl(D̃·h̃_p)) for a top p (log error ≤ γ_{k+5}·A_p + λ(δ_e) when
+//      fl(D̃·h̃_p) ≤ 708) or fl(fl(F̃_q²)²) for a chained p with parent q (log error
+//      ≤ 4φ_q + 3λ(u)); the term is t̃_v = fl(fl(t̃_p·F̃_p)²) (log error ≤ 2φ_{t,p} +
+//      2φ_{F,p} + 3λ(u)). By induction over the depth d (d = 0: (a), (b)), as long as every
+//      intermediate is normal and no exponent is clamped,
+//        φ_t,v ≤ γ_{k+6}·(A_v + ‖Z‖√(2A_v)) + ρ_d,   φ_F,v ≤ γ_{k+5}·A_v + ρ_d,
+//        ρ_d := 4^d·λ(δ_e) + (4^d − 1)·λ(u) ≤ 1.0001·(4^d·δ_e + (4^d − 1)·u),
+//      since 2(A_p + ‖Z‖√(2A_p)) + 2A_p ≤ A_v + ‖Z‖√(2A_v) (A_v = 4A_p) and
+//      2·ρ_d + 2·ρ_d + 3λ(u) = ρ_{d+1} = 4·ρ_d + 3λ(u). So the exponent part obeys the
+//      bound ε_l ≤ γ_{k+6}(4a + 4.5‖Z‖²) of (a) and the rest is ρ_d instead of λ(δ_e).
+//  (r) Range of the chains (this plan is used only when every draw of the row has
+//      fl(‖Z‖²) ≤ kChainNormLimit = 690, so ‖Z‖² ≤ 700). Every chained term is either as
+//      in (c) or tiny (both computed and exact ≤ e^{−700}):
+//      – a factor is "small" when both F̃ ≤ e^{−707} and F ≤ e^{−707}: a clamped top
+//        factor (fl(D̃h̃) > 708, so A > 707.9 and F̃ = e^{−708}(1+η)); a chained factor of a
+//        small parent (its result underflows to 0); a chained factor whose result or
+//        intermediate square falls below 2^-1022 (the exact value is within a factor
+//        e^{1e-6} of the unrounded product, so it is < 2^-1021 < e^{−707}). Otherwise
+//        every intermediate is normal and (c) holds.
+//      – t̃_p tiny ⇒ t̃_v ≤ (1.001·e^{−700})²·(1+u)² ≤ e^{−700} and t_v = (t_p·F_p)²
+//        ≤ t_p² ≤ e^{−1400} (computed factors are ≤ e^{ρ_d} ≤ 1.001, exact ones ≤ 1).
+//      – F_p small: a_v = 2(2A_p + G·r_p) ≥ 2(A_p − ‖Z‖²/2) ≥ 2(707 − 350) = 714, so
+//        t_v ≤ e^{−714}; and t̃_p ≤ e^{350.1} (t_p = e^{−a_p} ≤ e^{‖Z‖²/2}, as a_p ≥
+//        −‖Z‖²/2, with log error ≤ 1e-6, or tiny), so fl(t̃_p·F̃_p) ≤ e^{−356.8} and
+//        t̃_v ≤ e^{−713}.
+//      – t̃_p and F̃_p as in (c) but fl(t̃_p·F̃_p) or its square below 2^-1022: as for
+//        factors, both t̃_v and t_v are < 2^-1021 < e^{−700}.
+//      Every other case has normal intermediates, so (c) holds and t̃_v ≤ e^{350.1} again.
+//      Without the chains (direct plan) only (a), (b) apply, and ‖Z‖² ≤ 1380 suffices.
+//  (s) Sum of the terms of one level. Accurate terms: |t̃_l − t_l| ≤ t_l·(e^{φ} − 1) ≤
+//      1.01·t_l·(ε_l + 1.0001·ρ_d) (φ ≤ 1e-3, checked below); tiny terms: ≤ e^{−700} each.
 //      Σ_l t_l·ε_l ≤ γ_{k+6}·(4·Σ_l a_l e^{−a_l} + 4.5‖Z‖²·S) ≤ γ_{k+6}·(4n/e + 4.5‖Z‖²·S),
-//      since a·e^{−a} ≤ 1/e for every real a. If ã > 708 (the clamp), then a ≥ 700 (ε_l is
-//      far below 8) and both t̃_l = e^{−708}(1+η) and t_l = e^{−a} are ≤ e^{−700}: at most
-//      n·e^{−700} in all.
-//  (c) Summation: eight lanes of ≤ ⌈n/8⌉ positive terms each, then a tree of depth 3:
-//      relative error ≤ γ_{⌈n/8⌉+3} of the sum of the computed terms.
+//      since a·e^{−a} ≤ 1/e for every real a. Summation: L lanes (L = 8 in the direct
+//      kernel, 128 in the chained one) of ≤ ⌈n/L⌉ positive terms each, then a binary tree
+//      of depth log2 L: relative error ≤ γ_{⌈n/L⌉+log2 L} of the sum of the computed terms.
 //  (d) The exact sum S = Σ_l e^{−a_l} ≥ 1 (the own centre has a = 0), so absolute errors
-//      are relative errors. S = S_kept + S_skip; (a)–(c) apply to the kept terms and the
-//      skipped mass satisfies 0 ≤ S_skip ≤ U (skipped_mass_bound), so |S̃ − S| ≤ δ·S with
-//        δ = 1.05·(δ_e + γ_{k+6}·(4n/e + 4.5‖Z‖²) + n·e^{−700} + γ_{⌈n/8⌉+3}) + U
-//      (the factor 1.05 covers the products of first-order terms, all ≤ 1e-3, checked).
-//      Then |ln S̃ − ln S| ≤ −ln(1 − δ) ≤ 1.001·δ.
+//      are relative errors. S = S_kept + S_skip; (a)–(s) apply to the kept terms and the
+//      skipped mass satisfies 0 ≤ S_skip ≤ U (skipped_mass_bound; U = 0 in the chained
+//      kernel, which skips nothing), so |S̃ − S| ≤ δ·S with
+//        δ = 1.05·(4^d·δ_e + (4^d − 1)·u + γ_{k+6}·(4n/e + 4.5‖Z‖²) + n·e^{−700}
+//                  + γ_{⌈n/L⌉+log2 L}) + U
+//      (the factor 1.05 covers 1.0001, 1.01 and the products of first-order terms, all
+//      ≤ 1e-3, checked). Then |ln S̃ − ln S| ≤ −ln(1 − δ) ≤ 1.001·δ.
 //  (e) The value ṽ = fl(fl(‖Z‖²)/2 − log S̃): ‖Z‖² has error ≤ γ_k·‖Z‖², the logarithm
 //      (glibc, < 1 ulp) ≤ 2u·|ln S̃|, the subtraction ≤ u·|ṽ|·1.01.
-//  Also ‖Z‖² ≤ 1.01·fl(‖Z‖²) wherever it appears above, and ε_l ≤ γ_{k+6}·(4·708 + 4.5·1380)
-//  < 1e-6 for k ≤ 1e6, as used in (b).
-double query_error_nats(std::size_t n, std::size_t k, double z_norm2, double sum, double value,
-                        double skipped_mass) {
+//  Also ‖Z‖² ≤ 1.01·fl(‖Z‖²) wherever it appears above, and ε_l ≤ γ_{k+6}·(4·709 + 4.5·1380)
+//  < 1e-6 for k ≤ 1e6, as used in (s).
+double sum_relative_error(std::size_t n, std::size_t k, double z_norm2, std::size_t depth,
+                          std::size_t lanes, double skipped_mass) {
   const double nd = static_cast<double>(n);
   const double kd = static_cast<double>(k);
   const double z2 = 1.01 * z_norm2;
+  const double power = std::ldexp(1.0, 2 * static_cast<int>(depth));  // 4^d
   const double delta =
-      1.05 * (kExpRelativeError + gamma(kd + 6.0) * (4.0 * nd / std::numbers::e + 4.5 * z2) +
-              nd * std::exp(-700.0) + gamma(std::ceil(nd / 8.0) + 3.0)) +
+      1.05 * (power * kExpRelativeError + (power - 1.0) * kUnitRoundoff +
+              gamma(kd + 6.0) * (4.0 * nd / std::numbers::e + 4.5 * z2) +
+              nd * std::exp(-700.0) +
+              gamma(std::ceil(nd / static_cast<double>(lanes)) +
+                    std::log2(static_cast<double>(lanes)))) +
       skipped_mass;
   if (!(delta <= 1e-3)) {
     throw NumericalError(fmt::format(
@@ -126,8 +182,14 @@ double query_error_nats(std::size_t n, std::size_t k, double z_norm2, double sum
         "exact=true",
         delta, n, k));
   }
-  return 1.001 * delta + 0.5 * gamma(kd) * z2 + 2.0 * kUnitRoundoff * std::abs(std::log(sum)) +
-         1.01 * kUnitRoundoff * std::abs(value);
+  return delta;
+}
+
+double query_error_nats(std::size_t k, double z_norm2, double sum, double value,
+                        double sum_error) {
+  const double z2 = 1.01 * z_norm2;
+  return 1.001 * sum_error + 0.5 * gamma(static_cast<double>(k)) * z2 +
+         2.0 * kUnitRoundoff * std::abs(std::log(sum)) + 1.01 * kUnitRoundoff * std::abs(value);
 }
 
 // Aggregation, with N = n·n_mc queries and T = kTileRows·n_mc queries per tile:

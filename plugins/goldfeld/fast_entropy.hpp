@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "block_entropy.hpp"
+#include "level_plan.hpp"
 #include "shifted_kernel.hpp"
 
 namespace reconbound::goldfeld {
@@ -23,25 +24,41 @@ struct TileSums {
   std::vector<double> error;
 };
 
+// Largest computed ‖Z‖² of a draw for which a sample row uses the chained kernel: the proof
+// that squaring chains never overflow and lose no accuracy needs ‖Z‖² ≤ 700
+// (fast_entropy.cpp). Rows with a larger draw use the direct kernel (one exponential per
+// level), whose proof needs only ‖Z‖² ≤ 1380.
+inline constexpr double kChainNormLimit = 690.0;
+
 // Rows [row_begin, row_end) of one block: draws Z_{ij} from `dither` (positioned at draw
-// row_begin·n_mc·k, order i, then j, then coordinate, as the exact path), all levels.
-TileSums fast_tile_sums(const BlockPoints& points, const std::vector<LevelScale>& levels,
-                        std::size_t n_mc, NormalStream& dither, std::size_t row_begin,
-                        std::size_t row_end, ShiftedKernelWorkspace& work);
+// row_begin·n_mc·k, order i, then j, then coordinate, as the exact path), all levels of
+// `plan`: the chained kernel (chained_kernel.hpp) when the plan has chains and every draw
+// of the row has ‖Z‖² ≤ kChainNormLimit, else the direct kernel with truncation
+// (shifted_kernel.hpp).
+TileSums fast_tile_sums(const BlockPoints& points, const LevelPlan& plan, std::size_t n_mc,
+                        NormalStream& dither, std::size_t row_begin, std::size_t row_end,
+                        ShiftedKernelWorkspace& work);
 
 // Truncation cut above ln n (nats): skipped groups hold ≤ e^{−kTruncationNats} ≈ 1.5e-8 of
 // the mixture sum per query, well inside the t_num target of 1e-6 bits.
 inline constexpr double kTruncationNats = 18.0;
 
 // Upper bound U on the exact mass Σ e^{−a_l} of `count` skipped centres whose smallest
-// computed exponent is `smallest` (derivation in fast_entropy.cpp).
+// computed exponent is `smallest` (direct kernel; derivation in fast_entropy.cpp).
 double skipped_mass_bound(std::size_t k, double z_norm2, double count, double smallest);
 
+// Proven bound δ on the relative error |S̃ − S|/S of one query's computed sum S̃ against the
+// exact sum S over all n centres, for a level at chain depth `depth` (0 for a top and for
+// the direct kernel), with ‖Z‖² = z_norm2 (computed), the terms summed in `lanes` partial
+// sums (a power of two) and skipped mass ≤ `skipped_mass` (derivation in fast_entropy.cpp).
+// Throws NumericalError when δ > 1e-3.
+double sum_relative_error(std::size_t n, std::size_t k, double z_norm2, std::size_t depth,
+                          std::size_t lanes, double skipped_mass);
+
 // Proven bound (nats) on |ṽ − v| for one query with ‖Z‖² = z_norm2 (computed), the
-// computed sum S̃ = `sum` over the kept centres, value ṽ = `value` and skipped mass ≤
-// `skipped_mass` (derivation in fast_entropy.cpp).
-double query_error_nats(std::size_t n, std::size_t k, double z_norm2, double sum, double value,
-                        double skipped_mass);
+// computed sum S̃ = `sum`, value ṽ = `value` and relative error δ = `sum_error` of S̃
+// (sum_relative_error; derivation in fast_entropy.cpp).
+double query_error_nats(std::size_t k, double z_norm2, double sum, double value, double sum_error);
 
 struct FastBlockResult {
   double h_mc_bits = 0.0;             // ĥ_MC(Π_b), bits (eq 31)

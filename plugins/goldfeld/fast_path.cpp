@@ -8,6 +8,7 @@
 #include "block_entropy.hpp"
 #include "dither.hpp"
 #include "fast_entropy.hpp"
+#include "level_plan.hpp"
 #include "parallel_for.hpp"
 
 namespace reconbound::goldfeld {
@@ -18,7 +19,8 @@ namespace {
 struct BlockSizeGroup {
   std::size_t k = 0;
   std::vector<std::size_t> pairs;  // indices into the results
-  std::vector<LevelScale> levels;  // one per pair
+  std::vector<double> s;           // dither sd, one per pair
+  LevelPlan plan;                  // the levels with their squaring chains (level_plan.hpp)
 };
 
 std::vector<BlockSizeGroup> group_by_block_size(const std::vector<GridEntropy>& results) {
@@ -27,11 +29,11 @@ std::vector<BlockSizeGroup> group_by_block_size(const std::vector<GridEntropy>& 
     const std::size_t k = results[p].pair.k;
     auto it = std::find_if(groups.begin(), groups.end(),
                            [k](const BlockSizeGroup& g) { return g.k == k; });
-    if (it == groups.end()) it = groups.insert(groups.end(), BlockSizeGroup{k, {}, {}});
-    const double s = results[p].s;
+    if (it == groups.end()) it = groups.insert(groups.end(), BlockSizeGroup{k, {}, {}, {}});
     it->pairs.push_back(p);
-    it->levels.push_back({0.5 / (s * s), 1.0 / s});  // h = 1/(2s²), r = 1/s
+    it->s.push_back(results[p].s);
   }
+  for (BlockSizeGroup& group : groups) group.plan = chained_levels(group.s);
   return groups;
 }
 
@@ -70,7 +72,7 @@ void run_fast_path(const EntropyRequest& request, std::size_t threads,
     dither.discard(row_begin * first.n_mc * group.k);  // draws of rows before the tile
     ShiftedKernelWorkspace work;
     tiles[item.group][item.slot][item.tile] =
-        fast_tile_sums(points, group.levels, first.n_mc, dither, row_begin, row_end, work);
+        fast_tile_sums(points, group.plan, first.n_mc, dither, row_begin, row_end, work);
     const std::size_t finished = ++done;
     if (request.progress != nullptr) {
       request.progress->report(fmt::format("entropy k={} (all nu2)", group.k), finished,

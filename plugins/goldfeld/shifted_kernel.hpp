@@ -1,7 +1,9 @@
 #pragma once
-// The hot loop of the fast path (docs/fast_estimator.md): the unnormalised Gaussian
+// The direct kernel of the fast path (docs/fast_estimator.md): the unnormalised Gaussian
 // mixture at the n_mc dithered copies t_j = y_i + s·Z_j of one sample point, for every
-// dither level s of one block size at once (eq 31).
+// dither level s of one block size at once (eq 31), one exponential per level and
+// certified truncation. Used for grids without squaring chains and for rows whose draws
+// exceed the chained kernel's ‖Z‖² limit (chained_kernel.hpp).
 //
 // Writing t_j − y_l = (y_i − y_l) + s·Z_j,
 //   ‖t_j − y_l‖²/(2s²) = ‖Z_j‖²/2 + a_{jl},   a_{jl} = D_l·h + G_{jl}·r,
@@ -12,7 +14,12 @@
 #include <cstddef>
 #include <vector>
 
+#include "exp_neg.hpp"
+
 namespace reconbound::goldfeld {
+
+using detail::kExpRelativeError;
+using detail::kExponentClamp;
 
 // The scales of one dither level: h = 0.5/(s·s), r = 1/s.
 struct LevelScale {
@@ -20,20 +27,17 @@ struct LevelScale {
   double inv_s = 0.0;
 };
 
-// Proven relative error of exp_neg (see shifted_kernel.cpp): |exp_neg(a)/e^{−a} − 1| ≤ this
-// for a ∈ [−700, 708].
-inline constexpr double kExpRelativeError = 3e-14;
+// Partial sums per (level, draw) of shifted_kernel_sums: lane l mod 8 takes centre l.
+inline constexpr std::size_t kDirectLanes = 8;
 
-// Largest exponent a passed to the exponential; larger ones are clamped (terms ≤ e^{−700}).
-inline constexpr double kExponentClamp = 708.0;
-
-// Buffers of one thread, reused across calls.
+// Buffers of one thread, reused across calls (of this kernel and of chained_kernel_sums).
 struct ShiftedKernelWorkspace {
-  std::vector<double> diff;   // k × kCentreTile differences y_i − y_l
-  std::vector<double> norm2;  // kCentreTile values D_l
-  std::vector<double> cross;  // kCentreTile values G_{jl}
-  std::vector<double> terms;  // kCentreTile exponentials
-  std::vector<double> lanes;  // levels × draws × 8 partial sums
+  std::vector<double> diff;      // k × tile differences y_i − y_l
+  std::vector<double> norm2;     // tile values D_l
+  std::vector<double> cross;     // tile values G_{jl}
+  std::vector<double> terms;     // (levels ×) tile terms e^{−a_{jl}}
+  std::vector<double> factor;    // levels × tile factors e^{−D_l·h_p} (chained kernel)
+  std::vector<double> lanes;     // levels × draws × lanes partial sums
 };
 
 // For sample point `self` (0 ≤ self < n) with draws Z_j (row-major, draws × k) and the

@@ -1,6 +1,9 @@
 // The goldfeld fast path (issue 4, docs/fast_estimator.md) against the exact path on the
 // same draws: |ĥ_fast − ĥ_exact| within the proven margin t_num, per block and per grid
-// pair, for every block size of the default MNIST grid and several dither levels.
+// pair, for every block size of the default MNIST grid: with the default dither levels
+// (squaring chains), with levels without exact factor-2 ratios of s (the direct kernel),
+// on far-apart clusters (clamped and underflowing factors) and at a block size whose draws
+// exceed the chains' ‖Z‖² limit (rows routed to the direct kernel).
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
@@ -66,18 +69,56 @@ std::string fast_vs_exact_problems(const EntropyRequest& request, double& larges
   return problems;
 }
 
+const std::vector<double> kDefaultLevels{0.2, 0.4, 0.8, 1.6, 3.2, 6.4};
+
+// The default levels: chains 6.4 → 1.6 → 0.4 and 3.2 → 0.8 → 0.2 (chained kernel).
 RC_GTEST_PROP(GoldfeldFastPath, MatchesTheExactPathWithinTnum, ()) {
   const auto n = *rc::gen::inRange<std::size_t>(2, 40);
   const auto seed = *rc::gen::inRange<std::uint64_t>(0, 1u << 30);
   const auto offset = *rc::gen::inRange(-50, 50);
-  const auto level = *rc::gen::inRange(0, 6);  // ν² = 0.2·2^level ∈ {0.2, …, 6.4}
-  const double nu2 = 0.2 * std::ldexp(1.0, level);
   const RowMatrix data = gaussian_sample(n, kColumns, seed, offset);
-  EntropyRequest request = make_request(data, grid_of({nu2, 6.4}), sample_trace(data), seed);
+  EntropyRequest request = make_request(data, grid_of(kDefaultLevels), sample_trace(data), seed);
   request.threads = 2;
   double largest = 0.0;
   const std::string problems = fast_vs_exact_problems(request, largest);
   RC_ASSERT(problems == std::string());
+}
+
+// Levels whose sds have no exact factor 2 between them: every level is a top (direct kernel
+// with truncation, the fallback).
+RC_GTEST_PROP(GoldfeldFastPath, MatchesTheExactPathWithinTnumWithoutChains, ()) {
+  const auto n = *rc::gen::inRange<std::size_t>(2, 40);
+  const auto seed = *rc::gen::inRange<std::uint64_t>(0, 1u << 30);
+  const auto nu2 = *rc::gen::element(0.15, 0.3, 0.5, 0.7);
+  const RowMatrix data = gaussian_sample(n, kColumns, seed);
+  EntropyRequest request =
+      make_request(data, grid_of({nu2, 1.1, 2.5, 5.0}), sample_trace(data), seed);
+  request.threads = 2;
+  double largest = 0.0;
+  const std::string problems = fast_vs_exact_problems(request, largest);
+  RC_ASSERT(problems == std::string());
+}
+
+// Two clusters 2000 apart with a normaliser tr Σ̂ from the within-cluster spread only: at the
+// narrow levels the between-cluster exponents D·h are in the tens of thousands, so the
+// chained kernel's factors clamp and its products underflow, next to ordinary terms.
+TEST(GoldfeldFastPath, MatchesTheExactPathOnFarClustersAtEveryLevel) {
+  RowMatrix data = gaussian_sample(50, kColumns, 6);
+  const double within = sample_trace(data);
+  for (Eigen::Index i = 0; i < data.rows(); i += 2) data.row(i).array() += 2000.0 / std::sqrt(112.0);
+  double largest = 0.0;
+  EXPECT_EQ(fast_vs_exact_problems(make_request(data, grid_of(kDefaultLevels), within, 5), largest), "");
+  std::printf("largest t_num %.3g bits\n", largest);
+}
+
+// k = 580: ‖Z‖² ≈ 580 ± 34 per draw and 580 draws per row, so some rows have a draw above
+// kChainNormLimit = 690 (those run the direct kernel) and others do not (chained kernel).
+TEST(GoldfeldFastPath, MatchesTheExactPathWhenRowsLeaveTheChainLimit) {
+  const RowMatrix data = gaussian_sample(12, 580, 9);
+  double largest = 0.0;
+  EXPECT_EQ(fast_vs_exact_problems(
+                make_request(data, {{580, 0.8}, {580, 3.2}}, sample_trace(data), 2), largest),
+            "");
 }
 
 // A clustered sample (near-duplicates and far outliers) at every level of the default grid.
@@ -108,7 +149,9 @@ TEST(GoldfeldFastPath, IsTheDefaultAndExactIsSelectable) {
 TEST(GoldfeldFastPath, TilesAndThreadsGiveTheSameBits) {
   for (const std::size_t n : {33u, 65u}) {
     const RowMatrix data = gaussian_sample(n, 8, n);
-    EntropyRequest request = make_request(data, {{1, 0.2}, {2, 0.8}, {8, 6.4}}, sample_trace(data), 1);
+    EntropyRequest request = make_request(
+        data, {{1, 0.2}, {1, 0.8}, {2, 0.8}, {2, 3.2}, {2, 1.1}, {8, 1.6}, {8, 6.4}},
+        sample_trace(data), 1);
     const auto one = goldfeld()->estimate(request);
     request.threads = 3;
     const auto three = goldfeld()->estimate(request);

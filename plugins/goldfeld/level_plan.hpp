@@ -1,0 +1,42 @@
+#pragma once
+// How the fast path evaluates the dither levels of one block size (docs/fast_estimator.md,
+// "Squaring chains").
+//
+// A level v whose dither sd is exactly half that of another level p (s_p = 2·s_v, compared
+// in double, i.e. as the estimator uses them) has h_v = 4·h_p and r_v = 2·r_p exactly, so
+// its exponent follows from p's:  a_v = D·h_v + G·r_v = 2·(a_p + D·h_p)   (nats), and
+//   e^{−a_v} = (e^{−a_p} · e^{−D·h_p})²,
+// two multiplications instead of an exponential. p is v's parent; a level without a parent
+// is a top and takes its exponential directly. In the default grid (ν² = 0.2·2^v) the
+// levels form the chains 6.4 → 1.6 → 0.4 and 3.2 → 0.8 → 0.2.
+#include <cstddef>
+#include <limits>
+#include <vector>
+
+#include "shifted_kernel.hpp"
+
+namespace reconbound::goldfeld {
+
+inline constexpr std::size_t kTopLevel = std::numeric_limits<std::size_t>::max();
+
+// Longest chain below a top: the exponential's error grows by 4 per step (4^d·δ_e, see
+// fast_entropy.cpp), so a level deeper than this starts a new chain as a top.
+inline constexpr std::size_t kMaxChainDepth = 6;
+
+struct LevelPlan {
+  std::vector<LevelScale> scales;   // per level: h = 0.5/(s·s), r = 1/s
+  std::vector<std::size_t> parent;  // per level: its parent, or kTopLevel
+  std::vector<std::size_t> depth;   // per level: steps up to its top (0 for a top)
+  std::vector<bool> has_child;      // per level: some level has it as parent
+  std::vector<std::size_t> order;   // all levels, every parent before its child
+  std::vector<std::vector<std::size_t>> chains;  // top first, then each level's child
+  bool chained = false;             // some level has a parent
+};
+
+// Levels chained wherever s_p == 2·s_v holds exactly, p has no child yet (so chains are
+// linear) and p is less than kMaxChainDepth below its top (s: the dither sds, finite, > 0).
+// Without any such pair every level is a top and the fast path uses the direct kernel
+// (shifted_kernel.hpp) instead.
+LevelPlan chained_levels(const std::vector<double>& s);
+
+}  // namespace reconbound::goldfeld

@@ -1,0 +1,255 @@
+// The hot loops of the goldfeld fast path (docs/fast_estimator.md) against sums in 50-digit
+// arithmetic on the same inputs: for every level and draw, the computed mixture sum S̃ must
+// satisfy |S̃ − S| ≤ δ·S with δ the proven bound (sum_relative_error). Covers the chained
+// kernel (squaring chains) on random data, on adversarial data that drives its factors and
+// products into clamping, underflow and subnormals, and the direct kernel with truncation
+// (the fallback for grids without chains); and the detection of chains from the dither sds.
+#include <gtest/gtest.h>
+#include <rapidcheck/gtest.h>
+
+#include <boost/multiprecision/cpp_bin_float.hpp>
+#include <cmath>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "chained_kernel.hpp"
+#include "fast_entropy.hpp"
+#include "level_plan.hpp"
+#include "shifted_kernel.hpp"
+
+namespace reconbound::test {
+namespace {
+
+using goldfeld::LevelPlan;
+using Big = boost::multiprecision::cpp_bin_float_50;
+
+// The default dither levels ν² and their sds s = sqrt(ν²·tr/k), as the estimator forms them.
+std::vector<double> default_sds(double trace, std::size_t k) {
+  std::vector<double> s;
+  for (const double nu2 : {0.2, 0.4, 0.8, 1.6, 3.2, 6.4}) {
+    s.push_back(std::sqrt(nu2 * trace / static_cast<double>(k)));
+  }
+  return s;
+}
+
+// One kernel call's inputs: n centres (coordinate-major, k × n) and `draws` draws Z (draws × k).
+struct KernelCase {
+  std::size_t n = 0;
+  std::size_t k = 0;
+  std::size_t self = 0;
+  std::size_t draws = 0;
+  std::vector<double> centres;
+  std::vector<double> z;
+  std::vector<double> s;  // dither sd per level
+};
+
+// S = Σ_l exp(−(D_l/(2s²) + G_l/s)) for level v and draw j, in 50 digits from the doubles.
+Big reference_sum(const KernelCase& c, std::size_t v, std::size_t j) {
+  const Big s = c.s[v];
+  const Big h = Big(1) / (2 * s * s);
+  const Big r = Big(1) / s;
+  Big total = 0;
+  for (std::size_t l = 0; l < c.n; ++l) {
+    Big d = 0;
+    Big g = 0;
+    for (std::size_t q = 0; q < c.k; ++q) {
+      const Big diff = Big(c.centres[q * c.n + c.self]) - Big(c.centres[q * c.n + l]);
+      d += diff * diff;
+      g += Big(c.z[j * c.k + q]) * diff;
+    }
+    total += boost::multiprecision::exp(-(d * h + g * r));
+  }
+  return total;
+}
+
+double norm2_of(const KernelCase& c, std::size_t j) {
+  double total = 0.0;
+  for (std::size_t q = 0; q < c.k; ++q) total += c.z[j * c.k + q] * c.z[j * c.k + q];
+  return total;
+}
+
+// Runs the chained kernel and returns the violations of |S̃ − S| ≤ δ·S (empty if none).
+std::string chained_problems(const KernelCase& c) {
+  const LevelPlan plan = goldfeld::chained_levels(c.s);
+  goldfeld::ShiftedKernelWorkspace work;
+  std::vector<double> sums(c.s.size() * c.draws);
+  goldfeld::chained_kernel_sums(c.centres.data(), c.n, c.k, c.self, c.z.data(), c.draws, plan,
+                                work, sums.data());
+  std::string problems;
+  for (std::size_t v = 0; v < c.s.size(); ++v) {
+    for (std::size_t j = 0; j < c.draws; ++j) {
+      const double computed = sums[v * c.draws + j];
+      const Big exact = reference_sum(c, v, j);
+      const double delta = goldfeld::sum_relative_error(c.n, c.k, norm2_of(c, j), plan.depth[v],
+                                                        goldfeld::kChainLanes, 0.0);
+      const double error = static_cast<double>(abs(Big(computed) - exact) / exact);
+      if (!std::isfinite(computed) || !(error <= delta)) {
+        problems += "level " + std::to_string(v) + " draw " + std::to_string(j) + ": relative error " +
+                    std::to_string(error) + " > bound " + std::to_string(delta) + " (S~ = " +
+                    std::to_string(computed) + ")\n";
+      }
+    }
+  }
+  return problems;
+}
+
+// Runs the direct kernel (truncation at `cut`) and returns the violations of |S̃ − S| ≤ δ·S.
+std::string direct_problems(const KernelCase& c, double cut) {
+  const LevelPlan plan = goldfeld::chained_levels(c.s);
+  goldfeld::ShiftedKernelWorkspace work;
+  const std::size_t count = c.s.size() * c.draws;
+  std::vector<double> sums(count), skipped(count), smallest(count);
+  goldfeld::shifted_kernel_sums(c.centres.data(), c.n, c.k, c.self, c.z.data(), c.draws,
+                                plan.scales.data(), c.s.size(), cut, work, sums.data(),
+                                skipped.data(), smallest.data());
+  std::string problems;
+  for (std::size_t v = 0; v < c.s.size(); ++v) {
+    for (std::size_t j = 0; j < c.draws; ++j) {
+      const std::size_t q = v * c.draws + j;
+      const double z2 = norm2_of(c, j);
+      const double delta = goldfeld::sum_relative_error(
+          c.n, c.k, z2, 0, goldfeld::kDirectLanes,
+          goldfeld::skipped_mass_bound(c.k, z2, skipped[q], smallest[q]));
+      const Big exact = reference_sum(c, v, j);
+      const double error = static_cast<double>(abs(Big(sums[q]) - exact) / exact);
+      if (!std::isfinite(sums[q]) || !(error <= delta)) {
+        problems += "level " + std::to_string(v) + " draw " + std::to_string(j) + ": relative error " +
+                    std::to_string(error) + " > bound " + std::to_string(delta) + "\n";
+      }
+    }
+  }
+  return problems;
+}
+
+// Random centres N(0, spread²) and standard normal draws.
+KernelCase random_case(std::size_t n, std::size_t k, std::size_t draws, double spread,
+                       std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  std::normal_distribution<double> normal;
+  KernelCase c{n, k, static_cast<std::size_t>(seed % n), draws, {}, {}, default_sds(1.0, k)};
+  c.centres.resize(k * n);
+  for (double& y : c.centres) y = spread * normal(rng);
+  c.z.resize(draws * k);
+  for (double& z : c.z) z = normal(rng);
+  return c;
+}
+
+TEST(GoldfeldLevelPlan, ChainsTheDefaultGridIntoTwoChainsOfThree) {
+  for (const std::size_t k : {1u, 7u, 28u}) {
+    const LevelPlan plan = goldfeld::chained_levels(default_sds(3.43e6, k));
+    ASSERT_TRUE(plan.chained);
+    // ν² = 0.2, 0.4, 0.8, 1.6, 3.2, 6.4: parents 0.8, 1.6, 3.2, 6.4, top, top.
+    const std::vector<std::size_t> parent{2, 3, 4, 5, goldfeld::kTopLevel, goldfeld::kTopLevel};
+    const std::vector<std::size_t> depth{2, 2, 1, 1, 0, 0};
+    EXPECT_EQ(plan.parent, parent) << "k=" << k;
+    EXPECT_EQ(plan.depth, depth) << "k=" << k;
+    EXPECT_EQ(plan.order, (std::vector<std::size_t>{5, 4, 3, 2, 1, 0}));
+    EXPECT_EQ(plan.chains, (std::vector<std::vector<std::size_t>>{{5, 3, 1}, {4, 2, 0}}));
+  }
+}
+
+TEST(GoldfeldLevelPlan, KeepsChainsLinearWhenSdsRepeat) {
+  const LevelPlan plan = goldfeld::chained_levels({1.0, 2.0, 2.0});
+  EXPECT_EQ(plan.parent, (std::vector<std::size_t>{1, goldfeld::kTopLevel, goldfeld::kTopLevel}));
+  EXPECT_EQ(plan.chains, (std::vector<std::vector<std::size_t>>{{1, 0}, {2}}));
+}
+
+TEST(GoldfeldLevelPlan, LeavesGridsWithoutExactRatiosUnchained) {
+  const LevelPlan plan = goldfeld::chained_levels({1.0, 1.9, 2.1, 3.0, 3.999999999});
+  EXPECT_FALSE(plan.chained);
+  for (const std::size_t p : plan.parent) EXPECT_EQ(p, goldfeld::kTopLevel);
+}
+
+TEST(GoldfeldLevelPlan, StartsANewChainBelowTheLongestAllowed) {
+  std::vector<double> s;
+  for (int e = 0; e < 10; ++e) s.push_back(std::ldexp(3.0, -e));  // s halves at every step
+  const LevelPlan plan = goldfeld::chained_levels(s);
+  for (std::size_t v = 0; v < s.size(); ++v) {
+    EXPECT_EQ(plan.depth[v], v % (goldfeld::kMaxChainDepth + 1)) << "level " << v;
+  }
+}
+
+RC_GTEST_PROP(GoldfeldChainedKernel, SumsWithinTheProvenBoundOnRandomData, ()) {
+  const auto n = *rc::gen::inRange<std::size_t>(1, 300);  // more than two tiles of 128
+  const auto k = *rc::gen::element<std::size_t>(1, 2, 4, 7, 8, 14, 16, 28);
+  const auto draws = *rc::gen::inRange<std::size_t>(1, 4);
+  const auto spread = *rc::gen::element(1e-3, 0.3, 1.0, 3.0, 30.0);
+  const auto seed = *rc::gen::inRange<std::uint64_t>(0, 1u << 30);
+  RC_ASSERT(chained_problems(random_case(n, k, draws, spread, seed)) == std::string());
+}
+
+RC_GTEST_PROP(GoldfeldDirectKernel, SumsWithinTheProvenBoundOnRandomData, ()) {
+  const auto n = *rc::gen::inRange<std::size_t>(1, 300);
+  const auto k = *rc::gen::element<std::size_t>(1, 2, 4, 7, 8, 14, 16, 28);
+  const auto draws = *rc::gen::inRange<std::size_t>(1, 4);
+  const auto spread = *rc::gen::element(1e-3, 0.3, 1.0, 3.0, 30.0);
+  const auto seed = *rc::gen::inRange<std::uint64_t>(0, 1u << 30);
+  KernelCase c = random_case(n, k, draws, spread, seed);
+  c.s = {0.37, 0.9, 1.3, 2.2};  // no exact factor 2: the grid of the fallback
+  RC_ASSERT(direct_problems(c, std::log(static_cast<double>(n)) + goldfeld::kTruncationNats) ==
+            std::string());
+}
+
+// A chain of seven levels (s halving six times): three passes over each tile (segments of
+// 3, 3 and 1 levels), the deepest level at depth 6 with the largest ρ_d.
+TEST(GoldfeldChainedKernel, SumsWithinTheBoundAlongTheLongestChain) {
+  for (const std::size_t k : {1u, 5u}) {
+    KernelCase c = random_case(150, k, 2, 4.0, 3 + k);
+    c.s.clear();
+    for (int e = 0; e <= static_cast<int>(goldfeld::kMaxChainDepth); ++e) c.s.push_back(std::ldexp(5.0, -e));
+    ASSERT_EQ(goldfeld::chained_levels(c.s).chains.size(), 1u);
+    EXPECT_EQ(chained_problems(c), "") << "k=" << k;
+  }
+}
+
+// Centres on a line through the own centre at distances spanning 0 to ~70 s_top, and draws
+// pointing back along the line with ‖Z‖² up to the chain limit: exponents at the tops run
+// from about −350 (huge terms) to far beyond the clamp, the factors e^{−D·h_p} clamp or
+// underflow, and the products t̃_p·F̃_p pass through subnormals. Every sum must still be
+// within its bound (and finite).
+TEST(GoldfeldChainedKernel, StaysWithinTheBoundWhenFactorsClampAndProductsUnderflow) {
+  const std::size_t k = 3;
+  const std::size_t n = 400;
+  const std::vector<double> s = default_sds(3.0, k);  // s_top = sqrt(6.4) ≈ 2.53
+  for (const double norm2 : {1.0, 100.0, 400.0, goldfeld::kChainNormLimit}) {
+    KernelCase c{n, k, 0, 2, std::vector<double>(k * n, 0.0), {}, s};
+    const double unit[3] = {0.6, 0.8, 0.0};
+    for (std::size_t l = 1; l < n; ++l) {
+      const double distance = 0.45 * static_cast<double>(l);  // up to ~180 = 71 s_top
+      for (std::size_t q = 0; q < k; ++q) c.centres[q * n + l] = distance * unit[q];
+    }
+    // Draw 0 points from the own centre towards the others (G < 0: negative exponents),
+    // draw 1 partly across the line.
+    const double length = std::sqrt(norm2);
+    c.z = {-length * 0.6, -length * 0.8, 0.0, -length * 0.28, -length * 0.96, 0.0};
+    EXPECT_EQ(chained_problems(c), "") << "|Z|^2 = " << norm2;
+  }
+}
+
+// Two far clusters at the narrowest levels: D·h at the parents is in the thousands between
+// clusters (clamped factors), near 0 within them.
+TEST(GoldfeldChainedKernel, StaysWithinTheBoundForFarClusters) {
+  const std::size_t k = 4;
+  KernelCase c = random_case(260, k, 3, 0.5, 11);
+  for (std::size_t l = 0; l < c.n; l += 2) {
+    for (std::size_t q = 0; q < k; ++q) c.centres[q * c.n + l] += 400.0;
+  }
+  for (const std::size_t self : {0u, 1u, 129u}) {
+    c.self = self;
+    EXPECT_EQ(chained_problems(c), "") << "self=" << self;
+  }
+}
+
+// The fallback kernel under the same stress, with truncation on.
+TEST(GoldfeldDirectKernel, StaysWithinTheBoundWhenTermsClampOrAreSkipped) {
+  const std::size_t k = 3;
+  const std::size_t n = 200;
+  KernelCase c{n, k, 0, 1, std::vector<double>(k * n, 0.0), {}, {0.5, 1.1, 2.7}};
+  for (std::size_t l = 1; l < n; ++l) c.centres[l] = 0.7 * static_cast<double>(l);
+  c.z = {-20.0, 10.0, 5.0};
+  EXPECT_EQ(direct_problems(c, std::log(static_cast<double>(n)) + goldfeld::kTruncationNats), "");
+}
+
+}  // namespace
+}  // namespace reconbound::test
