@@ -170,8 +170,8 @@ void run(const SpectrumOptions& o) {
     figure.push_back(std::move(line));
   }
   write_spectrum_svg(o.svg, figure,
-                     fmt::format("{}; {} steps; delta = {:.3g}; sigma calibrated per epsilon",
-                                 data.dataset.source, shape.total_steps(), delta));
+                     fmt::format("data {}, {} estimation records; {} steps; delta = {:.3g}; sigma per epsilon",
+                                 p.data.data, data.est.rows(), shape.total_steps(), delta));
   if (o.json) fmt::print("{}\n", spectrum_json(points, curves, data.dataset.source, delta, o.svg).dump(2));
   else print_table(points, curves, data.dataset.source, delta, o.svg);
 }

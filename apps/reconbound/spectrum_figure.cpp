@@ -73,11 +73,12 @@ void draw_tiers(std::string& svg, const Axes& a) {
     double from, to;
     const char* colour;
     const char* name;
+    const char* range;
   };
   const double lo = std::pow(10.0, a.log_lo), hi = std::pow(10.0, a.log_hi);
-  const std::array<Tier, 3> tiers{{{lo, 1.0, "#d9f0d3", "strong: ε ≤ 1"},
-                                   {1.0, 10.0, "#fcf3cf", "moderate: 1 < ε ≤ 10"},
-                                   {10.0, hi, "#f9d6d5", "weak: ε > 10"}}};
+  const std::array<Tier, 3> tiers{{{lo, 1.0, "#d9f0d3", "strong", "ε ≤ 1"},
+                                   {1.0, 10.0, "#fcf3cf", "moderate", "1 < ε ≤ 10"},
+                                   {10.0, hi, "#f9d6d5", "weak", "ε > 10"}}};
   for (const Tier& t : tiers) {
     const double from = std::max(t.from, lo), to = std::min(t.to, hi);
     if (!(to > from)) continue;
@@ -85,7 +86,9 @@ void draw_tiers(std::string& svg, const Axes& a) {
     svg += fmt::format(R"svg(<rect x="{:.1f}" y="{:.1f}" width="{:.1f}" height="{:.1f}" fill="{}"/>)svg",
                        x0, kTop, x1 - x0, kHeight - kTop - kBottom, t.colour);
     svg += fmt::format(R"svg(<text x="{:.1f}" y="{:.1f}" text-anchor="middle" font-size="11" fill="#555">{}</text>)svg",
-                       (x0 + x1) / 2, kTop + 14, xml_escape(t.name));
+                       (x0 + x1) / 2, kTop + 14, t.name);
+    svg += fmt::format(R"svg(<text x="{:.1f}" y="{:.1f}" text-anchor="middle" font-size="11" fill="#555">{}</text>)svg",
+                       (x0 + x1) / 2, kTop + 28, xml_escape(t.range));
     svg += '\n';
   }
 }
@@ -149,10 +152,10 @@ void write_spectrum_svg(const std::string& path, const std::vector<SpectrumCurve
   for (const auto& c : curves) ticks.insert(ticks.end(), c.epsilons.begin(), c.epsilons.end());
   std::sort(ticks.begin(), ticks.end());
   ticks.erase(std::unique(ticks.begin(), ticks.end()), ticks.end());
-  // A factor of 1.5 of room on either side of the extreme ε, and always part of all three
-  // tiers (ε = 0.5 and ε = 20 inside the axis).
-  const Axes axes{std::log10(std::min(0.5, ticks.front() / 1.5)), std::log10(std::max(20.0, ticks.back() * 1.5)),
-                  rho_axis_top(curves)};
+  // A factor of 1.5 of room on either side of the extreme ε, and always room for all three
+  // tiers (ε from 0.25 to 40 inside the axis).
+  const Axes axes{std::log10(std::min(0.25, ticks.front() / 1.5)),
+                  std::log10(std::max(40.0, ticks.back() * 1.5)), rho_axis_top(curves)};
 
   std::string svg = fmt::format(
       R"svg(<svg xmlns="http://www.w3.org/2000/svg" width="{0}" height="{1}" viewBox="0 0 {0} {1}" font-family="sans-serif">)svg",

@@ -142,7 +142,7 @@ TEST(SpectrumCli, TableJsonAndFigureAgreeWithCalibrateAndBound) {
   std::ifstream in(svg);
   std::stringstream text;
   text << in.rdbuf();
-  for (const char* needle : {"strong: ε ≤ 1", "moderate: 1 &lt; ε ≤ 10", "weak: ε &gt; 10", "privacy budget ε",
+  for (const char* needle : {">strong<", ">moderate<", ">weak<", ">ε ≤ 1<", ">1 &lt; ε ≤ 10<", ">ε &gt; 10<", "privacy budget ε",
                              "certified reconstruction error ρ*", ">pixel<", ">downsample:2<", "<polyline"}) {
     EXPECT_NE(text.str().find(needle), std::string::npos) << needle;
   }
