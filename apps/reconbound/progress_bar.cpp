@@ -38,12 +38,19 @@ void ProgressBar::report(std::string_view stage, std::size_t done, std::size_t t
     return;  // redraw at most four times a second
   }
   last_draw_ = now;
-  if (!interactive_) {  // a log file: one line per finished stage, no redraws
-    if (done == total) fmt::print(stderr, "{}: done in {:.1f} s\n", stage, std::chrono::duration<double>(now - stage_start_).count());
-    return;
-  }
   const double fraction = static_cast<double>(done) / static_cast<double>(total);
   const double elapsed = std::chrono::duration<double>(now - stage_start_).count();
+  if (!interactive_) {  // a log file: a line per finished stage, and one a minute meanwhile
+    if (done == total) {
+      fmt::print(stderr, "{}: done in {:.1f} s\n", stage, elapsed);
+    } else if (done > 0 && now - last_log_ >= std::chrono::minutes(1) &&
+               now - stage_start_ >= std::chrono::minutes(1)) {
+      fmt::print(stderr, "{}: {:.1f}% after {}, ETA {}\n", stage, 100.0 * fraction, format_duration(elapsed),
+                 format_duration(elapsed * (1.0 - fraction) / fraction));
+      last_log_ = now;
+    }
+    return;
+  }
   constexpr int kWidth = 30;
   const int filled = static_cast<int>(fraction * kWidth);
   const std::string eta = done > 0 && done < total

@@ -10,7 +10,8 @@ namespace reconbound::cli {
 
 class ProgressBar final : public Progress {
  public:
-  // Draws a bar redrawn in place on a terminal; on a pipe or file, one line per stage.
+  // Draws a bar redrawn in place on a terminal; on a pipe or file, one line per finished
+  // stage and, during a stage longer than a minute, a line with the ETA every minute.
   explicit ProgressBar(bool enabled);
   ~ProgressBar() override;
   void report(std::string_view stage, std::size_t done, std::size_t total) override;
@@ -22,6 +23,7 @@ class ProgressBar final : public Progress {
   std::string stage_;
   std::chrono::steady_clock::time_point stage_start_;
   std::chrono::steady_clock::time_point last_draw_;
+  std::chrono::steady_clock::time_point last_log_;  // last progress line in a log file
   bool drawn_ = false;
 };
 
