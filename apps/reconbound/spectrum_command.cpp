@@ -89,9 +89,12 @@ void print_table(const std::vector<Calibrated>& points, const std::vector<Curve>
     for (std::size_t i = 0; i < points.size(); ++i) {
       const EpsilonResult& e = points[i].calibration.epsilon;
       const ConverseResult& cr = r.results[i].converse;
-      fmt::print("{:>8.4g} {:>10.5f} [{:>9.5f}, {:>9.5f}] {:>12.6g} {:>9.5f} {:>4} {:>5.2g} {:>9.5f}\n",
+      // With ρ* = 0 no grid pair certifies anything: no arg-max to show.
+      const bool certified = cr.rho_star > 0.0;
+      fmt::print("{:>8.4g} {:>10.5f} [{:>9.5f}, {:>9.5f}] {:>12.6g} {:>9.5f} {:>4} {:>5} {:>9.5f}\n",
                  points[i].target, points[i].calibration.sigma, e.epsilon_lower, e.epsilon_upper,
-                 points[i].gamma_bits, cr.rho_star, cr.arg_max.k, cr.arg_max.nu2, cr.rho_point);
+                 points[i].gamma_bits, cr.rho_star, certified ? fmt::format("{}", cr.arg_max.k) : "-",
+                 certified ? fmt::format("{:.2g}", cr.arg_max.nu2) : "-", cr.rho_point);
     }
   }
   fmt::print("\nfigure    {}\n", figure);
