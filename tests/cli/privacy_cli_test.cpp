@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -72,6 +73,22 @@ TEST(EpsilonCli, ScheduleFilesComposeLikeOneLongRun) {
   }
   EXPECT_EQ(two_runs["segments"].size(), 2u);
   EXPECT_EQ(two_runs["segments"][1]["run"], 2);
+}
+
+// The example schedules of the README parse, and charging the search as a second run can
+// only raise ε (composition); calibrating their shape scales every σ by one factor that
+// brings ε back under the target.
+TEST(EpsilonCli, ExampleSchedulesCompose) {
+  const std::string dir = std::string(std::getenv("RECONBOUND_SOURCE_DIR")) + "/examples/schedules/";
+  const auto training = run_json({"epsilon", "--schedule", dir + "warmup.csv", "--delta", "1e-5", "--json"});
+  const auto both = run_json({"epsilon", "--schedule", dir + "warmup.csv", "--schedule", dir + "search.csv",
+                              "--delta", "1e-5", "--json"});
+  EXPECT_GT(both["epsilon_lower"].get<double>(), training["epsilon_upper"].get<double>());
+  EXPECT_EQ(both["segments"].size(), 5u);
+  const auto c = run_json({"calibrate", "--target-epsilon", "8", "--schedule", dir + "warmup.csv", "--schedule",
+                           dir + "search.csv", "--delta", "1e-5", "--sigma-tolerance", "1e-3", "--json"});
+  EXPECT_GT(c["sigma"].get<double>(), 1.0);  // ε > 8 as given, so more noise is needed
+  EXPECT_LE(c["epsilon_upper"].get<double>(), 8.0);
 }
 
 // calibrate ∘ epsilon: ε at the returned σ meets the target (no overshoot), and 0.3% less
