@@ -27,6 +27,9 @@ std::vector<std::string> small_bound(std::vector<std::string> args) {
   return args;
 }
 
+// A double on the command line with every digit (round-trips exactly).
+std::string number(double x) { return nlohmann::json(x).dump(); }
+
 nlohmann::json run_json(const std::vector<std::string>& args) {
   const auto r = run_cli(args);
   EXPECT_EQ(r.exit_code, 0) << r.err;
@@ -86,7 +89,7 @@ TEST(EpsilonCli, ExampleSchedulesCompose) {
   EXPECT_GT(both["epsilon_lower"].get<double>(), training["epsilon_upper"].get<double>());
   EXPECT_EQ(both["segments"].size(), 5u);
   const auto c = run_json({"calibrate", "--target-epsilon", "8", "--schedule", dir + "warmup.csv", "--schedule",
-                           dir + "search.csv", "--delta", "1e-5", "--sigma-tolerance", "1e-3", "--json"});
+                           dir + "search.csv", "--delta", "1e-5", "--sigma-tolerance", "1e-2", "--json"});
   EXPECT_GT(c["sigma"].get<double>(), 1.0);  // ε > 8 as given, so more noise is needed
   EXPECT_LE(c["epsilon_upper"].get<double>(), 8.0);
 }
@@ -97,18 +100,12 @@ TEST(CalibrateCli, EpsilonRoundTripNeverOvershoots) {
   const auto c = run_json({"calibrate", "--target-epsilon", "3", "--q", "0.01", "--steps", "800", "--delta", "1e-5",
                            "--sigma-tolerance", "1e-3", "--json"});
   const double sigma = c["sigma"];
-  const auto at = run_json({"epsilon", "--q", "0.01", "--sigma", std::to_string(sigma), "--steps", "800",
+  const auto at = run_json({"epsilon", "--q", "0.01", "--sigma", number(sigma), "--steps", "800",
                             "--delta", "1e-5", "--json"});
   EXPECT_LE(at["epsilon_upper"].get<double>(), 3.0);
-  const auto below = run_json({"epsilon", "--q", "0.01", "--sigma", std::to_string(sigma * 0.997), "--steps",
+  const auto below = run_json({"epsilon", "--q", "0.01", "--sigma", number(sigma * 0.997), "--steps",
                                "800", "--delta", "1e-5", "--json"});
   EXPECT_GT(below["epsilon_upper"].get<double>(), 3.0);
-  // A schedule file with σ = 1 everywhere is a shape whose factor is the same σ.
-  TempDir dir;
-  const std::string shape = dir.write("shape.csv", "0.01,1,300\n0.01,1,500\n");
-  const auto from_file = run_json({"calibrate", "--target-epsilon", "3", "--schedule", shape, "--delta", "1e-5",
-                                   "--sigma-tolerance", "1e-3", "--json"});
-  EXPECT_NEAR(from_file["sigma"].get<double>(), sigma, 2e-3 * sigma);
 }
 
 // calibrate --target-rho: a `bound` run at the returned σ certifies ρ* ≥ R, and 0.3% less
@@ -120,9 +117,9 @@ TEST(CalibrateCli, TargetRhoIsReachedByTheBoundAtTheReturnedSigma) {
   const double sigma = c["sigma"];
   EXPECT_GE(c["rho_star"].get<double>(), target);
   EXPECT_LE(c["gamma_bits"].get<double>(), c["largest_gamma_bits"].get<double>());
-  const auto at = run_json(small_bound({"bound", "--q", "0.02", "--sigma", std::to_string(sigma), "--steps", "1000", "--json"}));
+  const auto at = run_json(small_bound({"bound", "--q", "0.02", "--sigma", number(sigma), "--steps", "1000", "--json"}));
   EXPECT_GE(at["rho_star"].get<double>(), target);
-  const auto below = run_json(small_bound({"bound", "--q", "0.02", "--sigma", std::to_string(sigma * 0.997),
+  const auto below = run_json(small_bound({"bound", "--q", "0.02", "--sigma", number(sigma * 0.997),
                                            "--steps", "1000", "--json"}));
   EXPECT_LT(below["rho_star"].get<double>(), target);
 }
@@ -139,7 +136,7 @@ TEST(SpectrumCli, TableJsonAndFigureAgreeWithCalibrateAndBound) {
   const std::string svg = dir.path("spectrum.svg");
   const auto j = run_json(small_bound({"spectrum", "--epsilons", "8,2", "--q", "0.02", "--steps", "1000", "--delta",
                                        "1e-5", "--representation", "pixel", "--representation", "downsample:2",
-                                       "--sigma-tolerance", "1e-3", "--svg", svg, "--json"}));
+                                       "--sigma-tolerance", "1e-2", "--svg", svg, "--json"}));
   ASSERT_EQ(j["calibrations"].size(), 2u);
   ASSERT_EQ(j["representations"].size(), 2u);
   const auto& cal = j["calibrations"];
@@ -151,9 +148,9 @@ TEST(SpectrumCli, TableJsonAndFigureAgreeWithCalibrateAndBound) {
     EXPECT_GE(points[0]["rho_star"].get<double>(), points[1]["rho_star"].get<double>());
   }
   const auto c = run_json({"calibrate", "--target-epsilon", "8", "--q", "0.02", "--steps", "1000", "--delta", "1e-5",
-                           "--sigma-tolerance", "1e-3", "--json"});
+                           "--sigma-tolerance", "1e-2", "--json"});
   EXPECT_EQ(c["sigma"].get<double>(), cal[1]["sigma"].get<double>());
-  const auto b = run_json(small_bound({"bound", "--gamma", nlohmann::json(cal[1]["gamma_bits"]).dump(), "--json"}));
+  const auto b = run_json(small_bound({"bound", "--gamma", number(cal[1]["gamma_bits"].get<double>()), "--json"}));
   EXPECT_NEAR(b["rho_star"].get<double>(), j["representations"][0]["points"][1]["rho_star"].get<double>(), 1e-12);
 
   std::ifstream in(svg);
