@@ -25,12 +25,9 @@ RhoCalibration calibrate_noise_for_rho(const Registry& registry, const BoundRepo
         "(more estimation records or another representation may help)",
         target_rho, best));
   }
-  const auto mechanism_plugin = registry.make_mechanism(mechanism);
+  // γ(σ) = Σ T·K(q, σ)/ln 2 over the scaled schedule (Theorem 4.1), decreasing in σ.
   auto gamma_of = [&](double factor) {
-    const Schedule scaled = shape.with_noise_scale(factor);
-    MechanismInput input;
-    input.schedule = &scaled;
-    return mechanism_plugin->leakage(input).gamma_bits;
+    return leakage_bits(registry, mechanism, shape.with_noise_scale(factor));
   };
   out.sigma = calibrate_sigma_for_gamma(gamma_of, out.budget.gamma_bits,
                                         noise_scale_options(shape, options));
