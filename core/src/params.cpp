@@ -92,6 +92,17 @@ std::int64_t Params::get_int(const std::string& key, std::optional<std::int64_t>
   throw InvalidInput(fmt::format("parameter '{}' must be an integer", key));
 }
 
+std::size_t Params::get_positive_arg(std::string_view plugin, std::string_view meaning,
+                                    std::string_view example) const {
+  if (!has("arg")) {
+    throw InvalidInput(fmt::format("{0}: missing {1}; write {0}:F with an integer F ≥ 1 (e.g. {2})", plugin,
+                                   meaning, example));
+  }
+  const std::int64_t value = get_int("arg");
+  if (value < 1) throw InvalidInput(fmt::format("{}: {} F = {} must be an integer ≥ 1", plugin, meaning, value));
+  return static_cast<std::size_t>(value);
+}
+
 bool Params::get_bool(const std::string& key, std::optional<bool> fallback) const {
   const Value* v = find(key);
   if (v == nullptr) {

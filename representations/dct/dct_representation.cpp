@@ -116,14 +116,8 @@ class DctRepresentation final : public Representation {
 
 std::unique_ptr<Representation> make(const Params& params) {
   params.require_only({"arg"}, "the dct representation");
-  if (!params.has("arg")) {
-    throw InvalidInput("dct: missing the number of frequencies; write dct:F with an integer F ≥ 1 (e.g. dct:8)");
-  }
-  const std::int64_t frequencies = params.get_int("arg");
-  if (frequencies < 1) {
-    throw InvalidInput(fmt::format("dct: the number of frequencies per axis F = {} must be an integer ≥ 1", frequencies));
-  }
-  return std::make_unique<DctRepresentation>(static_cast<std::size_t>(frequencies));
+  return std::make_unique<DctRepresentation>(
+      params.get_positive_arg("dct", "the number of frequencies per axis", "dct:8"));
 }
 
 const PluginInfo& info() {

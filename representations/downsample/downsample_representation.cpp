@@ -91,14 +91,8 @@ class DownsampleRepresentation final : public Representation {
 
 std::unique_ptr<Representation> make(const Params& params) {
   params.require_only({"arg"}, "the downsample representation");
-  if (!params.has("arg")) {
-    throw InvalidInput("downsample: missing the pooling factor; write downsample:F with an integer F ≥ 1 (e.g. downsample:4)");
-  }
-  const std::int64_t factor = params.get_int("arg");
-  if (factor < 1) {
-    throw InvalidInput(fmt::format("downsample: the pooling factor F = {} must be an integer ≥ 1", factor));
-  }
-  return std::make_unique<DownsampleRepresentation>(static_cast<std::size_t>(factor));
+  return std::make_unique<DownsampleRepresentation>(
+      params.get_positive_arg("downsample", "the pooling factor", "downsample:4"));
 }
 
 const PluginInfo& info() {

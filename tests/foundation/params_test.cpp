@@ -39,3 +39,20 @@ TEST(Params, ErrorsNameTheKey) {
 }
 
 }  // namespace
+
+namespace {
+
+// "plugin:F" arguments: F ≥ 1, else one message naming the plugin, what N is and an example.
+TEST(Params, PositiveArgOfAPluginSpec) {
+  EXPECT_EQ(Params::parse("arg=4").get_positive_arg("downsample", "the pooling factor", "downsample:4"), 4u);
+  const auto message = [](const char* text) {
+    return message_of([&] { Params::parse(text).get_positive_arg("dct", "the number of frequencies", "dct:8"); });
+  };
+  EXPECT_NE(message("").find("dct: missing the number of frequencies; write dct:F"), std::string::npos);
+  EXPECT_NE(message("").find("(e.g. dct:8)"), std::string::npos);
+  EXPECT_NE(message("arg=0").find("F = 0 must be an integer ≥ 1"), std::string::npos);
+  EXPECT_NE(message("arg=-3").find("F = -3"), std::string::npos);
+  EXPECT_NE(message("arg=2.5").find("must be an integer"), std::string::npos);
+}
+
+}  // namespace

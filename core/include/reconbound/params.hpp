@@ -2,6 +2,7 @@
 // Typed key→value parameters handed to plugin factories, parsed from the CLI
 // ("key=value,key=value") or a config file. Unknown or ill-typed keys are errors
 // that name the key.
+#include <cstddef>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -29,6 +30,12 @@ class Params {
   double get_double(const std::string& key, std::optional<double> fallback = {}) const;
   std::int64_t get_int(const std::string& key, std::optional<std::int64_t> fallback = {}) const;
   bool get_bool(const std::string& key, std::optional<bool> fallback = {}) const;
+
+  // The `arg` of a "plugin:F" spec (e.g. downsample:4) as an integer F ≥ 1. Throws
+  // InvalidInput naming the plugin, what F is (`meaning`) and an example spec when it is
+  // missing, not an integer, or < 1.
+  std::size_t get_positive_arg(std::string_view plugin, std::string_view meaning,
+                               std::string_view example) const;
 
   // Throws InvalidInput naming the first key that is not in `known`.
   void require_only(const std::set<std::string>& known, std::string_view owner) const;
