@@ -17,11 +17,7 @@ namespace reconbound {
 namespace {
 
 using test::expect_error;
-
-const Registry& registry() {
-  static const Registry loaded;
-  return loaded;
-}
+using test::registry;
 
 std::shared_ptr<Representation> dct(std::size_t frequencies) {
   return registry().make_representation("dct", Params().set("arg", std::to_string(frequencies)));

@@ -15,11 +15,7 @@ namespace reconbound {
 namespace {
 
 using test::expect_error;
-
-const Registry& registry() {
-  static const Registry loaded;
-  return loaded;
-}
+using test::registry;
 
 std::shared_ptr<Representation> downsample(const std::string& arg) {
   return registry().make_representation("downsample", Params().set("arg", arg));

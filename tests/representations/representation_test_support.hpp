@@ -1,11 +1,13 @@
 #pragma once
-// Shared helpers of the representation plugin tests: the committed model folder, a
+// Shared helpers of the representation plugin tests: one plugin registry, the committed
+// model folder, a
 // self-deleting temporary folder, a minimal .npy writer (format 1.0, written by hand, not by
 // the reader under test) and a check that a call throws a given exception whose message
 // names the problem.
 #include <gtest/gtest.h>
 
 #include "../support/temp_dir.hpp"
+#include "reconbound/registry.hpp"
 #include <unistd.h>
 
 #include <cstdint>
@@ -17,6 +19,12 @@
 #include <vector>
 
 namespace reconbound::test {
+
+// The plugins of the build tree, loaded once per test program.
+inline const Registry& registry() {
+  static const Registry loaded;
+  return loaded;
+}
 
 // tests/representations/models in the source tree (ctest sets RECONBOUND_SOURCE_DIR).
 inline std::string models_dir() {

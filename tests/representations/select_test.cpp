@@ -17,11 +17,7 @@ namespace reconbound {
 namespace {
 
 using test::expect_error;
-
-const Registry& registry() {
-  static const Registry loaded;
-  return loaded;
-}
+using test::registry;
 
 std::shared_ptr<Representation> select(const std::string& spec) {
   return registry().make_representation("select", Params().set("arg", spec));
