@@ -48,11 +48,10 @@ std::vector<double> target_epsilons(const std::string& text) {
 }
 
 // Calibrates σ for every target ε, up to `threads` at a time (each is independent).
-std::vector<Calibrated> calibrate_all(const PlanOptions& o, const Schedule& shape,
+std::vector<Calibrated> calibrate_all(const Registry& registry, const PlanOptions& o, const Schedule& shape,
                                       const std::vector<double>& epsilons, double delta,
                                       std::size_t threads, Progress& progress) {
   const CalibrationOptions options = calibration_options(o);
-  const Registry registry;
   std::vector<Calibrated> out(epsilons.size());
   std::size_t done = 0;
   progress.report("calibrating sigma for each epsilon", 0, epsilons.size());
@@ -162,7 +161,7 @@ void run(const SpectrumOptions& o) {
                       compute_bound(registry, {&data.perp, &data.est, data.dataset.shape}, {}, configs[r])});
   }
   const std::vector<Calibrated> points =
-      calibrate_all(p, shape, epsilons, delta, configs.front().threads, progress);
+      calibrate_all(registry, p, shape, epsilons, delta, configs.front().threads, progress);
   std::vector<SpectrumCurve> figure;
   for (std::size_t r = 0; r < curves.size(); ++r) {
     SpectrumCurve line{curves[r].representation, epsilons, {}};
