@@ -23,7 +23,8 @@ double gamma(double m) { return m * kUnitRoundoff / (1.0 - m * kUnitRoundoff); }
 
 TileSums fast_tile_sums(const BlockPoints& points, const LevelPlan& plan, std::size_t n_mc,
                         NormalStream& dither, std::size_t row_begin, std::size_t row_end,
-                        ShiftedKernelWorkspace& work) {
+                        ShiftedKernelWorkspace& work,
+                        const std::vector<SeriesLevel>* series) {
   const std::size_t n = points.n();
   const std::size_t k = points.k();
   const std::size_t level_count = plan.scales.size();
@@ -55,6 +56,22 @@ TileSums fast_tile_sums(const BlockPoints& points, const LevelPlan& plan, std::s
       }
       z_norm2[j] = norm2;
       largest_norm2 = std::max(largest_norm2, norm2);
+    }
+    if (series != nullptr && largest_norm2 <= kSeriesNormLimit) {
+      const std::vector<std::size_t> self(n_mc, i);
+      std::vector<double> relative_error(n_mc);
+      for (std::size_t v = 0; v < level_count; ++v) {
+        series_sums((*series)[v], points.coordinate_major(), n, self.data(), z.data(), n_mc,
+                    work.series, sums.data(), relative_error.data());
+        for (std::size_t j = 0; j < n_mc; ++j) {
+          // −ln Σ_l exp(−(t − y_l)²/(2s²)) directly: no ‖Z‖²/2 term in the value or its error.
+          const double value = -std::log(sums[j]);
+          out.value[v] += value;
+          out.magnitude[v] += std::abs(value);
+          out.error[v] += query_error_nats(k, 0.0, sums[j], value, relative_error[j]);
+        }
+      }
+      continue;
     }
     // Squaring chains need ‖Z‖² ≤ 700 for every draw of the row (proof, (r) below).
     const bool chained = plan.chained && largest_norm2 <= kChainNormLimit;

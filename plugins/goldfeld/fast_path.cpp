@@ -4,12 +4,14 @@
 
 #include <algorithm>
 #include <atomic>
+#include <optional>
 
 #include "block_entropy.hpp"
 #include "dither.hpp"
 #include "fast_entropy.hpp"
 #include "level_plan.hpp"
 #include "parallel_for.hpp"
+#include "series_kernel.hpp"
 
 namespace reconbound::goldfeld {
 
@@ -37,6 +39,19 @@ std::vector<BlockSizeGroup> group_by_block_size(const std::vector<GridEntropy>& 
   return groups;
 }
 
+// The Taylor tables of every level of a k = 1 block, or nothing when a level has too many
+// boxes (then the block uses the other kernels).
+std::optional<std::vector<SeriesLevel>> series_tables(const BlockPoints& points,
+                                                      const std::vector<double>& s) {
+  std::vector<SeriesLevel> levels;
+  for (const double sd : s) {
+    std::optional<SeriesLevel> level = build_series_level(points.coordinate_major(), points.n(), sd);
+    if (!level) return std::nullopt;
+    levels.push_back(std::move(*level));
+  }
+  return levels;
+}
+
 }  // namespace
 
 void run_fast_path(const EntropyRequest& request, std::size_t threads,
@@ -44,10 +59,13 @@ void run_fast_path(const EntropyRequest& request, std::size_t threads,
   const std::vector<BlockSizeGroup> groups = group_by_block_size(results);
   const std::size_t n = static_cast<std::size_t>(request.rotated.rows());
   const std::size_t tiles_per_block = (n + kTileRows - 1) / kTileRows;
+  // Work items: one tile of one block, or at k = 1 a whole block, whose Taylor tables
+  // (series_kernel.hpp) are built once for all its tiles.
   struct Item {
     std::size_t group;
     std::size_t slot;  // index into results[pair].blocks, the same for every pair of the group
-    std::size_t tile;
+    std::size_t tile_begin;
+    std::size_t tile_end;
   };
   std::vector<Item> items;
   std::vector<std::vector<std::vector<TileSums>>> tiles(groups.size());
@@ -55,7 +73,11 @@ void run_fast_path(const EntropyRequest& request, std::size_t threads,
     const std::size_t slots = results[groups[g].pairs.front()].blocks.size();
     tiles[g].assign(slots, std::vector<TileSums>(tiles_per_block));
     for (std::size_t slot = 0; slot < slots; ++slot) {
-      for (std::size_t t = 0; t < tiles_per_block; ++t) items.push_back({g, slot, t});
+      if (groups[g].k == 1) {
+        items.push_back({g, slot, 0, tiles_per_block});
+        continue;
+      }
+      for (std::size_t t = 0; t < tiles_per_block; ++t) items.push_back({g, slot, t, t + 1});
     }
   }
 
@@ -66,13 +88,18 @@ void run_fast_path(const EntropyRequest& request, std::size_t threads,
     const GridEntropy& first = results[group.pairs.front()];
     const std::size_t block = first.blocks[item.slot].block;
     const BlockPoints points(request.rotated, group.k, block);
-    NormalStream dither(request.seed, group.k, block);
-    const std::size_t row_begin = item.tile * kTileRows;
-    const std::size_t row_end = std::min(n, row_begin + kTileRows);
-    dither.discard(row_begin * first.n_mc * group.k);  // draws of rows before the tile
+    const std::optional<std::vector<SeriesLevel>> series =
+        group.k == 1 ? series_tables(points, group.s) : std::nullopt;
     ShiftedKernelWorkspace work;
-    tiles[item.group][item.slot][item.tile] =
-        fast_tile_sums(points, group.plan, first.n_mc, dither, row_begin, row_end, work);
+    for (std::size_t tile = item.tile_begin; tile < item.tile_end; ++tile) {
+      NormalStream dither(request.seed, group.k, block);
+      const std::size_t row_begin = tile * kTileRows;
+      const std::size_t row_end = std::min(n, row_begin + kTileRows);
+      dither.discard(row_begin * first.n_mc * group.k);  // draws of rows before the tile
+      tiles[item.group][item.slot][tile] =
+          fast_tile_sums(points, group.plan, first.n_mc, dither, row_begin, row_end, work,
+                         series ? &*series : nullptr);
+    }
     const std::size_t finished = ++done;
     if (request.progress != nullptr) {
       request.progress->report(fmt::format("entropy k={} (all nu2)", group.k), finished,

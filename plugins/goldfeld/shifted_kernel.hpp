@@ -30,7 +30,8 @@ struct LevelScale {
 // Partial sums per (level, draw) of shifted_kernel_sums: lane l mod 8 takes centre l.
 inline constexpr std::size_t kDirectLanes = 8;
 
-// Buffers of one thread, reused across calls (of this kernel and of chained_kernel_sums).
+// Buffers of one thread, reused across calls (of this kernel, chained_kernel_sums and
+// series_sums).
 struct ShiftedKernelWorkspace {
   std::vector<double> diff;      // k × tile differences y_i − y_l
   std::vector<double> norm2;     // tile values D_l
@@ -38,6 +39,7 @@ struct ShiftedKernelWorkspace {
   std::vector<double> terms;     // (levels ×) tile terms e^{−a_{jl}}
   std::vector<double> factor;    // levels × tile factors e^{−D_l·h_p} (chained kernel)
   std::vector<double> lanes;     // levels × draws × lanes partial sums
+  std::vector<double> series;    // per-box values of series_sums (k = 1)
 };
 
 // For sample point `self` (0 ≤ self < n) with draws Z_j (row-major, draws × k) and the
