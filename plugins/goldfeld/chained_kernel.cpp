@@ -1,6 +1,7 @@
 #include "chained_kernel.hpp"
 
 #include <algorithm>
+#include <cstring>
 
 #include "exp_neg.hpp"
 #include "kernel_clones.hpp"
@@ -16,9 +17,8 @@ using detail::exp_neg;
 using detail::kExponentClamp;
 using detail::tile_differences;
 
-// Centres per tile: one partial sum per centre of a tile (kChainLanes), and the k × tile
-// differences stay in L1/L2 for the block sizes of the grid.
-constexpr std::size_t kTile = kChainLanes;
+// Centres per tile: the k × tile differences stay in L1/L2 for the block sizes of the grid.
+constexpr std::size_t kTile = kChainTile;
 // Centres per register block of the G loop (two AVX-512 vectors); divides kTile.
 constexpr std::size_t kBlock = 16;
 
@@ -29,16 +29,16 @@ constexpr std::size_t kSegment = 3;
 // partial sums. The first level is the chain's top (start_term == nullptr: exp_neg of its
 // exponent) or follows from the stored term of the level before the segment,
 // t = (start_term·start_factor)²; each further level squares (previous term · its factor).
-// The last level's terms are stored for a following segment.
+// The last level's terms are stored when the chain goes on.
 struct Segment {
   std::size_t length = 0;
   LevelScale top;                         // when the segment starts at a top
   const double* start_term = nullptr;     // otherwise: terms and factors of the level
   const double* start_factor = nullptr;   // before the segment
   const double* factor[kSegment] = {};    // factor of level i, for level i + 1
-  double* lane[kSegment] = {};            // partial sums of level i
-  double* last_term = nullptr;
-};
+  double* lane[kSegment] = {};            // kChainLanes partial sums of level i
+  double* last_term = nullptr;            // where to store the last level's terms, if a
+};                                        // further segment of the chain needs them
 
 // The loop over centres touches disjoint rows of the workspace (a different row per level
 // and draw), so it has no loop-carried dependence; GCC is told so (`ivdep`), as it would
@@ -49,28 +49,74 @@ struct Segment {
 #define RECONBOUND_GOLDFELD_IVDEP
 #endif
 
+// The term of the first level of a segment at centre l.
+template <bool kFromTop>
+[[gnu::always_inline]] inline double first_term(const Segment& g, const double* norm2,
+                                                const double* cross, std::size_t l) {
+  if constexpr (kFromTop) {
+    const double a = norm2[l] * g.top.half_inv_s2 + cross[l] * g.top.inv_s;  // a_{jl}, nats
+    return exp_neg(a < kExponentClamp ? a : kExponentClamp);
+  } else {
+    const double half = g.start_term[l] * g.start_factor[l];  // e^{−a_v/2}
+    return half * half;
+  }
+}
+
+// kChainLanes doubles as one value, so that the running partial sums of a pass stay in
+// vector registers (an array of doubles is kept in memory by GCC, and the loop then waits
+// on store-to-load forwarding).
+using LaneVector = double __attribute__((vector_size(kChainLanes * sizeof(double))));
+
+// The terms of centre l at every level of the segment into column t of `terms`; returns the
+// last level's term.
+template <std::size_t kLength, bool kFromTop>
+[[gnu::always_inline]] inline double centre_terms(const Segment& g, const double* norm2,
+                                                  const double* cross, std::size_t l,
+                                                  double (&terms)[kLength][kChainLanes],
+                                                  std::size_t t) {
+  double term = first_term<kFromTop>(g, norm2, cross, l);
+  terms[0][t] = term;
+  for (std::size_t i = 1; i < kLength; ++i) {
+    const double half = term * g.factor[i - 1][l];  // e^{−a_v/2} = e^{−a_p}·e^{−D·h_p}
+    term = half * half;
+    terms[i][t] = term;
+  }
+  return term;
+}
+
+// One pass over a tile: the partial sums of the tile stay in registers (kChainLanes per
+// level, lane t = l mod kChainLanes) and are added to the workspace lanes at the end.
 template <std::size_t kLength, bool kFromTop>
 [[gnu::always_inline]] inline void segment_pass(const Segment& g, const double* norm2,
                                                 const double* cross, std::size_t width) {
-  const double h = g.top.half_inv_s2;
-  const double r = g.top.inv_s;
-  RECONBOUND_GOLDFELD_IVDEP
-  for (std::size_t l = 0; l < width; ++l) {
-    double t;
-    if constexpr (kFromTop) {
-      const double a = norm2[l] * h + cross[l] * r;  // a_{jl} of the top, nats
-      t = exp_neg(a < kExponentClamp ? a : kExponentClamp);
-    } else {
-      const double half = g.start_term[l] * g.start_factor[l];  // e^{−a_v/2}
-      t = half * half;
+  LaneVector acc[kLength] = {};
+  double terms[kLength][kChainLanes];
+  const auto add_terms = [&] {
+    for (std::size_t i = 0; i < kLength; ++i) {
+      LaneVector v;
+      std::memcpy(&v, terms[i], sizeof v);
+      acc[i] += v;
     }
-    g.lane[0][l] += t;
-    for (std::size_t i = 1; i < kLength; ++i) {
-      const double half = t * g.factor[i - 1][l];  // e^{−a_v/2} = e^{−a_p}·e^{−D·h_p}
-      t = half * half;
-      g.lane[i][l] += t;
+  };
+  const std::size_t whole = width - width % kChainLanes;
+  for (std::size_t l0 = 0; l0 < whole; l0 += kChainLanes) {
+    RECONBOUND_GOLDFELD_IVDEP
+    for (std::size_t t = 0; t < kChainLanes; ++t) {
+      const double last = centre_terms<kLength, kFromTop>(g, norm2, cross, l0 + t, terms, t);
+      if (g.last_term != nullptr) g.last_term[l0 + t] = last;
     }
-    g.last_term[l] = t;
+    add_terms();
+  }
+  if (whole < width) {
+    for (std::size_t i = 0; i < kLength; ++i) std::fill_n(terms[i], kChainLanes, 0.0);
+    for (std::size_t l = whole; l < width; ++l) {
+      const double last = centre_terms<kLength, kFromTop>(g, norm2, cross, l, terms, l - whole);
+      if (g.last_term != nullptr) g.last_term[l] = last;
+    }
+    add_terms();
+  }
+  for (std::size_t i = 0; i < kLength; ++i) {
+    for (std::size_t t = 0; t < kChainLanes; ++t) g.lane[i][t] += acc[i][t];
   }
 }
 
@@ -103,7 +149,7 @@ void chained_kernel_sums(const double* centres, std::size_t n, std::size_t k, st
   work.cross.resize(kTile);
   work.terms.resize(level_count * kTile);
   work.factor.resize(level_count * kTile);
-  work.lanes.assign(level_count * draws * kTile, 0.0);
+  work.lanes.assign(level_count * draws * kChainLanes, 0.0);
   double* __restrict diff = work.diff.data();
   double* __restrict norm2 = work.norm2.data();
   double* __restrict cross = work.cross.data();
@@ -151,11 +197,11 @@ void chained_kernel_sums(const double* centres, std::size_t n, std::size_t k, st
           segment.length = length;
           for (std::size_t i = 0; i < length; ++i) {
             const std::size_t v = chain[first + i];
-            segment.lane[i] = work.lanes.data() + (v * draws + j) * kTile;
+            segment.lane[i] = work.lanes.data() + (v * draws + j) * kChainLanes;
             if (i + 1 < length) segment.factor[i] = work.factor.data() + v * kTile;
           }
           const std::size_t last = chain[first + length - 1];
-          segment.last_term = work.terms.data() + last * kTile;
+          if (first + length < chain.size()) segment.last_term = work.terms.data() + last * kTile;
           if (first == 0) {
             segment.top = plan.scales[chain[0]];
           } else {
@@ -168,10 +214,10 @@ void chained_kernel_sums(const double* centres, std::size_t n, std::size_t k, st
       }
     }
   }
-  // The kTile partial sums of each (level, draw) in a binary tree of depth log2(kTile).
+  // The kChainLanes partial sums of each (level, draw) in a binary tree.
   for (std::size_t q = 0; q < level_count * draws; ++q) {
-    double* __restrict lane = work.lanes.data() + q * kTile;
-    for (std::size_t half = kTile / 2; half >= 1; half /= 2) {
+    double* __restrict lane = work.lanes.data() + q * kChainLanes;
+    for (std::size_t half = kChainLanes / 2; half >= 1; half /= 2) {
       for (std::size_t l = 0; l < half; ++l) lane[l] += lane[l + half];
     }
     sums[q] = lane[0];

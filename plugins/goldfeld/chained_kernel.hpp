@@ -13,9 +13,19 @@
 
 namespace reconbound::goldfeld {
 
-// Partial sums per (level, draw): lane l mod kChainLanes takes centre l; the lanes are then
-// added in a fixed binary tree, so the order depends only on n.
-inline constexpr std::size_t kChainLanes = 128;
+// Centres per tile of the kernel's passes.
+inline constexpr std::size_t kChainTile = 128;
+
+// Partial sums per (level, draw): lane l mod kChainLanes takes centre l, summed per tile in
+// registers and then added to the lane's running sum; at the end the lanes are added in a
+// fixed binary tree, so the order depends only on n.
+inline constexpr std::size_t kChainLanes = 8;
+
+// Most additions on the way of one term into its sum (error bound of the summation,
+// fast_entropy.cpp): within its tile, into the running sum once per tile, and the tree.
+inline constexpr std::size_t chained_additions(std::size_t n) {
+  return kChainTile / kChainLanes + (n + kChainTile - 1) / kChainTile + 3;  // log2(8) = 3
+}
 
 // For sample point `self` (0 ≤ self < n) with draws Z_j (row-major, draws × k) and the
 // centres y_l (coordinate-major: centres[c·n + l]), for level v and draw j (q = v·draws + j):

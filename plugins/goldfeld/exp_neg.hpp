@@ -1,8 +1,9 @@
 #pragma once
 // The exponential of the fast path's hot loops (shifted_kernel.cpp, chained_kernel.cpp):
 // e^{−a} for a ∈ [−700, 708] with a proven relative error ≤ kExpRelativeError, branch-free
-// so that loops over it vectorise. Call it only from files compiled with
-// -ffp-contract=off (see CMakeLists.txt), so that every x86-64 clone gives the same bits.
+// so that loops over it vectorise. The proof below counts roundings as an upper bound, so it
+// holds with and without FMA contraction (a fused a·b + c skips the rounding of a·b; the
+// steps that need exactness — j·C1 and x − j·C1 — are exact either way).
 #include <bit>
 #include <cstdint>
 

@@ -88,9 +88,9 @@ TileSums fast_tile_sums(const BlockPoints& points, const LevelPlan& plan, std::s
         const std::size_t q = v * n_mc + j;
         const double sum = sums[q];
         const double sum_error =
-            chained ? sum_relative_error(n, k, z_norm2[j], plan.depth[v], kChainLanes, 0.0)
+            chained ? sum_relative_error(n, k, z_norm2[j], plan.depth[v], chained_additions(n), 0.0)
                     : sum_relative_error(
-                          n, k, z_norm2[j], 0, kDirectLanes,
+                          n, k, z_norm2[j], 0, direct_additions(n),
                           skipped_mass_bound(k, z_norm2[j], skipped[q], smallest_skipped[q]));
         // −ln Σ_l exp(−‖t − y_l‖²/(2s²)) = ‖Z‖²/2 − ln Σ_l exp(−a_l)   (nats)
         const double value = 0.5 * z_norm2[j] - std::log(sum);
@@ -165,15 +165,17 @@ double skipped_mass_bound(std::size_t k, double z_norm2, double count, double sm
 //  (s) Sum of the terms of one level. Accurate terms: |t̃_l − t_l| ≤ t_l·(e^{φ} − 1) ≤
 //      1.01·t_l·(ε_l + 1.0001·ρ_d) (φ ≤ 1e-3, checked below); tiny terms: ≤ e^{−700} each.
 //      Σ_l t_l·ε_l ≤ γ_{k+6}·(4·Σ_l a_l e^{−a_l} + 4.5‖Z‖²·S) ≤ γ_{k+6}·(4n/e + 4.5‖Z‖²·S),
-//      since a·e^{−a} ≤ 1/e for every real a. Summation: L lanes (L = 8 in the direct
-//      kernel, 128 in the chained one) of ≤ ⌈n/L⌉ positive terms each, then a binary tree
-//      of depth log2 L: relative error ≤ γ_{⌈n/L⌉+log2 L} of the sum of the computed terms.
+//      since a·e^{−a} ≤ 1/e for every real a. Summation: positive terms, each through at
+//      most A additions (A = `additions`: the direct kernel's 8 lanes of ⌈n/8⌉ terms and a
+//      tree of depth 3; the chained kernel's 8 register lanes of ≤ 16 terms per tile, added
+//      to 8 running sums once per tile, and the tree): relative error ≤ γ_A of the sum of the
+//      computed terms.
 //  (d) The exact sum S = Σ_l e^{−a_l} ≥ 1 (the own centre has a = 0), so absolute errors
 //      are relative errors. S = S_kept + S_skip; (a)–(s) apply to the kept terms and the
 //      skipped mass satisfies 0 ≤ S_skip ≤ U (skipped_mass_bound; U = 0 in the chained
 //      kernel, which skips nothing), so |S̃ − S| ≤ δ·S with
 //        δ = 1.05·(4^d·δ_e + (4^d − 1)·u + γ_{k+6}·(4n/e + 4.5‖Z‖²) + n·e^{−700}
-//                  + γ_{⌈n/L⌉+log2 L}) + U
+//                  + γ_A) + U
 //      (the factor 1.05 covers 1.0001, 1.01 and the products of first-order terms, all
 //      ≤ 1e-3, checked). Then |ln S̃ − ln S| ≤ −ln(1 − δ) ≤ 1.001·δ.
 //  (e) The value ṽ = fl(fl(‖Z‖²)/2 − log S̃): ‖Z‖² has error ≤ γ_k·‖Z‖², the logarithm
@@ -181,7 +183,7 @@ double skipped_mass_bound(std::size_t k, double z_norm2, double count, double sm
 //  Also ‖Z‖² ≤ 1.01·fl(‖Z‖²) wherever it appears above, and ε_l ≤ γ_{k+6}·(4·709 + 4.5·1380)
 //  < 1e-6 for k ≤ 1e6, as used in (s).
 double sum_relative_error(std::size_t n, std::size_t k, double z_norm2, std::size_t depth,
-                          std::size_t lanes, double skipped_mass) {
+                          std::size_t additions, double skipped_mass) {
   const double nd = static_cast<double>(n);
   const double kd = static_cast<double>(k);
   const double z2 = 1.01 * z_norm2;
@@ -190,8 +192,7 @@ double sum_relative_error(std::size_t n, std::size_t k, double z_norm2, std::siz
       1.05 * (power * kExpRelativeError + (power - 1.0) * kUnitRoundoff +
               gamma(kd + 6.0) * (4.0 * nd / std::numbers::e + 4.5 * z2) +
               nd * std::exp(-700.0) +
-              gamma(std::ceil(nd / static_cast<double>(lanes)) +
-                    std::log2(static_cast<double>(lanes)))) +
+              gamma(static_cast<double>(additions))) +
       skipped_mass;
   if (!(delta <= 1e-3)) {
     throw NumericalError(fmt::format(

@@ -53,11 +53,11 @@ double skipped_mass_bound(std::size_t k, double z_norm2, double count, double sm
 
 // Proven bound δ on the relative error |S̃ − S|/S of one query's computed sum S̃ against the
 // exact sum S over all n centres, for a level at chain depth `depth` (0 for a top and for
-// the direct kernel), with ‖Z‖² = z_norm2 (computed), the terms summed in `lanes` partial
-// sums (a power of two) and skipped mass ≤ `skipped_mass` (derivation in fast_entropy.cpp).
-// Throws NumericalError when δ > 1e-3.
+// the direct kernel), with ‖Z‖² = z_norm2 (computed), at most `additions` roundings on the
+// way of a term into the sum (chained_additions, direct_additions) and skipped mass
+// ≤ `skipped_mass` (derivation in fast_entropy.cpp). Throws NumericalError when δ > 1e-3.
 double sum_relative_error(std::size_t n, std::size_t k, double z_norm2, std::size_t depth,
-                          std::size_t lanes, double skipped_mass);
+                          std::size_t additions, double skipped_mass);
 
 // Proven bound (nats) on |ṽ − v| for one query with ‖Z‖² = z_norm2 (computed), the
 // computed sum S̃ = `sum`, value ṽ = `value` and relative error δ = `sum_error` of S̃

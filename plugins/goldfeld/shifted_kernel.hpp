@@ -30,6 +30,11 @@ struct LevelScale {
 // Partial sums per (level, draw) of shifted_kernel_sums: lane l mod 8 takes centre l.
 inline constexpr std::size_t kDirectLanes = 8;
 
+// Most additions on the way of one term into its sum: along its lane, then a tree of depth 3.
+inline constexpr std::size_t direct_additions(std::size_t n) {
+  return (n + kDirectLanes - 1) / kDirectLanes + 3;
+}
+
 // Buffers of one thread, reused across calls (of this kernel, chained_kernel_sums and
 // series_sums).
 struct ShiftedKernelWorkspace {

@@ -82,7 +82,7 @@ std::string chained_problems(const KernelCase& c) {
       const double computed = sums[v * c.draws + j];
       const Big exact = reference_sum(c, v, j);
       const double delta = goldfeld::sum_relative_error(c.n, c.k, norm2_of(c, j), plan.depth[v],
-                                                        goldfeld::kChainLanes, 0.0);
+                                                        goldfeld::chained_additions(c.n), 0.0);
       const double error = static_cast<double>(abs(Big(computed) - exact) / exact);
       if (!std::isfinite(computed) || !(error <= delta)) {
         problems += "level " + std::to_string(v) + " draw " + std::to_string(j) + ": relative error " +
@@ -109,7 +109,7 @@ std::string direct_problems(const KernelCase& c, double cut) {
       const std::size_t q = v * c.draws + j;
       const double z2 = norm2_of(c, j);
       const double delta = goldfeld::sum_relative_error(
-          c.n, c.k, z2, 0, goldfeld::kDirectLanes,
+          c.n, c.k, z2, 0, goldfeld::direct_additions(c.n),
           goldfeld::skipped_mass_bound(c.k, z2, skipped[q], smallest[q]));
       const Big exact = reference_sum(c, v, j);
       const double error = static_cast<double>(abs(Big(sums[q]) - exact) / exact);

@@ -202,8 +202,9 @@ TEST(Goldfeld, ReportsProgressPerBlock) {
   EXPECT_TRUE(progress.stages_ok_);
 }
 
-// The fast path reports once per (block size, block, tile of 32 rows): n = 40 gives two
-// tiles, the grid's block sizes 1, 2, 4, 8 have 8 + 4 + 2 + 1 blocks.
+// The fast path reports once per (block size, block, tile of 32 rows), and once per block at
+// k = 1 (whose work item is the whole block): n = 40 gives two tiles, the grid's block sizes
+// 1, 2, 4, 8 have 8 + 4 + 2 + 1 blocks.
 TEST(Goldfeld, FastPathReportsProgressPerTile) {
   const RowMatrix data = gaussian_sample(40, 8, 9);
   CountingProgress progress;
@@ -211,7 +212,7 @@ TEST(Goldfeld, FastPathReportsProgressPerTile) {
   request.progress = &progress;
   request.threads = 2;
   goldfeld()->estimate(request);
-  const std::size_t items = 2 * (8 + 4 + 2 + 1);
+  const std::size_t items = 8 + 2 * (4 + 2 + 1);
   EXPECT_EQ(progress.calls_, items);
   EXPECT_EQ(progress.total_, items);
   EXPECT_EQ(progress.last_done_, items);

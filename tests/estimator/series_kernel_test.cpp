@@ -1,0 +1,134 @@
+// The k = 1 kernel of the goldfeld fast path (Taylor expansions about box centres,
+// series_kernel.hpp) against sums in 50-digit arithmetic on the same doubles: for every query
+// the computed Q̃ must satisfy |Q̃ − Q| ≤ δ·Q with δ the proven bound it reports. Covers random
+// data at the default dither levels, far clusters (boxes skipped by the cut), a single box
+// (all centres equal), draws at the edge of the kernel's range, and the box limit.
+#include <gtest/gtest.h>
+#include <rapidcheck/gtest.h>
+
+#include <boost/multiprecision/cpp_bin_float.hpp>
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "series_kernel.hpp"
+
+namespace reconbound::test {
+namespace {
+
+using Big = boost::multiprecision::cpp_bin_float_50;
+
+// Q = Σ_l exp(−(y_i + s·Z − y_l)²/(2s²)) in 50 digits from the doubles.
+Big reference_sum(const std::vector<double>& y, std::size_t self, double s, double z) {
+  const Big sd = s;
+  const Big t = Big(y[self]) + sd * Big(z);
+  Big total = 0;
+  for (const double centre : y) {
+    const Big u = (t - Big(centre)) / sd;
+    total += boost::multiprecision::exp(-u * u / 2);
+  }
+  return total;
+}
+
+// Runs series_sums for every (self, z) and returns the violations of |Q̃ − Q| ≤ δ·Q.
+std::string series_problems(const std::vector<double>& y, double s,
+                            const std::vector<std::size_t>& self, const std::vector<double>& z) {
+  const std::optional<goldfeld::SeriesLevel> level =
+      goldfeld::build_series_level(y.data(), y.size(), s);
+  if (!level) return "no tables for s = " + std::to_string(s) + "\n";
+  std::vector<double> sums(z.size());
+  std::vector<double> delta(z.size());
+  std::vector<double> work;
+  goldfeld::series_sums(*level, y.data(), y.size(), self.data(), z.data(), z.size(), work,
+                        sums.data(), delta.data());
+  std::string problems;
+  for (std::size_t q = 0; q < z.size(); ++q) {
+    const Big exact = reference_sum(y, self[q], s, z[q]);
+    const double error = static_cast<double>(abs(Big(sums[q]) - exact) / exact);
+    if (!std::isfinite(sums[q]) || !(error <= delta[q]) || !(delta[q] <= 1e-8)) {
+      problems += "s " + std::to_string(s) + " query " + std::to_string(q) + ": relative error " +
+                  std::to_string(error) + ", bound " + std::to_string(delta[q]) + "\n";
+    }
+  }
+  return problems;
+}
+
+// Queries: every `stride`-th centre, each with draws spread over [−9.9, 9.9] (Z² up to 98,
+// just inside kSeriesNormLimit = 100) plus `extra` random ones.
+void add_queries(std::size_t n, std::size_t stride, std::vector<std::size_t>& self,
+                 std::vector<double>& z) {
+  for (std::size_t i = 0; i < n; i += stride) {
+    for (const double draw : {-9.9, -3.0, -0.5, 0.0, 0.7, 2.2, 9.9}) {
+      self.push_back(i);
+      z.push_back(draw);
+    }
+  }
+}
+
+// The default levels ν² = 0.2 … 6.4 relative to a data variance `variance`.
+std::vector<double> default_sds(double variance) {
+  std::vector<double> s;
+  for (const double nu2 : {0.2, 0.4, 0.8, 1.6, 3.2, 6.4}) s.push_back(std::sqrt(nu2 * variance));
+  return s;
+}
+
+RC_GTEST_PROP(GoldfeldSeriesKernel, SumsWithinTheProvenBoundOnRandomData, ()) {
+  const auto n = *rc::gen::inRange<std::size_t>(1, 300);
+  const double spread = std::ldexp(1.0, *rc::gen::inRange(-6, 12));
+  std::vector<double> y(n);
+  for (double& v : y) v = spread * (*rc::gen::inRange(-4000, 4000)) / 1000.0;
+  std::vector<std::size_t> self;
+  std::vector<double> z;
+  for (std::size_t q = 0; q < 12; ++q) {
+    self.push_back(*rc::gen::inRange<std::size_t>(0, n));
+    z.push_back(*rc::gen::inRange(-9900, 9900) / 1000.0);
+  }
+  for (const double s : default_sds(spread * spread)) {
+    const std::string problems = series_problems(y, s, self, z);
+    RC_ASSERT(problems.empty());
+  }
+}
+
+// Two clusters 1,000 dither sds apart: the far cluster's boxes are skipped by the cut.
+TEST(GoldfeldSeriesKernel, StaysWithinTheBoundForFarClusters) {
+  std::vector<double> y;
+  for (int i = 0; i < 150; ++i) y.push_back(0.01 * i);
+  for (int i = 0; i < 150; ++i) y.push_back(1000.0 + 0.013 * i);
+  std::vector<std::size_t> self;
+  std::vector<double> z;
+  add_queries(y.size(), 25, self, z);
+  for (const double s : {0.5, 1.0, 3.0}) EXPECT_EQ(series_problems(y, s, self, z), "");
+}
+
+// All centres equal: one box, every offset ẽ = 0.
+TEST(GoldfeldSeriesKernel, StaysWithinTheBoundForASingleBox) {
+  const std::vector<double> y(64, 17.25);
+  std::vector<std::size_t> self;
+  std::vector<double> z;
+  add_queries(y.size(), 16, self, z);
+  for (const double s : {1e-3, 1.0, 1e3}) EXPECT_EQ(series_problems(y, s, self, z), "");
+}
+
+// Many boxes (a narrow dither against a wide spread), each with few centres.
+TEST(GoldfeldSeriesKernel, StaysWithinTheBoundWithManySparseBoxes) {
+  std::vector<double> y;
+  for (int i = 0; i < 400; ++i) y.push_back(std::sin(0.37 * i) * 100.0 + 0.001 * i);
+  std::vector<std::size_t> self;
+  std::vector<double> z;
+  add_queries(y.size(), 40, self, z);
+  EXPECT_EQ(series_problems(y, 0.1, self, z), "");  // ≈ 4,000 boxes of width 0.05
+}
+
+// Beyond kSeriesMaxBoxes boxes the tables are refused (the block then uses the other kernels).
+TEST(GoldfeldSeriesKernel, RefusesLevelsWithTooManyBoxes) {
+  const std::vector<double> y{0.0, 1.0};
+  const double width = 1.0 / static_cast<double>(goldfeld::kSeriesMaxBoxes);
+  EXPECT_FALSE(goldfeld::build_series_level(y.data(), y.size(), width / goldfeld::kSeriesBoxWidth)
+                   .has_value());
+  EXPECT_TRUE(
+      goldfeld::build_series_level(y.data(), y.size(), 8.0 * width / goldfeld::kSeriesBoxWidth)
+          .has_value());
+}
+
+}  // namespace
+}  // namespace reconbound::test
