@@ -7,11 +7,14 @@
 // the largest per-block numerical margin (bits, 0 for exact) and ĥ_MC of the block per level.
 //
 // Environment: RECONBOUND_MNIST (path of t10k-images-idx3-ubyte.gz; default
-// ../shared/data/mnist/… relative to the working folder), RECONBOUND_BENCH_N (rows, 2000).
+// ../shared/data/mnist/… relative to the working folder), RECONBOUND_BENCH_DATA (a data-set
+// spec of 784-pixel images instead, e.g. fashion-mnist for full-size runs; default
+// idx:$RECONBOUND_MNIST), RECONBOUND_BENCH_N (rows, 2000).
 #include <benchmark/benchmark.h>
 
 #include <cstdlib>
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -41,8 +44,12 @@ const Workload& workload() {
     const std::string path =
         env_or("RECONBOUND_MNIST", "../shared/data/mnist/t10k-images-idx3-ubyte.gz");
     const auto n = static_cast<Eigen::Index>(std::stoul(env_or("RECONBOUND_BENCH_N", "2000")));
-    const Dataset digits = load_dataset("idx:" + path);
-    const RowMatrix rows = digits.records.topRows(n);
+    const Dataset images = load_dataset(env_or("RECONBOUND_BENCH_DATA", "idx:" + path));
+    if (images.records.cols() != static_cast<Eigen::Index>(kColumns) ||
+        images.records.rows() < n) {
+      throw std::runtime_error("the benchmark needs at least RECONBOUND_BENCH_N images of 784 pixels");
+    }
+    const RowMatrix rows = images.records.topRows(n);
     const RowMatrix rotated = Rotation::random_signs(kColumns, 42).apply(rows, 1);
     Workload w;
     w.rotated = rotated.leftCols(kColumns);
