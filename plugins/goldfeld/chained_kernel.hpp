@@ -31,7 +31,7 @@ inline constexpr std::size_t chained_additions(std::size_t n) {
 // centres y_l (coordinate-major: centres[c·n + l]), for level v and draw j (q = v·draws + j):
 //   sums[q] = Σ_l (computed e^{−a_{jl}})   (≥ 1: the own centre's term is exactly 1).
 // Tops use exp_neg of the exponent clamped to kExponentClamp; chained levels the squaring
-// step. Bit-identical on every thread count and x86-64 level.
+// step. Bit-identical on every thread count (kernel_clones.hpp: the x86-64 levels).
 void chained_kernel_sums(const double* centres, std::size_t n, std::size_t k, std::size_t self,
                          const double* draws_z, std::size_t draws, const LevelPlan& plan,
                          ShiftedKernelWorkspace& work, double* sums);

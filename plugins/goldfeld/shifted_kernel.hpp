@@ -54,8 +54,8 @@ struct ShiftedKernelWorkspace {
 // exponents exceed `cut` (the own centre, a = 0, is never skipped for cut ≥ 0). For skipped
 // groups, skipped[q] counts their centres and smallest_skipped[q] is their smallest computed
 // exponent (kExponentClamp when none). The exponential is exp_neg; partial sums run in 8
-// lanes in an order that depends only on n (bit-identical on every thread count and
-// x86-64 level).
+// lanes in an order that depends only on n (bit-identical on every thread count; see
+// kernel_clones.hpp for the x86-64 levels).
 void shifted_kernel_sums(const double* centres, std::size_t n, std::size_t k, std::size_t self,
                          const double* draws_z, std::size_t draws, const LevelScale* levels,
                          std::size_t level_count, double cut, ShiftedKernelWorkspace& work,

@@ -73,13 +73,13 @@ std::vector<double> default_sds(double variance) {
 }
 
 RC_GTEST_PROP(GoldfeldSeriesKernel, SumsWithinTheProvenBoundOnRandomData, ()) {
-  const auto n = *rc::gen::inRange<std::size_t>(1, 300);
+  const auto n = *rc::gen::inRange<std::size_t>(1, 200);
   const double spread = std::ldexp(1.0, *rc::gen::inRange(-6, 12));
   std::vector<double> y(n);
   for (double& v : y) v = spread * (*rc::gen::inRange(-4000, 4000)) / 1000.0;
   std::vector<std::size_t> self;
   std::vector<double> z;
-  for (std::size_t q = 0; q < 12; ++q) {
+  for (std::size_t q = 0; q < 8; ++q) {
     self.push_back(*rc::gen::inRange<std::size_t>(0, n));
     z.push_back(*rc::gen::inRange(-9900, 9900) / 1000.0);
   }
