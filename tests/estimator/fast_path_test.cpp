@@ -121,6 +121,19 @@ TEST(GoldfeldFastPath, MatchesTheExactPathWhenRowsLeaveTheChainLimit) {
             "");
 }
 
+// k = 1 with a dither level so narrow (ν² = 2.5e-6: s ≈ 0.0016 data sds) that its Taylor
+// tables would need more than kSeriesMaxBoxes boxes: the block then runs the chained kernel
+// for all its levels (ν² = 1e-5 chains to it). (Far narrower levels are not compared: the
+// exact path forms t = y + s·Z, whose rounding grows as u·|y|/s, beyond the fast path's t_num.)
+TEST(GoldfeldFastPath, MatchesTheExactPathAtK1WhenTheTaylorTablesWouldBeTooLarge) {
+  const RowMatrix data = gaussian_sample(200, 4, 3);
+  double largest = 0.0;
+  EXPECT_EQ(fast_vs_exact_problems(make_request(data, {{1, 2.5e-6}, {1, 1e-5}, {1, 0.8}},
+                                                sample_trace(data), 4),
+                                   largest),
+            "");
+}
+
 // A clustered sample (near-duplicates and far outliers) at every level of the default grid.
 TEST(GoldfeldFastPath, MatchesTheExactPathOnClusteredDataAtEveryLevel) {
   RowMatrix data = gaussian_sample(60, kColumns, 4);
