@@ -83,12 +83,13 @@ std::optional<SeriesLevel> build_series_level(const double* y, std::size_t n, do
 // ẽ_l = fl(fl(y_l − c_b)·fl(1/s)) are the computed offsets, E = max|ẽ_l|, and the exact
 // e_l = (y_l − c_b)/s, d_b = (y_i − c_b)/s + Z, so Q = Σ_l exp(−(d_b − e_l)²/2)).
 //  (k) Kept boxes. c = √(2(ln n + kSeriesSkipNats) + Z²) and L = c + E + η,
-//      η = 1e-9·(c + E + |Z| + 1). The computed d̃_b = fl(fl(fl(y_i − c_b)·fl(1/s)) + Z) is
-//      non-increasing in b (every operation is monotone and c_b increases), and the own box
-//      has |d̃| ≤ (E + |Z|)(1 + u) < L (its first term is exactly ẽ_i). The kept range grows
-//      from the own box while the next box has |d̃| ≤ L, so every kept box has |d̃| ≤ L and
-//      every skipped one |d̃| > L.
-//  (p) Perturbation. d̃ = (A(1+θ₃) + Z)(1+θ₁) with A = (y_i − c_b)/s, so
+//      η = 1e-9·(c + E + |Z| + 1). The computed d̃_b = fl(fl(fl(y_i − c_b)·fl(1/s)) + Z)
+//      (or, with FMA contraction, the product unrounded before the sum) is non-increasing
+//      in b (every operation is monotone and c_b increases), and the own box has
+//      |d̃| ≤ (E(1 + 2u) + |Z|)(1 + u) < L (its product is ẽ_i, rounded or not). The kept
+//      range is widened and narrowed until its neighbours have |d̃| > L and its ends
+//      |d̃| ≤ L, so every kept box has |d̃| ≤ L and every skipped one |d̃| > L.
+//  (p) Perturbation. d̃ = (A(1+θ₃) + Z)(1+θ₁) with A = (y_i − c_b)/s (θ₂ with FMA), so
 //      |d̃ − d| ≤ γ₄|A| + u|d| ≤ γ₅(2|d̃| + |Z|)·1.01, and |ẽ − e| ≤ γ₃·1.01·E. With
 //      Δ = γ₅(2L + |Z|)·1.01 + γ₃·1.01·E, each kept exponent satisfies
 //      |(d̃ − ẽ)² − (d − e)²|/2 ≤ Δ·(L + E + Δ) =: π, so the kept sum at (d̃, ẽ) is within a
