@@ -35,6 +35,8 @@ TileSums fast_tile_sums(const BlockPoints& points, const LevelPlan& plan, std::s
   std::vector<double> sums(level_count * n_mc);
   std::vector<double> skipped(level_count * n_mc);
   std::vector<double> smallest_skipped(level_count * n_mc);
+  std::vector<std::size_t> self(n_mc);  // the series kernel's queries: row i, n_mc draws
+  std::vector<double> relative_error(n_mc);  // and their error bounds
   // Certified truncation (direct kernel): groups whose exponents all exceed
   // ln n + kTruncationNats hold at most n·e^{−cut} = e^{−kTruncationNats} of mass relative
   // to S ≥ 1.
@@ -58,8 +60,7 @@ TileSums fast_tile_sums(const BlockPoints& points, const LevelPlan& plan, std::s
       largest_norm2 = std::max(largest_norm2, norm2);
     }
     if (series != nullptr && largest_norm2 <= kSeriesNormLimit) {
-      const std::vector<std::size_t> self(n_mc, i);
-      std::vector<double> relative_error(n_mc);
+      std::fill(self.begin(), self.end(), i);
       for (std::size_t v = 0; v < level_count; ++v) {
         series_sums((*series)[v], points.coordinate_major(), n, self.data(), z.data(), n_mc,
                     work.series, sums.data(), relative_error.data());
