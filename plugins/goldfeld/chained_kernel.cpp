@@ -62,10 +62,8 @@ template <bool kFromTop>
   }
 }
 
-// kChainLanes doubles as one value, so that the running partial sums of a pass stay in
-// vector registers (an array of doubles is kept in memory by GCC, and the loop then waits
-// on store-to-load forwarding).
-using LaneVector = double __attribute__((vector_size(kChainLanes * sizeof(double))));
+using detail::LaneVector;
+static_assert(kChainLanes == detail::kVectorLanes, "one LaneVector per level");
 
 // The terms of centre l at every level of the segment into column t of `terms`; returns the
 // last level's term.

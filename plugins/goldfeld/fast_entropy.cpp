@@ -23,8 +23,7 @@ double gamma(double m) { return m * kUnitRoundoff / (1.0 - m * kUnitRoundoff); }
 
 TileSums fast_tile_sums(const BlockPoints& points, const LevelPlan& plan, std::size_t n_mc,
                         NormalStream& dither, std::size_t row_begin, std::size_t row_end,
-                        ShiftedKernelWorkspace& work,
-                        const std::vector<SeriesLevel>* series) {
+                        ShiftedKernelWorkspace& work, const SeriesTables* series) {
   const std::size_t n = points.n();
   const std::size_t k = points.k();
   const std::size_t level_count = plan.scales.size();
@@ -35,8 +34,7 @@ TileSums fast_tile_sums(const BlockPoints& points, const LevelPlan& plan, std::s
   std::vector<double> sums(level_count * n_mc);
   std::vector<double> skipped(level_count * n_mc);
   std::vector<double> smallest_skipped(level_count * n_mc);
-  std::vector<std::size_t> self(n_mc);  // the series kernel's queries: row i, n_mc draws
-  std::vector<double> relative_error(n_mc);  // and their error bounds
+  std::vector<double> relative_error(level_count * n_mc);  // of the Taylor boxes' sums
   // Certified truncation (direct kernel): groups whose exponents all exceed
   // ln n + kTruncationNats hold at most n·e^{−cut} = e^{−kTruncationNats} of mass relative
   // to S ≥ 1.
@@ -59,17 +57,16 @@ TileSums fast_tile_sums(const BlockPoints& points, const LevelPlan& plan, std::s
       z_norm2[j] = norm2;
       largest_norm2 = std::max(largest_norm2, norm2);
     }
-    if (series != nullptr && largest_norm2 <= kSeriesNormLimit) {
-      std::fill(self.begin(), self.end(), i);
+    if (series != nullptr && series_row_sums(*series, points, i, z.data(), n_mc, largest_norm2,
+                                             work.series, sums.data(), relative_error.data())) {
       for (std::size_t v = 0; v < level_count; ++v) {
-        series_sums((*series)[v], points.coordinate_major(), n, self.data(), z.data(), n_mc,
-                    work.series, sums.data(), relative_error.data());
         for (std::size_t j = 0; j < n_mc; ++j) {
-          // −ln Σ_l exp(−(t − y_l)²/(2s²)) directly: no ‖Z‖²/2 term in the value or its error.
-          const double value = -std::log(sums[j]);
+          // −ln Σ_l exp(−‖t − y_l‖²/(2s²)) directly: no ‖Z‖²/2 term in the value or its error.
+          const std::size_t q = v * n_mc + j;
+          const double value = -std::log(sums[q]);
           out.value[v] += value;
           out.magnitude[v] += std::abs(value);
-          out.error[v] += query_error_nats(k, 0.0, sums[j], value, relative_error[j]);
+          out.error[v] += query_error_nats(k, 0.0, sums[q], value, relative_error[q]);
         }
       }
       continue;

@@ -7,7 +7,7 @@
 
 #include "block_entropy.hpp"
 #include "level_plan.hpp"
-#include "series_kernel.hpp"
+#include "series_tables.hpp"
 #include "shifted_kernel.hpp"
 
 namespace reconbound::goldfeld {
@@ -35,13 +35,12 @@ inline constexpr double kChainNormLimit = 690.0;
 // row_begin·n_mc·k, order i, then j, then coordinate, as the exact path), all levels of
 // `plan`: the chained kernel (chained_kernel.hpp) when the plan has chains and every draw
 // of the row has ‖Z‖² ≤ kChainNormLimit, else the direct kernel with truncation
-// (shifted_kernel.hpp). With `series` (k = 1: the tables of every level, in the order of
-// plan.scales) rows whose draws all have Z² ≤ kSeriesNormLimit use the Taylor boxes
-// (series_kernel.hpp) instead.
+// (shifted_kernel.hpp). With `series` (k ≤ 2: the Taylor tables of every level, in the order
+// of plan.scales) rows whose draws are within the tables' ‖Z‖² limit use the Taylor boxes
+// (series_tables.hpp) instead.
 TileSums fast_tile_sums(const BlockPoints& points, const LevelPlan& plan, std::size_t n_mc,
                         NormalStream& dither, std::size_t row_begin, std::size_t row_end,
-                        ShiftedKernelWorkspace& work,
-                        const std::vector<SeriesLevel>* series = nullptr);
+                        ShiftedKernelWorkspace& work, const SeriesTables* series = nullptr);
 
 // Truncation cut above ln n (nats): skipped groups hold ≤ e^{−kTruncationNats} ≈ 1.5e-8 of
 // the mixture sum per query, well inside the t_num target of 1e-6 bits.

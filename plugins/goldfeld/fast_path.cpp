@@ -11,7 +11,7 @@
 #include "fast_entropy.hpp"
 #include "level_plan.hpp"
 #include "parallel_for.hpp"
-#include "series_kernel.hpp"
+#include "series_tables.hpp"
 
 namespace reconbound::goldfeld {
 
@@ -39,28 +39,15 @@ std::vector<BlockSizeGroup> group_by_block_size(const std::vector<GridEntropy>& 
   return groups;
 }
 
-// The Taylor tables of every level of a k = 1 block, or nothing when a level has too many
-// boxes (then the block uses the other kernels).
-std::optional<std::vector<SeriesLevel>> series_tables(const BlockPoints& points,
-                                                      const std::vector<double>& s) {
-  std::vector<SeriesLevel> levels;
-  for (const double sd : s) {
-    std::optional<SeriesLevel> level = build_series_level(points.coordinate_major(), points.n(), sd);
-    if (!level) return std::nullopt;
-    levels.push_back(std::move(*level));
-  }
-  return levels;
-}
-
 }  // namespace
 
-void run_fast_path(const EntropyRequest& request, std::size_t threads,
+void run_fast_path(const EntropyRequest& request, std::size_t threads, SeriesPolicy series_policy,
                    std::vector<GridEntropy>& results) {
   const std::vector<BlockSizeGroup> groups = group_by_block_size(results);
   const std::size_t n = static_cast<std::size_t>(request.rotated.rows());
   const std::size_t tiles_per_block = (n + kTileRows - 1) / kTileRows;
-  // Work items: one tile of one block, or at k = 1 a whole block, whose Taylor tables
-  // (series_kernel.hpp) are built once for all its tiles.
+  // Work items: one tile of one block, or at k ≤ 2 a whole block, whose Taylor tables
+  // (series_tables.hpp) are built once for all its tiles.
   struct Item {
     std::size_t group;
     std::size_t slot;  // index into results[pair].blocks, the same for every pair of the group
@@ -73,7 +60,7 @@ void run_fast_path(const EntropyRequest& request, std::size_t threads,
     const std::size_t slots = results[groups[g].pairs.front()].blocks.size();
     tiles[g].assign(slots, std::vector<TileSums>(tiles_per_block));
     for (std::size_t slot = 0; slot < slots; ++slot) {
-      if (groups[g].k == 1) {
+      if (has_series(groups[g].k)) {
         items.push_back({g, slot, 0, tiles_per_block});
         continue;
       }
@@ -88,8 +75,8 @@ void run_fast_path(const EntropyRequest& request, std::size_t threads,
     const GridEntropy& first = results[group.pairs.front()];
     const std::size_t block = first.blocks[item.slot].block;
     const BlockPoints points(request.rotated, group.k, block);
-    const std::optional<std::vector<SeriesLevel>> series =
-        group.k == 1 ? series_tables(points, group.s) : std::nullopt;
+    const std::optional<SeriesTables> series =
+        has_series(group.k) ? build_series_tables(points, group.s, series_policy) : std::nullopt;
     ShiftedKernelWorkspace work;
     for (std::size_t tile = item.tile_begin; tile < item.tile_end; ++tile) {
       NormalStream dither(request.seed, group.k, block);

@@ -5,13 +5,14 @@
 #include <vector>
 
 #include "reconbound/estimator.hpp"
+#include "series_tables.hpp"
 
 namespace reconbound::goldfeld {
 
 // `results` holds one entry per request.grid pair with pair, s, n, n_mc and the block
 // indices of this shard filled in; fills every block's h_mc_bits, variance_bound_bits2
 // and numerical_error_bits. Bit-identical for every thread count.
-void run_fast_path(const EntropyRequest& request, std::size_t threads,
+void run_fast_path(const EntropyRequest& request, std::size_t threads, SeriesPolicy series,
                    std::vector<GridEntropy>& results);
 
 }  // namespace reconbound::goldfeld

@@ -41,7 +41,8 @@ double dither_sd(const GridPair& pair, double trace_sigma) {
 
 class GoldfeldEstimator final : public EntropyEstimator {
  public:
-  GoldfeldEstimator(std::optional<std::size_t> n_mc, bool exact) : n_mc_(n_mc), exact_(exact) {}
+  GoldfeldEstimator(std::optional<std::size_t> n_mc, bool exact, SeriesPolicy series)
+      : n_mc_(n_mc), exact_(exact), series_(series) {}
 
   std::vector<GridEntropy> estimate(const EntropyRequest& request) const override {
     const CheckedRequest checked = check_settings(request);
@@ -69,7 +70,7 @@ class GoldfeldEstimator final : public EntropyEstimator {
     if (exact_) {
       run_exact_path(request, checked.threads, results, items);
     } else {
-      run_fast_path(request, checked.threads, results);
+      run_fast_path(request, checked.threads, series_, results);
     }
 
     for (GridEntropy& r : results) {
@@ -178,10 +179,11 @@ class GoldfeldEstimator final : public EntropyEstimator {
 
   std::optional<std::size_t> n_mc_;
   bool exact_;
+  SeriesPolicy series_;
 };
 
 std::unique_ptr<EntropyEstimator> make(const Params& params) {
-  params.require_only({"n_mc", "exact"}, "the goldfeld estimator");
+  params.require_only({"n_mc", "exact", "series"}, "the goldfeld estimator");
   std::optional<std::size_t> n_mc;
   if (params.has("n_mc")) {
     const std::int64_t value = params.get_int("n_mc");
@@ -192,7 +194,15 @@ std::unique_ptr<EntropyEstimator> make(const Params& params) {
     }
     n_mc = static_cast<std::size_t>(value);
   }
-  return std::make_unique<GoldfeldEstimator>(n_mc, params.get_bool("exact", false));
+  const std::string series = params.get_string("series", "auto");
+  if (series != "auto" && series != "on" && series != "off") {
+    throw InvalidInput(fmt::format(
+        "parameter 'series'='{}' must be auto, on or off (Taylor boxes at k = 1 and 2)", series));
+  }
+  const SeriesPolicy policy = series == "auto" ? SeriesPolicy::automatic
+                              : series == "on" ? SeriesPolicy::always
+                                               : SeriesPolicy::never;
+  return std::make_unique<GoldfeldEstimator>(n_mc, params.get_bool("exact", false), policy);
 }
 
 const PluginInfo& info() {
@@ -206,7 +216,10 @@ const PluginInfo& info() {
           "McDiarmid margins (eq 34-35) and a proven numerical margin t_num",
       .parameters = "n_mc=<int, draws per sample point; default 2 at k=1, max(k,4) at k>=2>; "
                     "exact=<bool, default false: log-sum-exp over all centres per level, "
-                    "t_num=0 (the reference); false: shared-distance fast path>",
+                    "t_num=0 (the reference); false: shared-distance fast path>; "
+                    "series=<auto|on|off, default auto: Taylor boxes at k=1 always and at k=2 "
+                    "where they cost less than the chained kernel; on: wherever the tables fit; "
+                    "off: never>",
       .make_estimator = &make,
   };
   return plugin;

@@ -36,8 +36,9 @@ std::vector<GridPair> grid_of(const std::vector<double>& levels) {
 
 // Checks fast against exact for one request; returns the problems found (empty if none)
 // and sets `largest` to the largest t_num seen.
-std::string fast_vs_exact_problems(const EntropyRequest& request, double& largest) {
-  const auto fast = goldfeld()->estimate(request);
+std::string fast_vs_exact_problems(const EntropyRequest& request, double& largest,
+                                   const Params& fast_params = {}) {
+  const auto fast = goldfeld(fast_params)->estimate(request);
   const auto exact = goldfeld(Params().set("exact", true))->estimate(request);
   std::string problems;
   const auto check = [&](bool ok, const GridEntropy& f, const std::string& what) {
@@ -132,6 +133,26 @@ TEST(GoldfeldFastPath, MatchesTheExactPathAtK1WhenTheTaylorTablesWouldBeTooLarge
                                                 sample_trace(data), 4),
                                    largest),
             "");
+}
+
+// The Taylor boxes at k = 1 and 2 wherever their tables fit (series=on; by default k = 2
+// takes them only for large samples, where they are cheaper), and the chained kernel alone
+// (series=off), on random data at the default levels.
+RC_GTEST_PROP(GoldfeldFastPath, MatchesTheExactPathWithTaylorBoxesOnAndOff, ()) {
+  const auto n = *rc::gen::inRange<std::size_t>(2, 60);
+  const auto seed = *rc::gen::inRange<std::uint64_t>(0, 1u << 30);
+  const RowMatrix data = gaussian_sample(n, 8, seed, *rc::gen::inRange(-50, 50));
+  std::vector<GridPair> grid;
+  for (const std::size_t k : {1, 2}) {
+    for (const double nu2 : kDefaultLevels) grid.push_back({k, nu2});
+  }
+  const EntropyRequest request = make_request(data, grid, sample_trace(data), seed);
+  for (const char* series : {"on", "off"}) {
+    double largest = 0.0;
+    const std::string problems =
+        fast_vs_exact_problems(request, largest, Params::parse(std::string("series=") + series));
+    RC_ASSERT(problems.empty());
+  }
 }
 
 // A clustered sample (near-duplicates and far outliers) at every level of the default grid.

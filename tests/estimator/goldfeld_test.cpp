@@ -167,6 +167,8 @@ TEST(Goldfeld, TheNmcParameterOverridesTheDefault) {
   EXPECT_THROW(goldfeld(Params::parse("n_mc=0")), InvalidInput);
   EXPECT_THROW(goldfeld(Params::parse("n_mc=two")), InvalidInput);
   EXPECT_THROW(goldfeld(Params::parse("draws=3")), InvalidInput);
+  EXPECT_THROW(goldfeld(Params::parse("series=sometimes")), InvalidInput);
+  EXPECT_NO_THROW(goldfeld(Params::parse("series=off")));
 }
 
 class CountingProgress final : public Progress {
@@ -203,8 +205,8 @@ TEST(Goldfeld, ReportsProgressPerBlock) {
 }
 
 // The fast path reports once per (block size, block, tile of 32 rows), and once per block at
-// k = 1 (whose work item is the whole block): n = 40 gives two tiles, the grid's block sizes
-// 1, 2, 4, 8 have 8 + 4 + 2 + 1 blocks.
+// k = 1 and 2 (whose work item is the whole block): n = 40 gives two tiles, the grid's block
+// sizes 1, 2, 4, 8 have 8 + 4 + 2 + 1 blocks.
 TEST(Goldfeld, FastPathReportsProgressPerTile) {
   const RowMatrix data = gaussian_sample(40, 8, 9);
   CountingProgress progress;
@@ -212,7 +214,7 @@ TEST(Goldfeld, FastPathReportsProgressPerTile) {
   request.progress = &progress;
   request.threads = 2;
   goldfeld()->estimate(request);
-  const std::size_t items = 8 + 2 * (4 + 2 + 1);
+  const std::size_t items = 8 + 4 + 2 * (2 + 1);
   EXPECT_EQ(progress.calls_, items);
   EXPECT_EQ(progress.total_, items);
   EXPECT_EQ(progress.last_done_, items);

@@ -1,0 +1,54 @@
+#include "series_tables.hpp"
+
+namespace reconbound::goldfeld {
+
+std::optional<SeriesTables> build_series_tables(const BlockPoints& points,
+                                                const std::vector<double>& s,
+                                                SeriesPolicy policy) {
+  if (policy == SeriesPolicy::never) return std::nullopt;
+  SeriesTables tables;
+  double planar_boxes = 0.0;
+  for (const double sd : s) {
+    if (points.k() == 1) {
+      std::optional<SeriesLevel> level =
+          build_series_level(points.coordinate_major(), points.n(), sd);
+      if (!level) return std::nullopt;
+      tables.line.push_back(std::move(*level));
+    } else if (points.k() == 2) {
+      std::optional<PlanarSeriesLevel> level =
+          build_planar_series_level(points.coordinate_major(), points.n(), sd);
+      if (!level) return std::nullopt;
+      planar_boxes += static_cast<double>(level->boxes);
+      if (policy == SeriesPolicy::automatic &&
+          !(kPlanarBoxCost * planar_boxes < static_cast<double>(points.n()))) {
+        return std::nullopt;
+      }
+      tables.plane.push_back(std::move(*level));
+    } else {
+      return std::nullopt;
+    }
+  }
+  return tables;
+}
+
+bool series_row_sums(const SeriesTables& tables, const BlockPoints& points, std::size_t i,
+                     const double* z, std::size_t n_mc, double largest_norm2,
+                     std::vector<double>& work, double* sums, double* relative_error) {
+  const std::vector<std::size_t> self(n_mc, i);
+  if (points.k() == 1) {
+    if (!(largest_norm2 <= kSeriesNormLimit)) return false;
+    for (std::size_t v = 0; v < tables.line.size(); ++v) {
+      series_sums(tables.line[v], points.coordinate_major(), points.n(), self.data(), z, n_mc,
+                  work, sums + v * n_mc, relative_error + v * n_mc);
+    }
+    return true;
+  }
+  if (!(largest_norm2 <= kPlanarNormLimit)) return false;
+  for (std::size_t v = 0; v < tables.plane.size(); ++v) {
+    planar_series_sums(tables.plane[v], points.coordinate_major(), points.n(), self.data(), z,
+                       n_mc, sums + v * n_mc, relative_error + v * n_mc);
+  }
+  return true;
+}
+
+}  // namespace reconbound::goldfeld
