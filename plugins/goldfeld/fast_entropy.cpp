@@ -9,17 +9,12 @@
 #include "reconbound/compensated_sum.hpp"
 #include "reconbound/error.hpp"
 #include "chained_kernel.hpp"
+#include "rounding.hpp"
 
 namespace reconbound::goldfeld {
 
-namespace {
-
-constexpr double kUnitRoundoff = 0x1.0p-53;  // u
-
-// γ_m = m·u/(1 − m·u), the classical bound on m successive roundings (Higham, §3.1).
-double gamma(double m) { return m * kUnitRoundoff / (1.0 - m * kUnitRoundoff); }
-
-}  // namespace
+using detail::gamma;
+using detail::kUnitRoundoff;
 
 TileSums fast_tile_sums(const BlockPoints& points, const LevelPlan& plan, std::size_t n_mc,
                         NormalStream& dither, std::size_t row_begin, std::size_t row_end,
@@ -58,7 +53,7 @@ TileSums fast_tile_sums(const BlockPoints& points, const LevelPlan& plan, std::s
       largest_norm2 = std::max(largest_norm2, norm2);
     }
     if (series != nullptr && series_row_sums(*series, points, i, z.data(), n_mc, largest_norm2,
-                                             work.series, sums.data(), relative_error.data())) {
+                                             work, sums.data(), relative_error.data())) {
       for (std::size_t v = 0; v < level_count; ++v) {
         for (std::size_t j = 0; j < n_mc; ++j) {
           // −ln Σ_l exp(−‖t − y_l‖²/(2s²)) directly: no ‖Z‖²/2 term in the value or its error.

@@ -1,42 +1,31 @@
 #include "planar_series_kernel.hpp"
 
-#include <fmt/format.h>
-
 #include <algorithm>
 #include <cmath>
 #include <cstring>
 
 #include "exp_neg.hpp"
 #include "kernel_clones.hpp"
-#include "reconbound/error.hpp"
+#include "rounding.hpp"
+#include "taylor_box_bound.hpp"
 
 namespace reconbound::goldfeld {
 
 namespace {
 
 using detail::exp_neg;
-using detail::kExpRelativeError;
+using detail::gamma;
 using detail::kExponentClamp;
+using detail::kUnitRoundoff;
 using detail::LaneVector;
 
 static_assert(kPlanarLanes == detail::kVectorLanes, "one LaneVector per box group");
 
-constexpr double kUnitRoundoff = 0x1.0p-53;  // u
 constexpr std::size_t kP = kPlanarTerms;
-
-// γ_m = m·u/(1 − m·u) (Higham, §3.1).
-double gamma(double m) { return m * kUnitRoundoff / (1.0 - m * kUnitRoundoff); }
 
 // Index of coefficient (α, β), α + β < P: the β of one α are contiguous, α ascending.
 constexpr std::size_t coefficient(std::size_t alpha, std::size_t beta) {
   return alpha * kP - alpha * (alpha - 1) / 2 + beta;  // Σ_{a<α} (P − a) + β
-}
-
-// x^P/P!·e^x (x ≥ 0, exp_x ≥ e^x): the relative Taylor remainder bound, step (t).
-double remainder_bound(double x, double exp_x) {
-  double term = 1.0;
-  for (std::size_t p = 1; p <= kP; ++p) term *= x / static_cast<double>(p);
-  return 1.01 * term * exp_x;
 }
 
 }  // namespace
@@ -214,28 +203,17 @@ template <std::size_t kBatch>
 // δ_q for one query with computed sum `sum` (proof above).
 double planar_relative_error(const PlanarSeriesLevel& level, std::size_t n,
                              const PlanarQuery& p, double sum) {
-  constexpr double kUnderflowTerm = 1e-200;
-  const double radius = level.radius;  // E
-  const double x = 1.000001 * p.limit * radius;
-  const double exp_x = std::exp(x) * 1.000001;
-  const double rounding_steps = static_cast<double>(10 * kP + 5 + level.largest_box +
-                                                    level.boxes / kPlanarLanes);
-  const double delta_r = 1.01 * exp_x * exp_x *
-                         (gamma(rounding_steps) + 2.0001 * kExpRelativeError +
-                          0.51 * gamma(2.0) * (p.limit2 + radius * radius));
-  const double shift = 1.01 * gamma(5.0) * (2.0 * p.limit * (1.0 + 4.0 * kUnitRoundoff) + p.z_norm) +
-                       1.01 * gamma(3.0) * radius;  // Δ
-  const double perturbation = shift * (p.limit + radius + shift);  // π
-  const double delta_skip =
-      1.01 * static_cast<double>(n) * std::exp(-0.5 * (p.cut * p.cut - p.z_norm2) + 1e-9);
-  const double delta = 1.01 * (delta_r + remainder_bound(x, exp_x) + 1.01 * perturbation) +
-                       delta_skip + kUnderflowTerm;
-  if (!(delta <= 1e-3) || !(sum > 0.0)) {
-    throw NumericalError(fmt::format(
-        "goldfeld fast path (k=2 series): the error bound {} is too large; run with exact=true",
-        delta));
-  }
-  return delta;
+  TaylorBoxQuery bound;
+  bound.terms = kP;
+  bound.kept_limit = p.limit * (1.0 + 4.0 * kUnitRoundoff);
+  bound.radius = level.radius;
+  bound.z_norm = p.z_norm;
+  bound.rounding_steps =
+      static_cast<double>(10 * kP + 5 + level.largest_box + level.boxes / kPlanarLanes);
+  bound.exponent_rounding = 0.51 * gamma(2.0) * (p.limit2 + level.radius * level.radius);
+  bound.skip_nats = 0.5 * (p.cut * p.cut - p.z_norm2) - 1e-9;
+  bound.n = n;
+  return taylor_box_relative_error(bound, sum, "k=2 series");
 }
 
 }  // namespace

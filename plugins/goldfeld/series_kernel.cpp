@@ -1,45 +1,19 @@
 #include "series_kernel.hpp"
 
-#include <fmt/format.h>
-
 #include <algorithm>
 #include <cmath>
 
 #include "exp_neg.hpp"
+#include "rounding.hpp"
 #include "kernel_clones.hpp"
-#include "reconbound/error.hpp"
+#include "taylor_box_bound.hpp"
 
 namespace reconbound::goldfeld {
 
 namespace {
 
 using detail::exp_neg;
-using detail::kExpRelativeError;
-
-constexpr double kUnitRoundoff = 0x1.0p-53;  // u
-
-// γ_m = m·u/(1 − m·u) (Higham, §3.1).
-double gamma(double m) { return m * kUnitRoundoff / (1.0 - m * kUnitRoundoff); }
-
-// 1/P! (rounded; the 1.01 of remainder_bound covers it).
-double inverse_factorial_of_terms() {
-  double f = 1.0;
-  for (std::size_t p = 1; p <= kSeriesTerms; ++p) f /= static_cast<double>(p);
-  return f;
-}
-
-// x^P/P!·e^x (x ≥ 0, exp_x = e^x), the relative Taylor remainder bound for |d·e| ≤ x
-// (proof step (t)).
-double remainder_bound(double x, double exp_x) {
-  static const double inverse_factorial = inverse_factorial_of_terms();
-  double power = 1.0;  // x^P by binary powering
-  double base = x;
-  for (std::size_t e = kSeriesTerms; e > 0; e /= 2) {
-    if (e % 2 == 1) power *= base;
-    base *= base;
-  }
-  return 1.01 * power * inverse_factorial * exp_x;
-}
+using detail::kUnitRoundoff;
 
 }  // namespace
 
@@ -118,7 +92,6 @@ RECONBOUND_GOLDFELD_CLONES
 void series_sums(const SeriesLevel& level, const double* y, std::size_t n,
                  const std::size_t* self, const double* z, std::size_t count,
                  std::vector<double>& work, double* sums, double* relative_error) {
-  constexpr double kUnderflowTerm = 1e-200;
   const std::size_t boxes = level.boxes;
   const double inv_s = level.inv_s;
   const double radius = level.radius;  // E
@@ -157,27 +130,16 @@ void series_sums(const SeriesLevel& level, const double* y, std::size_t n,
     for (std::size_t b = 0; b < kept; ++b) total += exp_neg(0.5 * (d[b] * d[b])) * acc[b];
     sums[q] = total;
 
-    const double x = 1.000001 * limit * radius;
-    const double exp_x = std::exp(x) * 1.000001;
-    const double rounding_steps =
-        static_cast<double>(5 * kSeriesTerms + 1 + level.largest_box + kept);
-    const double delta_r =
-        1.01 * exp_x * exp_x *
-        (gamma(rounding_steps) + 2.0001 * kExpRelativeError +
-         0.5 * kUnitRoundoff * (limit * limit + radius * radius));
-    const double shift = 1.01 * gamma(5.0) * (2.0 * limit + std::abs(zq)) +
-                         1.01 * gamma(3.0) * radius;  // Δ
-    const double perturbation = shift * (limit + radius + shift);  // π
-    const double delta_skip =
-        1.01 * static_cast<double>(n) * std::exp(-0.5 * (cut * cut - zq * zq));
-    const double delta = 1.01 * (delta_r + remainder_bound(x, exp_x) + 1.01 * perturbation) +
-                         delta_skip + kUnderflowTerm;
-    if (!(delta <= 1e-3) || !(total > 0.0)) {
-      throw NumericalError(fmt::format(
-          "goldfeld fast path (k=1 series): the error bound {} is too large; run with "
-          "exact=true",
-          delta));
-    }
+    TaylorBoxQuery bound;
+    bound.terms = kSeriesTerms;
+    bound.kept_limit = limit;
+    bound.radius = radius;
+    bound.z_norm = std::abs(zq);
+    bound.rounding_steps = static_cast<double>(5 * kSeriesTerms + 1 + level.largest_box + kept);
+    bound.exponent_rounding = 0.5 * kUnitRoundoff * (limit * limit + radius * radius);
+    bound.skip_nats = 0.5 * (cut * cut - zq * zq);
+    bound.n = n;
+    const double delta = taylor_box_relative_error(bound, total, "k=1 series");
     relative_error[q] = delta;
   }
 }

@@ -33,19 +33,20 @@ std::optional<SeriesTables> build_series_tables(const BlockPoints& points,
 
 bool series_row_sums(const SeriesTables& tables, const BlockPoints& points, std::size_t i,
                      const double* z, std::size_t n_mc, double largest_norm2,
-                     std::vector<double>& work, double* sums, double* relative_error) {
-  const std::vector<std::size_t> self(n_mc, i);
+                     ShiftedKernelWorkspace& work, double* sums, double* relative_error) {
+  work.series_rows.assign(n_mc, i);
+  const std::size_t* self = work.series_rows.data();
   if (points.k() == 1) {
     if (!(largest_norm2 <= kSeriesNormLimit)) return false;
     for (std::size_t v = 0; v < tables.line.size(); ++v) {
-      series_sums(tables.line[v], points.coordinate_major(), points.n(), self.data(), z, n_mc,
-                  work, sums + v * n_mc, relative_error + v * n_mc);
+      series_sums(tables.line[v], points.coordinate_major(), points.n(), self, z, n_mc,
+                  work.series, sums + v * n_mc, relative_error + v * n_mc);
     }
     return true;
   }
   if (!(largest_norm2 <= kPlanarNormLimit)) return false;
   for (std::size_t v = 0; v < tables.plane.size(); ++v) {
-    planar_series_sums(tables.plane[v], points.coordinate_major(), points.n(), self.data(), z,
+    planar_series_sums(tables.plane[v], points.coordinate_major(), points.n(), self, z,
                        n_mc, sums + v * n_mc, relative_error + v * n_mc);
   }
   return true;

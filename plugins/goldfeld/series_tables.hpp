@@ -8,6 +8,7 @@
 #include "block_entropy.hpp"
 #include "planar_series_kernel.hpp"
 #include "series_kernel.hpp"
+#include "shifted_kernel.hpp"
 
 namespace reconbound::goldfeld {
 
@@ -39,6 +40,6 @@ std::optional<SeriesTables> build_series_tables(const BlockPoints& points,
 // the tables' ‖Z‖² limit.
 bool series_row_sums(const SeriesTables& tables, const BlockPoints& points, std::size_t i,
                      const double* z, std::size_t n_mc, double largest_norm2,
-                     std::vector<double>& work, double* sums, double* relative_error);
+                     ShiftedKernelWorkspace& work, double* sums, double* relative_error);
 
 }  // namespace reconbound::goldfeld

@@ -45,6 +45,7 @@ struct ShiftedKernelWorkspace {
   std::vector<double> factor;    // levels × tile factors e^{−D_l·h_p} (chained kernel)
   std::vector<double> lanes;     // levels × draws × lanes partial sums
   std::vector<double> series;    // per-box values of series_sums (k = 1)
+  std::vector<std::size_t> series_rows;  // the sample row of each Taylor-box query
 };
 
 // For sample point `self` (0 ≤ self < n) with draws Z_j (row-major, draws × k) and the

@@ -32,6 +32,23 @@ Big reference_sum(const std::vector<double>& y, std::size_t self, double s, doub
   return total;
 }
 
+// The queries q whose computed sum breaks |Q̃ − Q| ≤ δ·Q against Q = exact(q) (50 digits), or
+// whose bound δ exceeds `largest_bound`, one line each (empty if none).
+template <typename Exact>
+std::string bound_violations(double s, const std::vector<double>& sums,
+                             const std::vector<double>& delta, double largest_bound, Exact exact) {
+  std::string problems;
+  for (std::size_t q = 0; q < sums.size(); ++q) {
+    const Big reference = exact(q);
+    const double error = static_cast<double>(abs(Big(sums[q]) - reference) / reference);
+    if (!std::isfinite(sums[q]) || !(error <= delta[q]) || !(delta[q] <= largest_bound)) {
+      problems += "s " + std::to_string(s) + " query " + std::to_string(q) + ": relative error " +
+                  std::to_string(error) + ", bound " + std::to_string(delta[q]) + "\n";
+    }
+  }
+  return problems;
+}
+
 // Runs series_sums for every (self, z) and returns the violations of |Q̃ − Q| ≤ δ·Q.
 std::string series_problems(const std::vector<double>& y, double s,
                             const std::vector<std::size_t>& self, const std::vector<double>& z) {
@@ -43,20 +60,12 @@ std::string series_problems(const std::vector<double>& y, double s,
   std::vector<double> work;
   goldfeld::series_sums(*level, y.data(), y.size(), self.data(), z.data(), z.size(), work,
                         sums.data(), delta.data());
-  std::string problems;
-  for (std::size_t q = 0; q < z.size(); ++q) {
-    const Big exact = reference_sum(y, self[q], s, z[q]);
-    const double error = static_cast<double>(abs(Big(sums[q]) - exact) / exact);
-    if (!std::isfinite(sums[q]) || !(error <= delta[q]) || !(delta[q] <= 1e-8)) {
-      problems += "s " + std::to_string(s) + " query " + std::to_string(q) + ": relative error " +
-                  std::to_string(error) + ", bound " + std::to_string(delta[q]) + "\n";
-    }
-  }
-  return problems;
+  return bound_violations(s, sums, delta, 1e-8,
+                          [&](std::size_t q) { return reference_sum(y, self[q], s, z[q]); });
 }
 
-// Queries: every `stride`-th centre, each with draws spread over [−9.9, 9.9] (Z² up to 98,
-// just inside kSeriesNormLimit = 100) plus `extra` random ones.
+// Queries: every `stride`-th centre, each with seven draws spread over [−9.9, 9.9] (Z² up to
+// 98, just inside kSeriesNormLimit = 100).
 void add_queries(std::size_t n, std::size_t stride, std::vector<std::size_t>& self,
                  std::vector<double>& z) {
   for (std::size_t i = 0; i < n; i += stride) {
@@ -159,20 +168,13 @@ std::string planar_problems(const std::vector<double>& y, double s,
   std::vector<double> delta(self.size());
   goldfeld::planar_series_sums(*level, y.data(), n, self.data(), z.data(), self.size(),
                                sums.data(), delta.data());
-  std::string problems;
-  for (std::size_t q = 0; q < self.size(); ++q) {
-    const Big exact = planar_reference_sum(y, self[q], s, z[2 * q], z[2 * q + 1]);
-    const double error = static_cast<double>(abs(Big(sums[q]) - exact) / exact);
-    if (!std::isfinite(sums[q]) || !(error <= delta[q]) || !(delta[q] <= 1e-7)) {
-      problems += "s " + std::to_string(s) + " query " + std::to_string(q) + ": relative error " +
-                  std::to_string(error) + ", bound " + std::to_string(delta[q]) + "\n";
-    }
-  }
-  return problems;
+  return bound_violations(s, sums, delta, 1e-7, [&](std::size_t q) {
+    return planar_reference_sum(y, self[q], s, z[2 * q], z[2 * q + 1]);
+  });
 }
 
-// Queries: every `stride`-th centre with draws on a circle of ‖Z‖² = 29.9 (just inside
-// kPlanarNormLimit = 30), at the origin and in between; `count` in all per centre is 6.
+// Queries: every `stride`-th centre with six draws: three on the circle ‖Z‖² = 29.9 (just
+// inside kPlanarNormLimit = 30), the origin, and two in between.
 void add_planar_queries(std::size_t n, std::size_t stride, std::vector<std::size_t>& self,
                         std::vector<double>& z) {
   const double r = std::sqrt(29.9);
