@@ -121,7 +121,8 @@ std::optional<PlanarSeriesLevel> build_planar_series_level(const double* y, std:
 //      exponent. Σ over (α, β) of |elementary| ≤ e^{−(‖d̃‖² + ‖ẽ‖²)/2}·e^{|d̃₁ẽ₁| + |d̃₂ẽ₂|}
 //      ≤ e^{−‖d̃ − ẽ‖²/2}·e^{2x} (Cauchy–Schwarz), so δ_r = 1.01·e^{2x}·(γ_R + 2.0001δ_e
 //      + 0.51·γ₂(L² + E²)). Underflow: as for k = 1, < 1e-200 relative.
-//  Together: δ = 1.01·(δ_r + δ_t + 1.01π) + δ_skip + 1e-200.
+//  Together (taylor_box_relative_error, with kept_limit = L(1 + 4u)):
+//  δ = 1.01·(δ_r + δ_t + 1.01π) + δ_skip + 1e-200.
 namespace {
 
 // The queries of one pass: their Horner recurrences are independent, so a batch keeps the

@@ -86,7 +86,7 @@ std::optional<SeriesLevel> build_series_level(const double* y, std::size_t n, do
 //      Results below 2^-1022 carry absolute errors ≤ 2^-1074 each, at most 3P·(n + B) of
 //      them, amplified by ≤ (L + 1)^P ≤ 1e40 through Horner, against Q ≥ e^{−Z²/2} ≥ e^{−50}:
 //      < 1e-200 relative, included as kUnderflowTerm.
-//  Together, with every part ≤ 1e-3: |Q̃ − Q| ≤ δ·Q,
+//  Together (taylor_box_relative_error), with every part ≤ 1e-3: |Q̃ − Q| ≤ δ·Q,
 //      δ = 1.01·(δ_r + δ_t + 1.01π) + δ_skip + kUnderflowTerm.
 RECONBOUND_GOLDFELD_CLONES
 void series_sums(const SeriesLevel& level, const double* y, std::size_t n,
