@@ -55,7 +55,7 @@ void run(const Options& o) {
   const Registry registry;
   BoundContext context;
   const std::vector<double> gammas = charged_leakage(o, registry, context.leakage_source);
-  const SplitData data = load_split_data(o.data, o.bound.full);
+  const SplitData data = load_split_data(o.data, o.bound.quick);
   ProgressBar progress(!o.bound.quiet);
   const BoundConfig config = make_bound_config(o.bound, representation, o.data.seed, &progress);
   const BoundReport report =

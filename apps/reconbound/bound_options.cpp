@@ -22,13 +22,22 @@ void add_bound_options(CLI::App& cmd, BoundOptions& o) {
   cmd.add_option("--grid-k", o.grid_k, "Block sizes k, comma separated (default: divisors of m up to 32)");
   cmd.add_option("--grid-nu2", o.grid_nu2, "Dither levels nu^2, comma separated (default 0.2,...,6.4)");
   cmd.add_option("--alpha", o.alpha, "Miscoverage of the entropy lower confidence bound")->capture_default_str();
-  cmd.add_option("--mc-samples", o.mc_samples, "Monte Carlo draws per record (default: 2 at k=1, max(k,4))");
+  cmd.add_option("--mc-samples", o.mc_samples,
+                 "Monte Carlo draws per record (default: the smallest with t_MC <= t_MD per k, SPEC 6.7)");
+  cmd.add_option("--grid-select", o.grid_select,
+                 "pilot: certify the pairs a pilot on D_perp predicts best (SPEC 6.6); none: the whole grid")
+      ->check(CLI::IsMember({"pilot", "none"}))->capture_default_str();
+  cmd.add_option("--grid-select-pairs", o.select_pairs,
+                 "Pairs certified per gamma (and per target rho) with --grid-select pilot")
+      ->check(CLI::Range(std::size_t{1}, std::size_t{1000}))->capture_default_str();
   cmd.add_flag("--exact", o.exact, "Use the exact estimator path (all centres, log-sum-exp)");
   cmd.add_option("--estimator-param", o.estimator_params, "Estimator plugin parameter key=value (repeatable)");
   cmd.add_option("--normaliser", o.normaliser, "sample: tr Sigma-hat; ucb: its upper confidence bound")
       ->check(CLI::IsMember({"sample", "ucb"}))->capture_default_str();
   cmd.add_option("--threads", o.threads, "Worker threads (0: all cores)")->capture_default_str();
-  cmd.add_flag("--full", o.full, "Paper-size random split: |D_perp| = 10000, n_est = 50000");
+  cmd.add_flag("--quick", o.quick,
+               "Quick-look random split |D_perp| = 2000, n_est = 2000 (default: the paper's sizes, "
+               "|D_perp| = 10000 and the rest, where the data set has >= 60000 records)");
   cmd.add_flag("--quiet", o.quiet, "No progress bar on stderr");
 }
 
@@ -68,6 +77,8 @@ BoundConfig make_bound_config(const BoundOptions& o, const std::string& represen
                                                : RotationChoice::automatic;
   config.padded_order = o.padded_order;
   config.normaliser = o.normaliser == "ucb" ? Normaliser::ucb : Normaliser::sample;
+  config.grid_select = o.grid_select == "none" ? GridSelect::none : GridSelect::pilot;
+  config.select_pairs = o.select_pairs;
   config.seed = seed;
   config.threads = o.threads > 0 ? o.threads : std::max(1u, std::thread::hardware_concurrency());
   config.progress = progress;

@@ -18,12 +18,14 @@ struct BoundOptions {
   std::string grid_k;    // empty: divisors of m up to 32
   std::string grid_nu2;  // empty: SPEC §5 defaults
   double alpha = 0.05;
-  std::size_t mc_samples = 0;  // 0: SPEC §6 defaults
+  std::size_t mc_samples = 0;  // 0: the budget rule of SPEC §6.7
+  std::string grid_select = "pilot";  // SPEC §6.6
+  std::size_t select_pairs = 1;
   bool exact = false;
   std::vector<std::string> estimator_params;
   std::string normaliser = "sample";
   std::size_t threads = 0;     // 0: all hardware threads
-  bool full = false;
+  bool quick = false;
   bool quiet = false;
 };
 

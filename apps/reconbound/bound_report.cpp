@@ -4,6 +4,8 @@
 
 #include <cmath>
 
+#include "selection_report.hpp"
+
 namespace reconbound::cli {
 
 namespace {
@@ -25,7 +27,8 @@ void print_bound_table(const BoundReport& r, const BoundContext& c) {
   fmt::print("rotation        {}\n", r.rotation);
   fmt::print("tr Sigma        {:.6g} on D_perp (UCB {:.6g} at alpha = {}); normaliser {:.6g}\n",
              r.trace_sigma, r.trace_sigma_ucb, r.alpha, r.normaliser);
-  fmt::print("leakage         {}\n\n", c.leakage_source);
+  fmt::print("leakage         {}\n", c.leakage_source);
+  fmt::print("grid            {}\n\n", selection_summary(r.selection));
 
   fmt::print("{:>12} {:>9} {:>5} {:>6} {:>12} {:>9}\n", "gamma (bits)", "rho*", "k*", "nu2*",
              "abs bound", "rho point");
@@ -42,17 +45,19 @@ void print_bound_table(const BoundReport& r, const BoundContext& c) {
                std::sqrt(best.abs_bound / static_cast<double>(r.m)));
   }
 
-  fmt::print("\n{:>4} {:>5} {:>10} {:>10} {:>8} {:>8} {:>9} {:>10} {:>9}\n", "k", "nu2", "s", "h_mc",
-             "t_mc", "t_md", "t_num", "h_lb", "rho");
+  fmt::print("\n{:>4} {:>5} {:>10} {:>5} {:>10} {:>8} {:>8} {:>9} {:>10} {:>9}\n", "k", "nu2", "s",
+             "n_mc", "h_mc", "t_mc", "t_md", "t_num", "h_lb", "rho");
   const ConverseResult* first = r.results.empty() ? nullptr : &r.results.front().converse;
   for (const auto& e : r.entropies) {
     const PairBound* p = first ? pair_bound(*first, e.pair) : nullptr;
-    fmt::print("{:>4} {:>5.2g} {:>10.4g} {:>10.4f} {:>8.4f} {:>8.4f} {:>9.2g} {:>10.4f} {:>9.5f}\n",
-               e.pair.k, e.pair.nu2, e.s, e.h_mc, e.t_mc, e.t_md, e.t_num, e.h_lb, p ? p->rho : NAN);
+    fmt::print("{:>4} {:>5.2g} {:>10.4g} {:>5} {:>10.4f} {:>8.4f} {:>8.4f} {:>9.2g} {:>10.4f} {:>9.5f}\n",
+               e.pair.k, e.pair.nu2, e.s, e.n_mc, e.h_mc, e.t_mc, e.t_md, e.t_num, e.h_lb,
+               p ? p->rho : NAN);
   }
   const auto& t = r.timings;
-  fmt::print("\ntimings (s): represent {:.2f}, tr Sigma {:.2f}, rotation {:.2f}, entropy {:.2f}, "
-             "converse {:.3f}\n", t.represent_s, t.trace_s, t.rotation_s, t.entropy_s, t.converse_s);
+  fmt::print("\ntimings (s): represent {:.2f}, tr Sigma {:.2f}, rotation {:.2f}, grid selection {:.2f}, "
+             "entropy {:.2f}, converse {:.3f}\n", t.represent_s, t.trace_s, t.rotation_s, t.selection_s,
+             t.entropy_s, t.converse_s);
 }
 
 nlohmann::json bound_json(const BoundReport& r, const BoundContext& c) {
@@ -85,9 +90,11 @@ nlohmann::json bound_json(const BoundReport& r, const BoundContext& c) {
                      {"normaliser", r.normaliser},
                      {"results", results},
                      {"grid", grid},
+                     {"grid_selection", selection_json(r.selection)},
                      {"timings_s",
                       {{"represent", r.timings.represent_s}, {"trace_sigma", r.timings.trace_s},
-                       {"rotation", r.timings.rotation_s}, {"entropy", r.timings.entropy_s},
+                       {"rotation", r.timings.rotation_s},
+                       {"grid_selection", r.timings.selection_s}, {"entropy", r.timings.entropy_s},
                        {"converse", r.timings.converse_s}}}};
   if (!r.results.empty()) {  // the headline numbers: the first γ given
     const auto& first = results.front();

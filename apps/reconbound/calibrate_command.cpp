@@ -11,6 +11,7 @@
 #include "plan_options.hpp"
 #include "progress_bar.hpp"
 #include "reconbound/error.hpp"
+#include "selection_report.hpp"
 
 namespace reconbound::cli {
 
@@ -71,9 +72,10 @@ void run_target_rho(const CalibrateOptions& o, const Schedule& shape,
   const bool with_epsilon = delta_given(p.delta);
   const double delta = with_epsilon ? resolve_delta(p.delta) : 0.0;
   const Registry registry;
-  const SplitData data = load_split_data(p.data, p.bound.full);
+  const SplitData data = load_split_data(p.data, p.bound.quick);
   ProgressBar progress(!p.bound.quiet);
-  const BoundConfig config = make_bound_config(p.bound, representation, p.data.seed, &progress);
+  BoundConfig config = make_bound_config(p.bound, representation, p.data.seed, &progress);
+  config.target_rho = *o.target_rho;  // the pilot selects the pairs that admit the most γ
   // One entropy estimate: the entropies do not depend on γ.
   const BoundReport report =
       compute_bound(registry, {&data.perp, &data.est, data.dataset.shape}, {}, config);
@@ -94,7 +96,8 @@ void run_target_rho(const CalibrateOptions& o, const Schedule& shape,
                        {"rho_star", at.rho_star},
                        {"k_star", at.arg_max.k},
                        {"nu2_star", at.arg_max.nu2},
-                       {"steps", shape.total_steps()}};
+                       {"steps", shape.total_steps()},
+                       {"grid_selection", selection_json(report.selection)}};
     if (epsilon) out["epsilon"] = epsilon_json(*epsilon);
     fmt::print("{}\n", out.dump(2));
     return;
@@ -107,6 +110,7 @@ void run_target_rho(const CalibrateOptions& o, const Schedule& shape,
   fmt::print("gamma:          {:.6g} bits  ({} at sigma)\n", c.gamma_bits, p.mechanism);
   fmt::print("rho*:           {:.6f}  at (k*, nu2*) = ({}, {})\n", at.rho_star, at.arg_max.k,
              at.arg_max.nu2);
+  fmt::print("grid:           {}\n", selection_summary(report.selection));
   if (epsilon) print_epsilon(*epsilon);
 }
 

@@ -32,7 +32,7 @@ std::optional<std::vector<std::size_t>> explicit_indices(const std::string& rang
 
 }  // namespace
 
-SplitData load_split_data(const DataOptions& o, bool full) {
+SplitData load_split_data(const DataOptions& o, bool quick) {
   SplitData out;
   out.dataset = load_dataset(o.data);
   const std::size_t n = static_cast<std::size_t>(out.dataset.records.rows());
@@ -45,8 +45,9 @@ SplitData load_split_data(const DataOptions& o, bool full) {
     if (o.perp || o.est) throw InvalidInput("--perp/--est sizes do not go with explicit ranges or indices");
     out.split = make_split(n, std::move(*perp), std::move(*est));
   } else {
-    const std::size_t n_perp = o.perp.value_or(full ? kFullPerp : kDefaultPerp);
-    const std::size_t n_est = o.est.value_or(full ? kFullEst : kDefaultEst);
+    const bool paper = !quick && n >= kPaperPerp + kPaperMinEst;
+    const std::size_t n_perp = o.perp.value_or(paper ? kPaperPerp : kQuickPerp);
+    const std::size_t n_est = o.est.value_or(paper ? n - n_perp : kQuickEst);
     out.split = random_split(n, n_perp, n_est, o.seed);
   }
   out.perp = select_rows(out.dataset.records, out.split.perp);

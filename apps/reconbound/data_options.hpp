@@ -19,12 +19,13 @@ struct DataOptions {
   std::uint64_t seed = 0;
 };
 
-// Default sizes of the random split (documented in the README): quick enough for a few
-// minutes on 2 cores; --full uses the paper's sizes.
-inline constexpr std::size_t kDefaultPerp = 2000;
-inline constexpr std::size_t kDefaultEst = 2000;
-inline constexpr std::size_t kFullPerp = 10000;
-inline constexpr std::size_t kFullEst = 50000;
+// Default random split (documented in the README): the paper's sizes where the data set
+// allows, |D⊥| = 10,000 and every other record (at least 50,000) in D_est; otherwise, and
+// with --quick, the quick-look split of 2,000 + 2,000 records.
+inline constexpr std::size_t kPaperPerp = 10000;
+inline constexpr std::size_t kPaperMinEst = 50000;
+inline constexpr std::size_t kQuickPerp = 2000;
+inline constexpr std::size_t kQuickEst = 2000;
 
 void add_data_options(CLI::App& cmd, DataOptions& options);
 
@@ -34,7 +35,7 @@ struct SplitData {
   RowMatrix perp, est;
 };
 
-// Loads the data and builds the split; `full` selects the paper's sizes for a random split.
-SplitData load_split_data(const DataOptions& options, bool full);
+// Loads the data and builds the split; `quick` selects the quick-look sizes for a random split.
+SplitData load_split_data(const DataOptions& options, bool quick);
 
 }  // namespace reconbound::cli

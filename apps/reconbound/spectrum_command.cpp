@@ -12,6 +12,7 @@
 #include "progress_bar.hpp"
 #include "reconbound/error.hpp"
 #include "reconbound/grid.hpp"
+#include "selection_report.hpp"
 #include "spectrum_figure.hpp"
 
 namespace reconbound::cli {
@@ -83,6 +84,7 @@ void print_table(const std::vector<Calibrated>& points, const std::vector<Curve>
     const BoundReport& r = c.report;
     fmt::print("\nrepresentation {} (m = {}, Hadamard order {}, n_est = {}, tr Sigma {:.6g})\n",
                c.representation, r.m, r.m_padded, r.n_est, r.normaliser);
+    fmt::print("grid: {}\n", selection_summary(r.selection));
     fmt::print("{:>8} {:>10} {:>22} {:>12} {:>9} {:>4} {:>5} {:>9}\n", "epsilon", "sigma",
                "epsilon bounds", "gamma (bits)", "rho*", "k*", "nu2*", "rho point");
     for (std::size_t i = 0; i < points.size(); ++i) {
@@ -129,6 +131,7 @@ nlohmann::json spectrum_json(const std::vector<Calibrated>& points, const std::v
                                {"m_padded", c.report.m_padded},
                                {"n_est", c.report.n_est},
                                {"normaliser", c.report.normaliser},
+                               {"grid_selection", selection_json(c.report.selection)},
                                {"points", rows}});
   }
   return {{"data", data_source},
@@ -152,23 +155,20 @@ void run(const SpectrumOptions& o) {
     configs.push_back(make_bound_config(p.bound, spec, p.data.seed, &progress));
     registry.make_representation(configs.back().representation, configs.back().representation_params);
   }
-  const SplitData data = load_split_data(p.data, p.bound.full);
-  // One entropy estimate per representation serves every ε (SPEC §5: h does not depend on
-  // γ); estimated first so that a bad grid or representation fails before the calibration.
-  std::vector<Curve> curves;
-  for (std::size_t r = 0; r < configs.size(); ++r) {
-    curves.push_back({p.bound.representations[r],
-                      compute_bound(registry, {&data.perp, &data.est, data.dataset.shape}, {}, configs[r])});
-  }
+  const SplitData data = load_split_data(p.data, p.bound.quick);
+  // σ and γ for every ε first (data-free), so that the grid selection (SPEC §6.6) can aim
+  // at those γ; then one entropy estimate per representation serves every ε.
   const std::vector<Calibrated> points =
       calibrate_all(registry, p, shape, epsilons, delta, configs.front().threads, progress);
+  std::vector<double> gammas;
+  for (const Calibrated& point : points) gammas.push_back(point.gamma_bits);
+  std::vector<Curve> curves;
   std::vector<SpectrumCurve> figure;
-  for (std::size_t r = 0; r < curves.size(); ++r) {
+  for (std::size_t r = 0; r < configs.size(); ++r) {
+    curves.push_back({p.bound.representations[r],
+                      compute_bound(registry, {&data.perp, &data.est, data.dataset.shape}, gammas, configs[r])});
     SpectrumCurve line{curves[r].representation, epsilons, {}};
-    for (const Calibrated& point : points) {
-      curves[r].report.results.push_back(apply_converse(registry, curves[r].report, point.gamma_bits, configs[r]));
-      line.rho_star.push_back(curves[r].report.results.back().converse.rho_star);
-    }
+    for (const BoundResult& result : curves[r].report.results) line.rho_star.push_back(result.converse.rho_star);
     figure.push_back(std::move(line));
   }
   write_spectrum_svg(o.svg, figure,

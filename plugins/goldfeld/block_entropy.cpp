@@ -1,6 +1,5 @@
 #include "block_entropy.hpp"
 
-#include <algorithm>
 #include <cmath>
 #include <numbers>
 
@@ -26,43 +25,20 @@ BlockPoints::BlockPoints(const MatrixView& rotated, std::size_t k, std::size_t b
   }
 }
 
-// The variance bound of SPEC §6.3 (it replaces the paper's eq 33).
+// The variance bound of SPEC §6.3 (used through block_variance_bound_bits2 in
+// reconbound/entropy_margins.hpp; it replaces the paper's eq 33 and the earlier per-record
+// bound k + 2·sqrt(k)·D_i/s + D_i²/s²).
 //
-// Fix the sample and a query index i, and let f_i(w) = −ln f̂_b(y_i + w) (nats) with
-// W ∼ N(0, s² I_k). Writing t = y_i + w and π_l(t) ∝ φ_s(t − y_l) for the posterior weights
-// of the centres,
-//   ∇f_i(w) = (t − μ̄(t)) / s²,   μ̄(t) = Σ_l π_l(t)·y_l,
-// because ∇φ_s(t − y_l) = −φ_s(t − y_l)·(t − y_l)/s². For any fixed point c (here the block
-// mean, the origin of the centred points), μ̄(t) is a convex combination of the centres, so
-// ‖μ̄(t) − c‖ ≤ max_l ‖y_l − c‖ and
-//   ‖t − μ̄(t)‖ ≤ ‖w‖ + ‖y_i − c‖ + max_l ‖y_l − c‖ = ‖w‖ + D_i.
-// The Gaussian Poincaré inequality Var g(W) ≤ s²·E‖∇g(W)‖² then gives
-//   Var f_i(W) ≤ E(‖W‖ + D_i)² / s² = (E‖W‖² + 2·D_i·E‖W‖ + D_i²) / s²
-//             ≤ k + 2·sqrt(k)·D_i/s + D_i²/s² =: v_i   (nats²),
-// using E‖W‖² = k·s² and E‖W‖ ≤ sqrt(E‖W‖²) = sqrt(k)·s (Jensen). The n·n_mc terms of
-// eq 31 are independent given the sample, so
-//   Var ĥ_MC(Π_b) ≤ (1/(n·n_mc))²·n_mc·Σ_i v_i / ln²2 = Σ_i v_i / (n²·n_mc·ln²2)  (bits²).
-double variance_bound_bits2(const BlockPoints& points, double s, std::size_t n_mc) {
-  const std::size_t n = points.n();
-  const std::size_t k = points.k();
-  std::vector<double> radius(n);
-  double max_radius = 0.0;
-  for (std::size_t i = 0; i < n; ++i) {
-    double r2 = 0.0;
-    for (std::size_t c = 0; c < k; ++c) r2 += points.at(i, c) * points.at(i, c);
-    radius[i] = std::sqrt(r2);
-    max_radius = std::max(max_radius, radius[i]);
-  }
-  const double kd = static_cast<double>(k);
-  CompensatedSum total;
-  for (std::size_t i = 0; i < n; ++i) {
-    const double d_over_s = (radius[i] + max_radius) / s;  // D_i / s
-    total.add(kd + 2.0 * std::sqrt(kd) * d_over_s + d_over_s * d_over_s);  // v_i, nats²
-  }
-  const double nd = static_cast<double>(n);
-  const double ln2 = std::numbers::ln2;
-  return total.value() / (nd * nd * static_cast<double>(n_mc) * ln2 * ln2);
-}
+// Fix the sample, a query index i, and let g_i(w) = −ln f̂_b(y_i + w) (nats), W ∼ N(0, s² I_k).
+// With t = y_i + w and posterior weights π_l(t) ∝ φ_s(t − y_l) of the centres,
+//   ∇g_i(w) = (t − μ̄(t))/s²,   μ̄(t) = Σ_l π_l(t)·y_l,
+// because ∇φ_s(t − y_l) = −φ_s(t − y_l)·(t − y_l)/s². The Gaussian Poincaré inequality
+// Var g(W) ≤ s²·E‖∇g(W)‖² gives Var g_i(W) ≤ E‖t − μ̄(t)‖²/s². Averaged over i, t = y_I + W
+// with I uniform on the sample is a draw from f̂_b, and μ̄(t) = E[y_I | t], so
+//   (1/n)·Σ_i E‖t − μ̄(t)‖² = E‖t − y_I‖² − E‖μ̄(t) − y_I‖² ≤ E‖W‖² = k·s²
+// (the conditional mean minimises the squared error). Hence Σ_i Var g_i ≤ n·k, and the
+// n·n_MC terms of eq 31 are independent given the sample:
+//   Var ĥ_MC(Π_b) ≤ n_MC·n·k/(n·n_MC)² = k/(n·n_MC)  nats²,   /ln²2 for bits².
 
 double monte_carlo_entropy_bits(const BlockPoints& points, double s, std::size_t n_mc,
                                 NormalStream& dither) {

@@ -1,6 +1,7 @@
 #pragma once
 // One block's share of the goldfeld estimator: the Monte Carlo entropy ĥ_MC(Π_b) (eq 31)
-// and its variance bound σ_b² (SPEC §6.3), both for a fixed estimation sample.
+// for a fixed estimation sample. Its variance bound σ_b² = k/(n·n_MC·ln²2) needs no data
+// (SPEC §6.3; derivation in block_entropy.cpp, formula in reconbound/entropy_margins.hpp).
 #include <cstddef>
 #include <vector>
 
@@ -28,10 +29,6 @@ class BlockPoints {
   std::size_t k_;
   std::vector<double> values_;  // k × n
 };
-
-// σ_b² (bits²): bound on Var[ĥ_MC(Π_b) | sample] with n_mc independent draws per point
-// (SPEC §6.3; derivation in block_entropy.cpp).
-double variance_bound_bits2(const BlockPoints& points, double s, std::size_t n_mc);
 
 // ĥ_MC(Π_b) (bits, eq 31): −(1/(n·n_mc)) Σ_i Σ_j log2 f̂_b(y_{b,i} + s·Z_ij), with log f̂_b
 // evaluated exactly by a log-sum-exp over all n centres. The Z_ij are taken from `dither`

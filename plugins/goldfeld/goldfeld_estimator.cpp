@@ -23,6 +23,7 @@
 #include "fast_path.hpp"
 #include "margins.hpp"
 #include "parallel_for.hpp"
+#include "reconbound/entropy_margins.hpp"
 #include "reconbound/error.hpp"
 #include "reconbound/plugin.hpp"
 #include "request_check.hpp"
@@ -31,8 +32,6 @@ namespace reconbound::goldfeld {
 
 namespace {
 
-// Default draws per sample point: 2 at k = 1, max(k, 4) at k ≥ 2 (SPEC §6).
-std::size_t default_n_mc(std::size_t k) { return k == 1 ? 2 : std::max<std::size_t>(k, 4); }
 
 // s = ν·sqrt(tr Σ̂ / k), the dither standard deviation (SPEC §5).
 double dither_sd(const GridPair& pair, double trace_sigma) {
@@ -57,8 +56,15 @@ class GoldfeldEstimator final : public EntropyEstimator {
       r.pair = pair;
       r.s = dither_sd(pair, request.trace_sigma);
       r.n = checked.n;
-      r.n_mc = n_mc_.value_or(default_n_mc(pair.k));
       const std::size_t blocks = checked.m / pair.k;  // N_k
+      // Draws per sample point: the request's, else the plugin parameter, else the budget
+      // rule of SPEC §6.7 (t_MC ≤ t_MD; data-free, so fixed before any dither is drawn).
+      r.n_mc = request.n_mc > 0
+                   ? request.n_mc
+                   : n_mc_.value_or(monte_carlo_budget(pair.k, blocks, checked.n,
+                                                       checked.margins.union_size,
+                                                       checked.margins.alpha_mc,
+                                                       checked.margins.alpha_md));
       for (std::size_t b = request.shard; b < blocks; b += request.shards) {
         BlockEntropy block;
         block.block = b;
@@ -159,7 +165,7 @@ class GoldfeldEstimator final : public EntropyEstimator {
       const BlockPoints points(request.rotated, r.pair.k, block.block);
       NormalStream dither(request.seed, r.pair.k, block.block);
       block.h_mc_bits = monte_carlo_entropy_bits(points, r.s, r.n_mc, dither);
-      block.variance_bound_bits2 = variance_bound_bits2(points, r.s, r.n_mc);
+      block.variance_bound_bits2 = block_variance_bound_bits2(r.pair.k, r.n, r.n_mc);
       block.numerical_error_bits = 0.0;  // exact log-sum-exp over all centres
       const std::size_t finished = ++done;
       if (request.progress != nullptr) {
@@ -210,11 +216,12 @@ const PluginInfo& info() {
       .abi_version = kPluginAbiVersion,
       .kind = PluginKind::estimator,
       .name = "goldfeld",
-      .version = "1.1.0",
+      .version = "1.2.0",
       .description =
           "plug-in entropy of the dithered blocks by Monte Carlo (eq 31) with Cantelli and "
           "McDiarmid margins (eq 34-35) and a proven numerical margin t_num",
-      .parameters = "n_mc=<int, draws per sample point; default 2 at k=1, max(k,4) at k>=2>; "
+      .parameters = "n_mc=<int, draws per sample point; default: the smallest with t_MC <= t_MD "
+                    "for each block size (SPEC 6.7)>; "
                     "exact=<bool, default false: log-sum-exp over all centres per level, "
                     "t_num=0 (the reference); false: shared-distance fast path>; "
                     "series=<auto|on|off, default auto: Taylor boxes at k=1 always and at k=2 "

@@ -7,21 +7,6 @@
 
 namespace reconbound::goldfeld {
 
-double binary_entropy_bits(double p) {
-  // −(1−p)·log2(1−p) through log1p: accurate for the small p = 1/n used here.
-  return (-p * std::log(p) - (1.0 - p) * std::log1p(-p)) / std::numbers::ln2;
-}
-
-double mcdiarmid_margin_bits(std::size_t n, std::size_t union_size, double alpha_md) {
-  const double nd = static_cast<double>(n);
-  const double log_term = std::log(static_cast<double>(union_size) / alpha_md);  // ln(|G|/α₂)
-  return binary_entropy_bits(1.0 / nd) * std::sqrt(0.5 * nd * log_term);        // eq 35
-}
-
-double cantelli_margin_bits(double sigma_mc_bits, std::size_t union_size, double alpha_mc) {
-  return sigma_mc_bits * std::sqrt(static_cast<double>(union_size) / alpha_mc - 1.0);  // eq 34
-}
-
 void assemble(GridEntropy& result, const MarginSettings& settings) {
   const double blocks = static_cast<double>(result.blocks.size());  // N_k
   CompensatedSum h;

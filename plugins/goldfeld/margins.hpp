@@ -4,18 +4,10 @@
 #include <cstddef>
 #include <vector>
 
+#include "reconbound/entropy_margins.hpp"
 #include "reconbound/estimator.hpp"
 
 namespace reconbound::goldfeld {
-
-// H_b(p) = −p·log2 p − (1−p)·log2(1−p), bits, p ∈ (0, 1).
-double binary_entropy_bits(double p);
-
-// t_MD = H_b(1/n)·sqrt((n/2)·ln(|G|/α₂)), bits (McDiarmid, eq 35).
-double mcdiarmid_margin_bits(std::size_t n, std::size_t union_size, double alpha_md);
-
-// t_MC = σ_MC·sqrt(|G|/α₁ − 1), bits (Cantelli, eq 34).
-double cantelli_margin_bits(double sigma_mc_bits, std::size_t union_size, double alpha_mc);
 
 struct MarginSettings {
   std::size_t union_size = 1;  // |G|

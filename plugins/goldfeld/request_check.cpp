@@ -53,6 +53,12 @@ CheckedRequest check_settings(const EntropyRequest& request) {
         "or 0",
         request.union_size, request.grid.size()));
   }
+  if (request.n_mc > 1'000'000) {
+    throw InvalidInput(fmt::format(
+        "n_mc={} must lie in [1, 1000000] (Monte Carlo draws per sample point; 0 for the "
+        "budget rule)",
+        request.n_mc));
+  }
   if (request.shards < 1 || request.shard >= request.shards) {
     throw InvalidInput(fmt::format("shard {} of {} is not valid; need 0 ≤ shard < shards",
                                    request.shard, request.shards));

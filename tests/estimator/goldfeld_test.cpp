@@ -39,17 +39,18 @@ TEST(Goldfeld, MarginsAndVarianceBoundMatchTheMpfrReference) {
     EXPECT_EQ(r.pair, kGrid[p]);
     EXPECT_TRUE(r.complete);
     EXPECT_EQ(r.n, 300u);
-    EXPECT_EQ(r.n_mc, k == 1 ? 2u : std::max<std::size_t>(k, 4));  // SPEC §6 defaults
+    // The budget rule of SPEC §6.7, from the MPFR margins.
+    EXPECT_EQ(r.n_mc, verify::reference_monte_carlo_budget(k, 8 / k, 300, 48, alpha_mc, alpha_md));
     EXPECT_RELATIVELY_CLOSE(r.s, std::sqrt(kGrid[p].nu2 * request.trace_sigma / k), 1e-15);
     ASSERT_EQ(r.blocks.size(), 8 / k);
     for (std::size_t b = 0; b < r.blocks.size(); ++b) {
       EXPECT_EQ(r.blocks[b].block, b);
       EXPECT_GT(r.blocks[b].numerical_error_bits, 0.0);  // the fast path's proven margin
       EXPECT_LE(r.blocks[b].numerical_error_bits, 1e-6);
-      const auto ref = verify::reference_block_variance_bound(block_points(data, k, b), r.s, r.n_mc);
+      const auto ref = verify::reference_block_variance_bound(k, 300, r.n_mc);
       EXPECT_AGREES_WITH_REFERENCE(r.blocks[b].variance_bound_bits2, ref, kEntropyMargins);
     }
-    const auto sigma = verify::reference_sigma_mc(data, k, r.s, r.n_mc);
+    const auto sigma = verify::reference_sigma_mc(k, 8 / k, 300, r.n_mc);
     const auto margins = verify::reference_margins(300, 48, alpha_mc, alpha_md, sigma.value);
     EXPECT_AGREES_WITH_REFERENCE(r.t_md, margins.t_md, kEntropyMargins);
     EXPECT_AGREES_WITH_REFERENCE(r.t_mc, margins.t_mc, kEntropyMargins);
@@ -169,6 +170,18 @@ TEST(Goldfeld, TheNmcParameterOverridesTheDefault) {
   EXPECT_THROW(goldfeld(Params::parse("draws=3")), InvalidInput);
   EXPECT_THROW(goldfeld(Params::parse("series=sometimes")), InvalidInput);
   EXPECT_NO_THROW(goldfeld(Params::parse("series=off")));
+}
+
+// The request's n_mc (a pilot's one draw, SPEC §6.6) wins over the parameter and the budget.
+TEST(Goldfeld, TheRequestNmcOverridesParameterAndBudget) {
+  const RowMatrix data = gaussian_sample(40, 4, 8);
+  EntropyRequest request = make_request(data, {{1, 0.2}, {4, 0.2}}, sample_trace(data));
+  request.n_mc = 3;
+  const auto r = goldfeld(Params::parse("n_mc=7"))->estimate(request);
+  EXPECT_EQ(r[0].n_mc, 3u);
+  EXPECT_EQ(r[1].n_mc, 3u);
+  request.n_mc = 2'000'000;
+  EXPECT_THROW(goldfeld()->estimate(request), InvalidInput);
 }
 
 class CountingProgress final : public Progress {

@@ -200,94 +200,48 @@ ReferenceValue reference_block_averaged_entropy(const RowMatrix& points,
 
 namespace {
 
-// σ_b² (bits²) of SPEC §6.3 from the block points y (n × k) at the current precision.
-Real block_variance_bits2(const std::vector<std::vector<Real>>& y, const Real& s,
-                          std::size_t n_mc) {
-  const std::size_t n = y.size();
-  const std::size_t k = y.front().size();
-  std::vector<Real> centre(k, Real(0));
-  for (const auto& point : y) {
-    for (std::size_t c = 0; c < k; ++c) centre[c] += point[c];
-  }
-  for (Real& c : centre) c /= Real(static_cast<double>(n));
-  std::vector<Real> radius;
-  Real max_radius(0);
-  for (const auto& point : y) {
-    Real r2(0);
-    for (std::size_t c = 0; c < k; ++c) r2 += (point[c] - centre[c]) * (point[c] - centre[c]);
-    radius.push_back(sqrt(r2));
-    if (radius.back() > max_radius) max_radius = radius.back();
-  }
-  const Real kd(static_cast<double>(k));
-  Real total(0);
-  for (const Real& r : radius) {
-    const Real d = r + max_radius;  // D_i
-    total += kd + 2 * sqrt(kd) * d / s + d * d / (s * s);
-  }
+// σ_b² = k/(n·n_MC·ln²2), bits² (SPEC §6.3), at the current precision.
+Real block_variance_bits2(std::size_t k, std::size_t n, std::size_t n_mc) {
   const Real ln2 = boost::math::constants::ln_two<Real>();
-  const Real nd(static_cast<double>(n));
-  return total / (nd * nd * Real(static_cast<double>(n_mc)) * ln2 * ln2);
+  return Real(static_cast<double>(k)) /
+         (Real(static_cast<double>(n)) * Real(static_cast<double>(n_mc)) * ln2 * ln2);
 }
 
-std::vector<std::vector<Real>> block_of(const RowMatrix& data, std::size_t k, std::size_t b,
-                                        const Real& scale) {
-  std::vector<std::vector<Real>> y(static_cast<std::size_t>(data.rows()));
-  for (std::size_t i = 0; i < y.size(); ++i) {
-    for (std::size_t c = 0; c < k; ++c) {
-      y[i].push_back(scale * Real(data(static_cast<Eigen::Index>(i),
-                                       static_cast<Eigen::Index>(b * k + c))));
-    }
-  }
-  return y;
-}
-
-void check_variance_input(const RowMatrix& data, std::size_t k, double s, std::size_t n_mc) {
-  if (data.rows() < 1 || k < 1 || static_cast<std::size_t>(data.cols()) % k != 0 ||
-      !(s > 0.0) || n_mc < 1 || !data.allFinite()) {
-    throw InvalidInput(
-        "the variance-bound reference needs rows, k dividing the columns, s > 0 and n_mc ≥ 1");
+void check_variance_input(std::size_t k, std::size_t blocks, std::size_t n, std::size_t n_mc) {
+  if (k < 1 || blocks < 1 || n < 1 || n_mc < 1) {
+    throw InvalidInput("the variance-bound reference needs k, N_k, n and n_mc ≥ 1");
   }
 }
 
-// σ_MC (bits) at one precision.
-Real sigma_mc_at(const RowMatrix& rotated, std::size_t k, double s, std::size_t n_mc,
-                 unsigned digits10) {
-  const PrecisionScope precision(digits10);
-  const std::size_t blocks = static_cast<std::size_t>(rotated.cols()) / k;
-  const Real nb(static_cast<double>(blocks));
-  const Real scale = sqrt(nb);
-  Real total(0);
-  for (std::size_t b = 0; b < blocks; ++b) {
-    total += block_variance_bits2(block_of(rotated, k, b, scale), Real(s), n_mc);
+// Runs f at digits10 and at 1.5·digits10; the value of the higher, their difference as error.
+template <class F>
+ReferenceValue at_two_precisions(unsigned digits10, F f) {
+  Real low;
+  {
+    const PrecisionScope precision(digits10);
+    low = f();
   }
-  return sqrt(total) / nb;
+  const unsigned high_digits = digits10 + digits10 / 2;
+  const PrecisionScope precision(high_digits);
+  const Real high = f();
+  return {high.convert_to<double>(), abs(high - low).convert_to<double>(), bits_of(high_digits)};
 }
 
 }  // namespace
 
-ReferenceValue reference_block_variance_bound(const RowMatrix& block_points, double s,
-                                              std::size_t n_mc, unsigned digits10) {
-  const auto k = static_cast<std::size_t>(block_points.cols());
-  check_variance_input(block_points, k, s, n_mc);
-  Real low;
-  {
-    const PrecisionScope precision(digits10);
-    low = block_variance_bits2(block_of(block_points, k, 0, Real(1)), Real(s), n_mc);
-  }
-  const PrecisionScope precision(digits10 + digits10 / 2);
-  const Real high = block_variance_bits2(block_of(block_points, k, 0, Real(1)), Real(s), n_mc);
-  return {high.convert_to<double>(), abs(high - Real(low)).convert_to<double>(),
-          bits_of(digits10 + digits10 / 2)};
+ReferenceValue reference_block_variance_bound(std::size_t k, std::size_t n, std::size_t n_mc,
+                                              unsigned digits10) {
+  check_variance_input(k, 1, n, n_mc);
+  return at_two_precisions(digits10, [&] { return block_variance_bits2(k, n, n_mc); });
 }
 
-ReferenceValue reference_sigma_mc(const RowMatrix& rotated, std::size_t k, double s,
+ReferenceValue reference_sigma_mc(std::size_t k, std::size_t blocks, std::size_t n,
                                   std::size_t n_mc, unsigned digits10) {
-  check_variance_input(rotated, k, s, n_mc);
-  const Real low = sigma_mc_at(rotated, k, s, n_mc, digits10);
-  const unsigned high_digits = digits10 + digits10 / 2;
-  const Real high = sigma_mc_at(rotated, k, s, n_mc, high_digits);
-  const PrecisionScope precision(high_digits);
-  return {high.convert_to<double>(), abs(high - low).convert_to<double>(), bits_of(high_digits)};
+  check_variance_input(k, blocks, n, n_mc);
+  // σ_MC = sqrt(N_k·σ_b²)/N_k (SPEC §6.3, independent dither per block)
+  return at_two_precisions(digits10, [&] {
+    return sqrt(block_variance_bits2(k, n, n_mc) / Real(static_cast<double>(blocks)));
+  });
 }
 
 namespace {
@@ -321,6 +275,20 @@ ReferenceMargins reference_margins(std::size_t n, std::size_t union_size, double
   const unsigned bits = bits_of(high_digits);
   return {{md_high.convert_to<double>(), abs(md_high - md_low).convert_to<double>(), bits},
           {mc_high.convert_to<double>(), abs(mc_high - mc_low).convert_to<double>(), bits}};
+}
+
+std::size_t reference_monte_carlo_budget(std::size_t k, std::size_t blocks, std::size_t n,
+                                        std::size_t union_size, double alpha_mc,
+                                        double alpha_md, unsigned digits10) {
+  check_variance_input(k, blocks, n, 1);
+  // The smallest n_MC with t_MC ≤ t_MD (SPEC §6.7), by counting up from 1 in MPFR.
+  for (std::size_t n_mc = 1;; ++n_mc) {
+    const PrecisionScope precision(digits10);
+    const Real sigma = sqrt(block_variance_bits2(k, n, n_mc) / Real(static_cast<double>(blocks)));
+    const auto [t_md, t_mc] = margins_at(n, union_size, alpha_mc, alpha_md,
+                                         sigma.convert_to<double>(), digits10);
+    if (t_mc <= t_md) return n_mc;
+  }
 }
 
 }  // namespace reconbound::verify

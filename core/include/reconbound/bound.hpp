@@ -10,6 +10,7 @@
 
 #include "reconbound/converse.hpp"
 #include "reconbound/estimator.hpp"
+#include "reconbound/grid_selection.hpp"
 #include "reconbound/matrix.hpp"
 #include "reconbound/params.hpp"
 #include "reconbound/progress.hpp"
@@ -45,6 +46,9 @@ struct BoundConfig {
   RotationChoice rotation = RotationChoice::automatic;
   std::size_t padded_order = 0;          // 0: smallest constructible Hadamard order ≥ m
   Normaliser normaliser = Normaliser::sample;
+  GridSelect grid_select = GridSelect::pilot;  // SPEC §6.6; none: certify the whole grid
+  std::size_t select_pairs = 1;          // pairs certified per γ (and per target ρ)
+  double target_rho = 0.0;               // > 0: also select for the largest γ reaching it
   std::uint64_t seed = 0;
   std::size_t threads = 1;
   Progress* progress = nullptr;
@@ -58,7 +62,8 @@ struct BoundData {
 };
 
 struct BoundTimings {
-  double represent_s = 0, trace_s = 0, rotation_s = 0, entropy_s = 0, converse_s = 0;
+  double represent_s = 0, trace_s = 0, rotation_s = 0, selection_s = 0, entropy_s = 0,
+         converse_s = 0;
 };
 
 struct BoundResult {
@@ -76,12 +81,15 @@ struct BoundReport {
   double trace_sigma_ucb = 0.0;  // its (1−α) UCB (SPEC §6.5)
   double normaliser = 0.0;       // the tr Σ that divides (sample or UCB)
   double alpha = 0.0;
-  std::vector<GridEntropy> entropies;  // one per grid pair
+  GridSelectionReport selection;       // how the certified grid G' was chosen (SPEC §6.6)
+  std::vector<GridEntropy> entropies;  // one per certified grid pair
   std::vector<BoundResult> results;    // one per γ
   BoundTimings timings;
 };
 
-// Estimates the entropies once; the returned report holds results for every γ given.
+// Estimates the entropies once; the returned report holds results for every γ given. With
+// grid selection, the certified pairs are those a pilot on D⊥ predicts best for these γ
+// (and for config.target_rho): more γ later (apply_converse) are covered only by them.
 BoundReport compute_bound(const Registry& registry, const BoundData& data,
                           const std::vector<double>& gammas_bits, const BoundConfig& config);
 

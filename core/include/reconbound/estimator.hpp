@@ -36,6 +36,8 @@ struct EntropyRequest {
   double alpha = 0.05;            // total miscoverage α = α₁ + α₂
   double alpha_mc_fraction = 0.5; // α₁ = fraction·α (Monte Carlo), α₂ = rest (sampling)
   std::uint64_t seed = 0;         // dither draws; results are independent of `threads`
+  std::size_t n_mc = 0;           // draws per sample point for every pair; 0: the estimator's
+                                  // own setting or budget rule (SPEC §6.7)
   std::size_t threads = 1;
   std::size_t shard = 0;          // this call computes blocks b with b % shards == shard
   std::size_t shards = 1;

@@ -72,6 +72,9 @@ BoundReport compute_bound(const Registry& registry, const BoundData& data,
   for (const double g : gammas_bits) {
     if (!std::isfinite(g) || g < 0.0) throw InvalidInput(fmt::format("gamma = {} bits must be finite and >= 0", g));
   }
+  if (!(config.target_rho >= 0.0 && config.target_rho <= 1.0)) {
+    throw InvalidInput(fmt::format("target rho = {} must lie in [0, 1]", config.target_rho));
+  }
   BoundReport report;
   report.alpha = config.alpha;
   report.n_perp = static_cast<std::size_t>(data.perp->rows());
@@ -105,14 +108,38 @@ BoundReport compute_bound(const Registry& registry, const BoundData& data,
   report.rotation = rotation.kind();
   report.timings.rotation_s = seconds_since(start);
 
-  // Entropy lower confidence bounds for all of G at once (SPEC §6). s is set by tr Σ̂
-  // from D⊥, independent of the estimation sample.
-  start = std::chrono::steady_clock::now();
   const auto block_sizes = config.block_sizes.empty() ? default_block_sizes(report.m_padded)
                                                       : config.block_sizes;
   const auto nu2_levels = config.nu2_levels.empty() ? default_nu2_levels() : config.nu2_levels;
-  const std::vector<GridPair> grid = make_grid(report.m_padded, block_sizes, nu2_levels);
+  const std::vector<GridPair> candidates = make_grid(report.m_padded, block_sizes, nu2_levels);
   const auto estimator = registry.make_estimator(config.estimator, config.estimator_params);
+
+  // The certified grid G' (SPEC §6.6): chosen from D⊥ alone, before D_est is touched.
+  start = std::chrono::steady_clock::now();
+  if (config.grid_select == GridSelect::pilot) {
+    const auto converse = registry.make_converse(config.converse, config.converse_params);
+    const RowMatrix rotated_perp = rotation.apply(perp_features, config.threads);
+    report.selection = select_grid(*estimator, *converse, rotated_perp, candidates, trace.trace,
+                                   {gammas_bits, config.target_rho},
+                                   {.pairs_per_goal = config.select_pairs,
+                                    .n_est = report.n_est,
+                                    .alpha = config.alpha,
+                                    .normaliser = report.normaliser,
+                                    .seed = config.seed ^ 0x9170u,
+                                    .threads = config.threads,
+                                    .progress = config.progress});
+  } else {
+    report.selection.reason = "--grid-select none: the whole grid";
+    report.selection.goal = {gammas_bits, config.target_rho};
+    report.selection.candidates = candidates.size();
+    report.selection.selected = candidates;
+  }
+  const std::vector<GridPair>& grid = report.selection.selected;
+  report.timings.selection_s = seconds_since(start);
+
+  // Entropy lower confidence bounds for all of G' at once (SPEC §6), the union bound over
+  // |G'|. s is set by tr Σ̂ from D⊥, independent of the estimation sample.
+  start = std::chrono::steady_clock::now();
   const EntropyRequest request{.rotated = rotated,
                                .grid = grid,
                                .trace_sigma = trace.trace,

@@ -33,15 +33,13 @@ ReferenceValue reference_block_averaged_entropy(const RowMatrix& points,
                                                 std::size_t k, double s,
                                                 unsigned digits10 = 24);
 
-// σ_b² of SPEC §6.3 (bits²) for one block: `block_points` are y_{b,i} (n × k, already scaled
-// by sqrt(N_k)), c their mean, D_i = ‖y_i − c‖ + max_l ‖y_l − c‖,
-//   σ_b² = Σ_i (k + 2·sqrt(k)·D_i/s + D_i²/s²) / (n²·n_mc·ln²2).
-ReferenceValue reference_block_variance_bound(const RowMatrix& block_points, double s,
-                                              std::size_t n_mc, unsigned digits10 = 40);
+// σ_b² = k/(n·n_MC·ln²2), bits² (SPEC §6.3): the data-free bound on the variance of one
+// block's ĥ_MC given the sample.
+ReferenceValue reference_block_variance_bound(std::size_t k, std::size_t n, std::size_t n_mc,
+                                              unsigned digits10 = 40);
 
-// σ_MC = sqrt(Σ_b σ_b²)/N_k (bits, SPEC §6.3, independent dither per block) from the rotated
-// sample (n × m), each block scaled by sqrt(N_k) in high precision.
-ReferenceValue reference_sigma_mc(const RowMatrix& rotated, std::size_t k, double s,
+// σ_MC = sqrt(k/(N_k·n·n_MC))/ln 2 (bits, SPEC §6.3, independent dither per block).
+ReferenceValue reference_sigma_mc(std::size_t k, std::size_t blocks, std::size_t n,
                                   std::size_t n_mc, unsigned digits10 = 40);
 
 struct ReferenceMargins {
@@ -52,5 +50,11 @@ struct ReferenceMargins {
 ReferenceMargins reference_margins(std::size_t n, std::size_t union_size, double alpha_mc,
                                    double alpha_md, double sigma_mc_bits,
                                    unsigned digits10 = 40);
+
+// The Monte Carlo budget of SPEC §6.7: the smallest n_MC ≥ 1 whose t_MC (with σ_MC above)
+// is ≤ t_MD, both evaluated in MPFR.
+std::size_t reference_monte_carlo_budget(std::size_t k, std::size_t blocks, std::size_t n,
+                                         std::size_t union_size, double alpha_mc,
+                                         double alpha_md, unsigned digits10 = 40);
 
 }  // namespace reconbound::verify

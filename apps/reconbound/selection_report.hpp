@@ -1,0 +1,16 @@
+#pragma once
+// Rendering how the certified grid was chosen (SPEC §6.6): one summary line for the tables,
+// the `grid_selection` object for JSON. Shared by `bound`, `calibrate` and `spectrum`.
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "reconbound/grid_selection.hpp"
+
+namespace reconbound::cli {
+
+// "pilot on D_perp (2500/5000/10000 records, 1 draw): 2 of 48 pairs certified: (28, 1.6), …"
+std::string selection_summary(const GridSelectionReport& selection);
+
+nlohmann::json selection_json(const GridSelectionReport& selection);
+
+}  // namespace reconbound::cli
