@@ -8,7 +8,9 @@ pixel representation (identity, m = 784) of an IDX image file:
     decreasing eigenvalue, H_784 = H_28 ⊗ H_28 with H_28 the Paley-I matrix over GF(27);
     blocks y_{b,i} = sqrt(N_k) · (U ψ_i)[bk:(b+1)k].
   * SPEC §6: Monte Carlo plug-in ĥ_MC (eq 31) by an exact log-sum-exp over all n centres,
-    McDiarmid margin t_MD (eq 35), Cantelli margin t_MC (eq 34) with the §6.3 variance bound.
+    McDiarmid margin t_MD (eq 35), Cantelli margin t_MC (eq 34) with the §6.3 variance bound,
+    n_MC from the §6.7 budget rule, over the whole grid given (the CLI is run with
+    --grid-select none, the paper's procedure).
   * SPEC §5: ρ = sqrt([k/(2πe·tr Σ̂) · 2^{2(h_LB − γ)/k} − ν²]_+) (eq 14), capped at 1.
 
 Entropies are in bits, tr Σ̂ in squared grey levels (pixel values 0..255).
@@ -181,23 +183,25 @@ def mean_neg_log2_density(queries, centres, s, chunk_elems=4_000_000):
     return -total / queries.shape[0] / math.log(2.0)
 
 
-def variance_bound_block(yb, s, n_mc):
-    """SPEC §6.3 per-block term (1/(n²·n_MC)) Σ_i v_{b,i} (nats²), c = block mean.
+def variance_bound_block(k, n, n_mc):
+    """SPEC §6.3 per-block bound on Var ĥ_MC(Π_b) given the sample: k/(n·n_MC) nats².
 
-    v_i = k + 2√k·D_i/s + D_i²/s², D_i = ‖y_i − c‖ + max_l ‖y_l − c‖."""
-    n, k = yb.shape
-    r = np.linalg.norm(yb - yb.mean(axis=0), axis=1)
-    d = r + r.max()
-    v = k + 2.0 * math.sqrt(k) * d / s + (d / s) ** 2
-    return float(v.sum()) / (n * n * n_mc)
+    Gaussian Poincaré: Var g_i(W) ≤ E‖t − E[y_I | t]‖²/s², whose mean over i is ≤ k·s²."""
+    return k / (n * n_mc)
 
 
 def binary_entropy(p):
     return -p * math.log2(p) - (1.0 - p) * math.log2(1.0 - p)
 
 
-def default_n_mc(k):
-    return 2 if k == 1 else max(k, 4)                # SPEC §6 defaults
+def budget_n_mc(k, n_blocks, n, g_size, alpha1, t_md):
+    """SPEC §6.7: the smallest n_MC ≥ 1 with t_MC ≤ t_MD (both data-free)."""
+    n_mc = 1
+    while True:
+        sigma = math.sqrt(k / (n_blocks * n * n_mc)) / math.log(2.0)       # §6.3, bits
+        if sigma * math.sqrt(g_size / alpha1 - 1.0) <= t_md:               # eq 34 vs eq 35
+            return n_mc
+        n_mc += 1
 
 
 def evaluate_grid(est, U, mean, trace, grid_k, grid_nu2, gammas, alpha, seed, log):
@@ -212,7 +216,7 @@ def evaluate_grid(est, U, mean, trace, grid_k, grid_nu2, gammas, alpha, seed, lo
         if m % k:
             raise ValueError(f"k = {k} does not divide m = {m}")
         n_blocks = m // k
-        n_mc = default_n_mc(k)
+        n_mc = budget_n_mc(k, n_blocks, n, g_size, alpha1, t_md)
         y = project_blocks(est, U, mean, k)
         scales = [math.sqrt(nu2 * trace / k) for nu2 in grid_nu2]   # s = ν·sqrt(tr Σ̂/k) (§5)
         h_blocks = [[] for _ in grid_nu2]
@@ -225,7 +229,7 @@ def evaluate_grid(est, U, mean, trace, grid_k, grid_nu2, gammas, alpha, seed, lo
             for v, s in enumerate(scales):
                 queries = np.repeat(y[b], n_mc, axis=0) + s * z      # y_{b,i} + W_{ij,b}
                 h_blocks[v].append(mean_neg_log2_density(queries, y[b], s))  # eq 31, bits
-                var_sums[v] += variance_bound_block(y[b], s, n_mc)
+                var_sums[v] += variance_bound_block(k, n, n_mc)
         seconds = time.time() - started
         for v, nu2 in enumerate(grid_nu2):
             h_mc = float(np.mean(h_blocks[v]))
@@ -256,7 +260,7 @@ def run_cli(binary, args, exact):
            "--est-range", args.est_range, "--gamma", ",".join(repr(g) for g in args.gamma),
            "--grid-k", ",".join(str(k) for k in args.grid_k),
            "--grid-nu2", ",".join(repr(v) for v in args.grid_nu2),
-           "--alpha", repr(args.alpha), "--json", "--quiet"]
+           "--alpha", repr(args.alpha), "--json", "--quiet", "--grid-select", "none"]
     if exact:
         cmd.append("--exact")
     started = time.time()

@@ -54,6 +54,52 @@ TEST(BoundCli, JsonHasTheDocumentedFieldsAndObeysTheLaws) {
   EXPECT_EQ(j["rho_star"], results[0]["rho_star"]);
 }
 
+// SPEC §6.6: the pilot on D⊥ certifies one pair per γ; `grid` lists only the certified pairs,
+// `grid_selection` the prediction for every candidate; `none` certifies the whole grid.
+TEST(BoundCli, GridSelectionIsReportedAndOneFlagAway) {
+  const std::vector<std::string> common = {"bound", "--data", mnist(), "--perp-range", "0:800",
+                                           "--est-range", "800:1400", "--gamma", "1.5",
+                                           "--grid-k", "4,16", "--grid-nu2", "0.4,1.6",
+                                           "--json", "--quiet"};
+  auto none = common;
+  none.insert(none.end(), {"--grid-select", "none"});
+  const auto a = run_cli(common);
+  const auto b = run_cli(none);
+  ASSERT_EQ(a.exit_code, 0) << a.err;
+  ASSERT_EQ(b.exit_code, 0) << b.err;
+  const auto pilot = nlohmann::json::parse(a.out);
+  const auto whole = nlohmann::json::parse(b.out);
+  const auto& sel = pilot["grid_selection"];
+  EXPECT_EQ(sel["method"], "pilot");
+  EXPECT_EQ(sel["candidates"], 4);
+  EXPECT_EQ(sel["certified"], 1);
+  EXPECT_EQ(sel["pilot_sizes"], nlohmann::json({150, 300, 600}));  // min(|D⊥|, n_est) and halves
+  ASSERT_EQ(sel["predictions"].size(), 4u);
+  ASSERT_EQ(pilot["grid"].size(), 1u);
+  std::size_t selected = 0;
+  for (const auto& p : sel["predictions"]) {
+    ASSERT_EQ(p["h_pilot"].size(), 3u);
+    ASSERT_EQ(p["rho_predicted"].size(), 1u);
+    EXPECT_NEAR(p["h_lb_predicted"].get<double>(),
+                p["h_predicted"].get<double>() - p["t_mc"].get<double>() - p["t_md"].get<double>(), 1e-9);
+    if (p["selected"].get<bool>()) {
+      ++selected;
+      EXPECT_EQ(p["k"], pilot["grid"][0]["k"]);
+      EXPECT_EQ(p["nu2"], pilot["grid"][0]["nu2"]);
+      // The selected pair has the largest predicted ρ* of the four.
+      for (const auto& q : sel["predictions"]) {
+        EXPECT_GE(p["rho_predicted"][0].get<double>(), q["rho_predicted"][0].get<double>());
+      }
+    }
+  }
+  EXPECT_EQ(selected, 1u);
+  // The margins of one certified pair are those of |G'| = 1, smaller than the whole grid's.
+  EXPECT_LT(pilot["grid"][0]["t_md"].get<double>(), whole["grid"][0]["t_md"].get<double>());
+  EXPECT_EQ(whole["grid_selection"]["method"], "none");
+  EXPECT_EQ(whole["grid"].size(), 4u);
+  EXPECT_EQ(whole["grid_selection"]["certified"], 4);
+}
+
 TEST(BoundCli, ScheduleGivesTheSameBoundAsItsGamma) {
   const std::vector<std::string> common = {"bound", "--data", mnist(), "--perp-range", "0:800",
                                            "--est-range", "800:1000", "--grid-k", "16",
@@ -107,6 +153,10 @@ TEST(BoundCli, BadInputsExitTwoWithOneLine) {
       {{"bound", "--data", "npy:" + clean_npy, "--perp-indices", perp_file, "--est-indices", est_file, "--gamma", "1"},
        "overlap"},
       {{"bound", "--data", "mystery:thing", "--gamma", "1"}, "mystery"},
+      {{"bound", "--data", m, "--perp-range", "0:100", "--est-range", "100:200", "--gamma", "1",
+        "--grid-select", "best"}, "--grid-select"},
+      {{"bound", "--data", m, "--perp-range", "0:100", "--est-range", "100:200", "--gamma", "1",
+        "--grid-select-pairs", "0"}, "--grid-select-pairs"},
   };
   for (const auto& [args, expected] : cases) {
     const auto r = run_cli(args);

@@ -66,6 +66,9 @@ struct GridSelectionReport {
   double seconds = 0.0;
 };
 
+// Blocks per block size the pilot estimates on (at least; fewer when N_k is smaller).
+inline constexpr std::size_t kPilotBlocks = 8;
+
 // Smallest D⊥ for a pilot: its smallest prefix (a quarter) keeps ≥ 16 records.
 inline constexpr std::size_t kMinPilotRecords = 64;
 
@@ -79,7 +82,7 @@ inline constexpr std::size_t kMinPilotRecords = 64;
 double extrapolate_plugin_entropy(double h_quarter, double h_half, double h_full, double doublings,
                                   double cap);
 
-// Runs the pilot on `rotated_perp` (U·Ψ(x) of D⊥, n_p × m) for every pair of `grid`, predicts
+// Runs the pilot on `rotated_perp` (U·Ψ(x) of D⊥ or a prefix of it, n_p × m) for every pair of `grid`, predicts
 // and selects. Needs n_p ≥ kMinPilotRecords and a grid larger than the selection; otherwise
 // it returns the whole grid with method "none" and the reason.
 GridSelectionReport select_grid(const EntropyEstimator& estimator, const Converse& converse,

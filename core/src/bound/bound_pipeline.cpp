@@ -1,6 +1,7 @@
 #include <fmt/format.h>
 
 #include <chrono>
+#include <algorithm>
 #include <cmath>
 
 #include "reconbound/bound.hpp"
@@ -118,7 +119,10 @@ BoundReport compute_bound(const Registry& registry, const BoundData& data,
   start = std::chrono::steady_clock::now();
   if (config.grid_select == GridSelect::pilot) {
     const auto converse = registry.make_converse(config.converse, config.converse_params);
-    const RowMatrix rotated_perp = rotation.apply(perp_features, config.threads);
+    // The pilot's size: D⊥, but no larger than D_est (its cost must stay a fraction of the
+    // certified estimate's).
+    const auto pilot_rows = static_cast<Eigen::Index>(std::min(report.n_perp, report.n_est));
+    const RowMatrix rotated_perp = rotation.apply(perp_features.topRows(pilot_rows), config.threads);
     report.selection = select_grid(*estimator, *converse, rotated_perp, candidates, trace.trace,
                                    {gammas_bits, config.target_rho},
                                    {.pairs_per_goal = config.select_pairs,

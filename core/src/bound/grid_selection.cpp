@@ -50,6 +50,26 @@ double predicted_largest_gamma(const Converse& converse, const GridEntropy& entr
   return converse.largest_gamma({0.0, &one, normaliser}, target_rho).gamma_bits;
 }
 
+// The grid's pair indices grouped by block size, in order of first appearance.
+std::vector<std::pair<std::size_t, std::vector<std::size_t>>> pairs_by_block_size(
+    const std::vector<GridPair>& grid) {
+  std::vector<std::pair<std::size_t, std::vector<std::size_t>>> groups;
+  for (std::size_t p = 0; p < grid.size(); ++p) {
+    auto it = std::find_if(groups.begin(), groups.end(),
+                           [&](const auto& g) { return g.first == grid[p].k; });
+    if (it == groups.end()) it = groups.insert(groups.end(), {grid[p].k, {}});
+    it->second.push_back(p);
+  }
+  return groups;
+}
+
+// ĥ_MC (bits) of a shard: the mean of its blocks' estimates (eq 31).
+double mean_block_entropy(const GridEntropy& shard) {
+  double sum = 0.0;
+  for (const BlockEntropy& block : shard.blocks) sum += block.h_mc_bits;
+  return sum / static_cast<double>(shard.blocks.size());
+}
+
 // Indices of the `count` best candidates by a key (larger first; ties keep grid order).
 std::vector<std::size_t> best_by(const std::vector<std::pair<double, double>>& keys,
                                  std::size_t count) {
@@ -106,46 +126,60 @@ GridSelectionReport select_grid(const EntropyEstimator& estimator, const Convers
   report.assumed_union_size = wanted;
   report.pilot_sizes = {n_perp / 4, n_perp / 2, n_perp};
 
-  // ĥ_MC on the three prefixes of D⊥, one draw per record. The same seed gives every record
-  // the same draws at each size (common random numbers), so the increments are less noisy.
-  std::vector<std::vector<GridEntropy>> pilots;
+  // ĥ_MC on the three prefixes of D⊥, one draw per record, on an evenly spread subset of
+  // about kPilotBlocks blocks per block size (the block average is a mean over exchangeable
+  // blocks; a shard of the estimator is exactly such a subset). The same seed gives every
+  // record the same draws at each size (common random numbers): the increments are less noisy.
+  const std::size_t m = static_cast<std::size_t>(rotated_perp.cols());
+  std::vector<std::vector<double>> h_pilot(grid.size());
+  std::vector<double> dither_sd(grid.size());
   for (const std::size_t n : report.pilot_sizes) {
     PilotProgress progress(settings.progress, n);
-    const EntropyRequest request{.rotated = rotated_perp.topRows(static_cast<Eigen::Index>(n)),
-                                 .grid = grid,
-                                 .trace_sigma = trace_sigma,
-                                 .union_size = grid.size(),
-                                 .alpha = settings.alpha,
-                                 .alpha_mc_fraction = 0.5,
-                                 .seed = settings.seed,
-                                 .n_mc = report.pilot_n_mc,
-                                 .threads = settings.threads,
-                                 .shard = 0,
-                                 .shards = 1,
-                                 .progress = &progress};
-    pilots.push_back(estimator.estimate(request));
+    for (const auto& [k, pairs] : pairs_by_block_size(grid)) {
+      std::vector<GridPair> subgrid;
+      for (const std::size_t p : pairs) subgrid.push_back(grid[p]);
+      const EntropyRequest request{.rotated = rotated_perp.topRows(static_cast<Eigen::Index>(n)),
+                                   .grid = subgrid,
+                                   .trace_sigma = trace_sigma,
+                                   .union_size = grid.size(),
+                                   .alpha = settings.alpha,
+                                   .alpha_mc_fraction = 0.5,
+                                   .seed = settings.seed,
+                                   .n_mc = report.pilot_n_mc,
+                                   .threads = settings.threads,
+                                   .shard = 0,
+                                   .shards = std::max<std::size_t>(1, m / k / kPilotBlocks),
+                                   .progress = &progress};
+      const std::vector<GridEntropy> partial = estimator.estimate(request);
+      for (std::size_t i = 0; i < pairs.size(); ++i) {
+        h_pilot[pairs[i]].push_back(mean_block_entropy(partial[i]));
+        dither_sd[pairs[i]] = partial[i].s;
+      }
+    }
   }
 
   // Prediction at n_est with the margins of the certified run (|G'| = `wanted`, SPEC §6.7).
   const double doublings = std::log2(static_cast<double>(settings.n_est) / static_cast<double>(n_perp));
   const double alpha_mc = 0.5 * settings.alpha, alpha_md = settings.alpha - alpha_mc;
-  const std::size_t m = static_cast<std::size_t>(rotated_perp.cols());
   std::vector<std::vector<std::pair<double, double>>> keys(goals);
   for (std::size_t p = 0; p < grid.size(); ++p) {
     PairPrediction pred;
     pred.pair = grid[p];
-    const GridEntropy& full = pilots[2][p];
-    for (const auto& pilot : pilots) pred.h_pilot.push_back(pilot[p].h_mc);
-    pred.h_predicted = extrapolate_plugin_entropy(pred.h_pilot[0], pred.h_pilot[1], pred.h_pilot[2],
-                                                  doublings, plugin_cap_bits(grid[p].k, full.s, settings.n_est));
+    pred.h_pilot = h_pilot[p];
+    pred.h_predicted = extrapolate_plugin_entropy(
+        pred.h_pilot[0], pred.h_pilot[1], pred.h_pilot[2], doublings,
+        plugin_cap_bits(grid[p].k, dither_sd[p], settings.n_est));
     const std::size_t blocks = m / grid[p].k;
     pred.n_mc = monte_carlo_budget(grid[p].k, blocks, settings.n_est, wanted, alpha_mc, alpha_md);
     pred.t_md = mcdiarmid_margin_bits(settings.n_est, wanted, alpha_md);       // eq 35
     pred.t_mc = cantelli_margin_bits(monte_carlo_sigma_bits(grid[p].k, blocks, settings.n_est, pred.n_mc),
                                      wanted, alpha_mc);                        // eq 34
     pred.h_lb_predicted = pred.h_predicted - pred.t_mc - pred.t_md;            // SPEC §6.4
-    GridEntropy entry = full;
+    GridEntropy entry;
+    entry.pair = grid[p];
+    entry.s = dither_sd[p];
     entry.n = settings.n_est;
+    entry.n_mc = pred.n_mc;
     entry.h_mc = pred.h_predicted;
     entry.t_mc = pred.t_mc;
     entry.t_md = pred.t_md;
