@@ -7,6 +7,8 @@
 #include <bit>
 #include <cstdint>
 
+#include "kernel_clones.hpp"
+
 namespace reconbound::goldfeld::detail {
 
 // Proven relative error of exp_neg: |exp_neg(a)/e^{−a} − 1| ≤ this for a ∈ [−700, 708].
@@ -15,7 +17,19 @@ inline constexpr double kExpRelativeError = 3e-14;
 // Largest exponent a passed to the exponential; larger ones are clamped (terms ≤ e^{−700}).
 inline constexpr double kExponentClamp = 708.0;
 
-// e^{−a} for a ∈ [−700, 708], branch-free so that loops over it vectorise.
+// The integer type of the same width as T: std::uint64_t for a double, eight of them for a
+// LaneVector (kernel_clones.hpp).
+template <typename T>
+struct ExpBits {
+  using type = std::uint64_t;
+};
+template <>
+struct ExpBits<LaneVector> {
+  using type = LaneBits;
+};
+
+// e^{−a} for a ∈ [−700, 708], branch-free so that loops over it vectorise; T is a double or
+// a LaneVector (eight lanes at once, the same operations in every lane, so the same bound).
 //
 // Error bound (kExpRelativeError), u = 2^-53. Let x = −a ∈ [−708, 700].
 //  1. j = round(x·log2 e) by the 1.5·2^52 shift, so |j| ≤ 1022 and r* := x − j·ln2 has
@@ -37,28 +51,39 @@ inline constexpr double kExponentClamp = 708.0;
 //  5. 2^j is a normal double (j ≥ −1021 for x ≥ −708, j ≤ 1010 for x ≤ 700) and the final
 //     product p̃·2^j is exact (a power-of-two scaling of a normal result).
 // Total relative error ≤ 4.2e-17 + 7.6e-15 + 3.6e-15 + products of these < 1.2e-14 ≤ 3e-14.
-inline double exp_neg(double a) {
-  const double x = -a;
+// (Always inlined into the kernels' clones, so the baseline ABI for a LaneVector argument
+// or result, which GCC warns about, never applies.)
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wpsabi"
+#endif
+template <typename T>
+[[gnu::always_inline]] inline T exp_neg(T a) {
+  using Bits = typename ExpBits<T>::type;
+  const T x = -a;
   constexpr double kShift = 0x1.8p52;
-  const double shifted = x * 1.4426950408889634 + kShift;  // log2(e)
-  const double j = shifted - kShift;
-  const double r = (x - j * 0x1.62e42fee00000p-1) - j * 0x1.a39ef35793c76p-33;
-  const double r2 = r * r;
-  const double r4 = r2 * r2;
-  const double r8 = r4 * r4;
-  const double q0 = 1.0 + r;                                  // 1/0! + r/1!
-  const double q1 = 0.5 + r * (1.0 / 6.0);                    // 1/2! + r/3!
-  const double q2 = 1.0 / 24.0 + r * (1.0 / 120.0);           // 1/4! + r/5!
-  const double q3 = 1.0 / 720.0 + r * (1.0 / 5040.0);         // 1/6! + r/7!
-  const double q4 = 1.0 / 40320.0 + r * (1.0 / 362880.0);     // 1/8! + r/9!
-  const double q5 = 1.0 / 3628800.0 + r * (1.0 / 39916800.0); // 1/10! + r/11!
-  const double s0 = q0 + r2 * q1;
-  const double s1 = q2 + r2 * q3;
-  const double s2 = q4 + r2 * q5;
-  const double p = (s0 + r4 * s1) + r8 * s2;
+  const T shifted = x * 1.4426950408889634 + kShift;  // log2(e)
+  const T j = shifted - kShift;
+  const T r = (x - j * 0x1.62e42fee00000p-1) - j * 0x1.a39ef35793c76p-33;
+  const T r2 = r * r;
+  const T r4 = r2 * r2;
+  const T r8 = r4 * r4;
+  const T q0 = 1.0 + r;                                  // 1/0! + r/1!
+  const T q1 = 0.5 + r * (1.0 / 6.0);                    // 1/2! + r/3!
+  const T q2 = 1.0 / 24.0 + r * (1.0 / 120.0);           // 1/4! + r/5!
+  const T q3 = 1.0 / 720.0 + r * (1.0 / 5040.0);         // 1/6! + r/7!
+  const T q4 = 1.0 / 40320.0 + r * (1.0 / 362880.0);     // 1/8! + r/9!
+  const T q5 = 1.0 / 3628800.0 + r * (1.0 / 39916800.0); // 1/10! + r/11!
+  const T s0 = q0 + r2 * q1;
+  const T s1 = q2 + r2 * q3;
+  const T s2 = q4 + r2 * q5;
+  const T p = (s0 + r4 * s1) + r8 * s2;
   // The low bits of `shifted` hold j; (j + 1023) << 52 is the double 2^j.
-  const std::uint64_t bits = std::bit_cast<std::uint64_t>(shifted) - 0x4338000000000000ULL;
-  return p * std::bit_cast<double>((bits + 1023ULL) << 52);
+  const Bits bits = std::bit_cast<Bits>(shifted) - 0x4338000000000000ULL;
+  return p * std::bit_cast<T>((bits + 1023ULL) << 52);
 }
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif
 
 }  // namespace reconbound::goldfeld::detail

@@ -16,25 +16,51 @@ namespace reconbound::goldfeld {
 using detail::gamma;
 using detail::kUnitRoundoff;
 
-TileSums fast_tile_sums(const BlockPoints& points, const LevelPlan& plan, std::size_t n_mc,
-                        NormalStream& dither, std::size_t row_begin, std::size_t row_end,
-                        ShiftedKernelWorkspace& work, const SeriesTables* series) {
+namespace {
+
+// How a row's sums were formed: the Taylor boxes give −ln of the whole mixture sum (no
+// ‖Z‖²/2 term), the other kernels Σ_l e^{−a_l}.
+enum class RowKernel { series, chained, product, difference };
+
+}  // namespace
+
+TileSums fast_tile_sums(const BlockPoints& points, const ProductCentres* product,
+                        const LevelPlan& plan, std::size_t n_mc, NormalStream& dither,
+                        std::size_t row_begin, std::size_t row_end, ShiftedKernelWorkspace& work,
+                        const SeriesTables* series) {
   const std::size_t n = points.n();
   const std::size_t k = points.k();
   const std::size_t level_count = plan.scales.size();
+  const std::size_t rows = row_end - row_begin;
+  const std::size_t per_row = level_count * n_mc;  // queries of a row, q = v·n_mc + j
   TileSums out{std::vector<double>(level_count, 0.0), std::vector<double>(level_count, 0.0),
                std::vector<double>(level_count, 0.0)};
   std::vector<double> z(n_mc * k);
-  std::vector<double> z_norm2(n_mc);
-  std::vector<double> sums(level_count * n_mc);
-  std::vector<double> skipped(level_count * n_mc);
-  std::vector<double> smallest_skipped(level_count * n_mc);
-  std::vector<double> relative_error(level_count * n_mc);  // of the Taylor boxes' sums
-  // Certified truncation (direct kernel): groups whose exponents all exceed
+  std::vector<double> z_norm2(rows * n_mc);
+  std::vector<RowKernel> kernel(rows);
+  std::vector<double> sums(rows * per_row);
+  std::vector<double> relative_error(rows * per_row);  // δ of each sum
+  std::vector<double> skipped(per_row);
+  std::vector<double> smallest_skipped(per_row);
+  // The product kernel's queries, collected over the tile: weights, offsets, scales, the
+  // exponent bound ε_q and the index into `sums` of each.
+  std::vector<double> weights;
+  std::vector<double> offsets;
+  std::vector<double> scales;
+  std::vector<double> exponent_error;
+  std::vector<std::size_t> product_slot;
+  std::vector<double> row_weights(per_row * k);
+  std::vector<double> row_offsets(per_row);
+  std::vector<double> row_errors(per_row);
+  // Certified truncation (direct kernels): groups whose exponents all exceed
   // ln n + kTruncationNats hold at most n·e^{−cut} = e^{−kTruncationNats} of mass relative
   // to S ≥ 1.
   const double cut = std::log(static_cast<double>(n)) + kTruncationNats;
   for (std::size_t i = row_begin; i < row_end; ++i) {
+    const std::size_t row = i - row_begin;
+    double* row_norm2 = z_norm2.data() + row * n_mc;
+    double* row_sums = sums.data() + row * per_row;
+    double* row_delta = relative_error.data() + row * per_row;
     double largest_norm2 = 0.0;
     for (std::size_t j = 0; j < n_mc; ++j) {
       double norm2 = 0.0;
@@ -49,47 +75,90 @@ TileSums fast_tile_sums(const BlockPoints& points, const LevelPlan& plan, std::s
             "run with exact=true",
             norm2, k, i));
       }
-      z_norm2[j] = norm2;
+      row_norm2[j] = norm2;
       largest_norm2 = std::max(largest_norm2, norm2);
     }
     if (series != nullptr && series_row_sums(*series, points, i, z.data(), n_mc, largest_norm2,
-                                             work, sums.data(), relative_error.data())) {
+                                             work, row_sums, row_delta)) {
+      kernel[row] = RowKernel::series;
+      continue;
+    }
+    // Squaring chains need ‖Z‖² ≤ 700 for every draw of the row (proof, (r) below).
+    if (plan.chained && largest_norm2 <= kChainNormLimit) {
+      kernel[row] = RowKernel::chained;
+      chained_kernel_sums(points.coordinate_major(), n, k, i, z.data(), n_mc, plan, work,
+                          row_sums);
       for (std::size_t v = 0; v < level_count; ++v) {
         for (std::size_t j = 0; j < n_mc; ++j) {
-          // −ln Σ_l exp(−‖t − y_l‖²/(2s²)) directly: no ‖Z‖²/2 term in the value or its error.
-          const std::size_t q = v * n_mc + j;
-          const double value = -std::log(sums[q]);
-          out.value[v] += value;
-          out.magnitude[v] += std::abs(value);
-          out.error[v] += query_error_nats(k, 0.0, sums[q], value, relative_error[q]);
+          row_delta[v * n_mc + j] = sum_relative_error(n, k, row_norm2[j], plan.depth[v],
+                                                       chained_additions(n), 0.0);
         }
       }
       continue;
     }
-    // Squaring chains need ‖Z‖² ≤ 700 for every draw of the row (proof, (r) below).
-    const bool chained = plan.chained && largest_norm2 <= kChainNormLimit;
-    if (chained) {
-      chained_kernel_sums(points.coordinate_major(), n, k, i, z.data(), n_mc, plan, work,
-                          sums.data());
-    } else {
-      shifted_kernel_sums(points.coordinate_major(), n, k, i, z.data(), n_mc,
-                          plan.scales.data(), level_count, cut, work, sums.data(),
-                          skipped.data(), smallest_skipped.data());
+    bool within = product != nullptr;
+    for (std::size_t v = 0; v < level_count && within; ++v) {
+      for (std::size_t j = 0; j < n_mc && within; ++j) {
+        const std::size_t q = v * n_mc + j;
+        row_errors[q] = product_exponent_error(k, product->norm2[i], product->max_norm2,
+                                               row_norm2[j], plan.scales[v]);
+        row_offsets[q] = product_query(points.coordinate_major() + i, n, product->norm2[i],
+                                       z.data() + j * k, k, plan.scales[v],
+                                       row_weights.data() + q * k);
+        within = row_errors[q] <= kProductExponentLimit;
+      }
     }
+    if (within) {
+      kernel[row] = RowKernel::product;  // its sums follow below, for the whole tile at once
+      for (std::size_t q = 0; q < per_row; ++q) {
+        weights.insert(weights.end(), row_weights.begin() + q * k, row_weights.begin() + (q + 1) * k);
+        offsets.push_back(row_offsets[q]);
+        scales.push_back(plan.scales[q / n_mc].half_inv_s2);
+        exponent_error.push_back(row_errors[q]);
+        product_slot.push_back(row * per_row + q);
+      }
+      continue;
+    }
+    kernel[row] = RowKernel::difference;
+    shifted_kernel_sums(points.coordinate_major(), n, k, i, z.data(), n_mc, plan.scales.data(),
+                        level_count, cut, work, row_sums, skipped.data(),
+                        smallest_skipped.data());
     for (std::size_t v = 0; v < level_count; ++v) {
       for (std::size_t j = 0; j < n_mc; ++j) {
         const std::size_t q = v * n_mc + j;
-        const double sum = sums[q];
-        const double sum_error =
-            chained ? sum_relative_error(n, k, z_norm2[j], plan.depth[v], chained_additions(n), 0.0)
-                    : sum_relative_error(
-                          n, k, z_norm2[j], 0, direct_additions(n),
-                          skipped_mass_bound(k, z_norm2[j], skipped[q], smallest_skipped[q]));
+        row_delta[q] = sum_relative_error(
+            n, k, row_norm2[j], 0, direct_additions(n),
+            skipped_mass_bound(k, row_norm2[j], skipped[q], smallest_skipped[q]));
+      }
+    }
+  }
+  if (!product_slot.empty()) {
+    const std::size_t count = product_slot.size();
+    std::vector<double> product_sums(count);
+    std::vector<double> product_skipped(count);
+    std::vector<double> product_smallest(count);
+    product_kernel_sums(*product, weights.data(), offsets.data(), scales.data(), count, cut,
+                        work, product_sums.data(), product_skipped.data(),
+                        product_smallest.data());
+    for (std::size_t p = 0; p < count; ++p) {
+      sums[product_slot[p]] = product_sums[p];
+      relative_error[product_slot[p]] = product_sum_relative_error(
+          n, exponent_error[p],
+          product_skipped_mass_bound(exponent_error[p], product_skipped[p], product_smallest[p]));
+    }
+  }
+  // The values in row order, then level, then draw (the same order on every thread count).
+  for (std::size_t row = 0; row < rows; ++row) {
+    for (std::size_t v = 0; v < level_count; ++v) {
+      for (std::size_t j = 0; j < n_mc; ++j) {
+        const std::size_t q = row * per_row + v * n_mc + j;
+        // Taylor boxes: −ln Σ_l exp(−‖t − y_l‖²/(2s²)) directly; the other kernels:
         // −ln Σ_l exp(−‖t − y_l‖²/(2s²)) = ‖Z‖²/2 − ln Σ_l exp(−a_l)   (nats)
-        const double value = 0.5 * z_norm2[j] - std::log(sum);
+        const double z2 = kernel[row] == RowKernel::series ? 0.0 : z_norm2[row * n_mc + j];
+        const double value = 0.5 * z2 - std::log(sums[q]);
         out.value[v] += value;
         out.magnitude[v] += std::abs(value);
-        out.error[v] += query_error_nats(k, z_norm2[j], sum, value, sum_error);
+        out.error[v] += query_error_nats(k, z2, sums[q], value, relative_error[q]);
       }
     }
   }
@@ -99,12 +168,13 @@ TileSums fast_tile_sums(const BlockPoints& points, const LevelPlan& plan, std::s
 // Skipped mass (certified truncation, direct kernel). Every skipped centre has computed
 // exponent ã ≥ m̃ (the smallest skipped one); by (a) below, its exact exponent satisfies
 // a ≥ ã − γ_{k+6}·(4a + 4.5‖Z‖²), i.e. a ≥ (m̃ − 4.5·γ_{k+6}·‖Z‖²)/(1 + 4·γ_{k+6}) =: a_lb, so
-// the skipped mass is S_skip ≤ count·e^{−a_lb} =: U (std::exp rounded up by 4u).
+// the skipped mass is S_skip ≤ count·e^{−a_lb} =: U (rounded up by 1 + 1e-12: the roundings
+// of a_lb, ≤ 4u·710 < 1e-12 in the exponent, std::exp's and the product's).
 double skipped_mass_bound(std::size_t k, double z_norm2, double count, double smallest) {
   if (count == 0.0) return 0.0;
   const double g = gamma(static_cast<double>(k) + 6.0);
   const double lower = (smallest - 4.5 * g * 1.01 * z_norm2) / (1.0 + 4.0 * g);  // a_lb
-  return count * std::exp(-lower) * (1.0 + 4.0 * kUnitRoundoff);
+  return count * std::exp(-lower) * (1.0 + 1e-12);
 }
 
 // Proof of the per-query bound. u = 2^-53, γ_m = m·u/(1 − m·u), λ(x) = −ln(1 − x). For one
@@ -192,6 +262,42 @@ double sum_relative_error(std::size_t n, std::size_t k, double z_norm2, std::siz
         "goldfeld fast path: the rounding bound {} is too large for n={} at k={}; run with "
         "exact=true",
         delta, n, k));
+  }
+  return delta;
+}
+
+// The product kernel (shifted_kernel.hpp). Its exponents satisfy |ã_l − a_l| ≤ ε_q for every
+// centre l (product_exponent_error, proof in shifted_kernel.cpp), the same ε_q for all l,
+// so the steps (a) and (s) above simplify:
+//  (b') A kept term with ã ≤ 708 is e^{−ã}(1+η), |η| ≤ δ_e: log error ≤ ε_q + λ(δ_e). A
+//      clamped one (ã > 708) has a ≥ 708 − ε_q > 700: computed and exact ≤ e^{−700}.
+//      The exponent range of exp_neg holds: a ≥ −‖Z‖²/2 ≥ −690 (‖Z‖² ≤ 1380, checked) and
+//      ε_q ≤ kProductExponentLimit, so ã ∈ [−691, 708].
+//  (s') |Σ_kept t̃_l − Σ_kept t_l| ≤ 1.01·(ε_q + 1.0001·δ_e)·S + n·e^{−700}, and the 8-lane
+//      summation (direct_additions, as the difference kernel: adding a masked lane's 0 is
+//      exact) adds ≤ γ_A of the computed sum.
+//  (d') Truncation: every skipped centre has ã ≥ m̃ (the smallest skipped), so a ≥ m̃ − ε_q
+//      and S_skip ≤ U := count·e^{−(m̃ − ε_q)} (rounded up by 1 + 1e-12: the subtraction's
+//      rounding, ≤ u·710 < 1e-13 in the exponent, std::exp's and the product's).
+//  So, with S ≥ 1, |S̃ − S| ≤ δ·S for
+//    δ = 1.05·(δ_e + ε_q + n·e^{−700} + γ_A) + U,
+//  the factor 1.05 covering 1.0001, 1.01 and products of first-order terms (δ ≤ 1e-3,
+//  checked), and the value's error follows as in (e).
+double product_skipped_mass_bound(double exponent_error, double count, double smallest) {
+  if (count == 0.0) return 0.0;
+  return count * std::exp(-(smallest - exponent_error)) * (1.0 + 1e-12);
+}
+
+double product_sum_relative_error(std::size_t n, double exponent_error, double skipped_mass) {
+  const double nd = static_cast<double>(n);
+  const double delta =
+      1.05 * (kExpRelativeError + exponent_error + nd * std::exp(-700.0) +
+              gamma(static_cast<double>(direct_additions(n)))) +
+      skipped_mass;
+  if (!(delta <= 1e-3)) {
+    throw NumericalError(fmt::format(
+        "goldfeld fast path: the rounding bound {} is too large for n={}; run with exact=true",
+        delta, n));
   }
   return delta;
 }

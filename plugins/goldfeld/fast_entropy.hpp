@@ -31,16 +31,26 @@ struct TileSums {
 // level), whose proof needs only ‖Z‖² ≤ 1380.
 inline constexpr double kChainNormLimit = 690.0;
 
+// Largest proven exponent error ε_q (nats, product_exponent_error) for which a row uses the
+// product kernel; rows with a larger one (points far from the block's mean relative to s)
+// use the difference kernel. Its share of t_num is then ≤ 1.05·1.001·ε_q/ln 2 ≈ 1.5e-8 bits,
+// against typical ε_q of 1e-12..1e-10 on image data.
+inline constexpr double kProductExponentLimit = 1e-8;
+
 // Rows [row_begin, row_end) of one block: draws Z_{ij} from `dither` (positioned at draw
 // row_begin·n_mc·k, order i, then j, then coordinate, as the exact path), all levels of
-// `plan`: the chained kernel (chained_kernel.hpp) when the plan has chains and every draw
-// of the row has ‖Z‖² ≤ kChainNormLimit, else the direct kernel with truncation
-// (shifted_kernel.hpp). With `series` (k ≤ 2: the Taylor tables of every level, in the order
-// of plan.scales) rows whose draws are within the tables' ‖Z‖² limit use the Taylor boxes
-// (series_tables.hpp) instead.
-TileSums fast_tile_sums(const BlockPoints& points, const LevelPlan& plan, std::size_t n_mc,
-                        NormalStream& dither, std::size_t row_begin, std::size_t row_end,
-                        ShiftedKernelWorkspace& work, const SeriesTables* series = nullptr);
+// `plan`. Each row takes one kernel for all its levels and draws:
+// * with `series` (k ≤ 2: the Taylor tables of every level, in the order of plan.scales)
+//   and draws within the tables' ‖Z‖² limit, the Taylor boxes (series_tables.hpp);
+// * when the plan has chains and every draw of the row has ‖Z‖² ≤ kChainNormLimit, the
+//   chained kernel (chained_kernel.hpp);
+// * otherwise, with `product` (the block's centres in the product kernel's layout) and
+//   every query of the row within kProductExponentLimit, the product kernel, which runs
+//   once for all such rows of the tile; else the difference kernel (shifted_kernel.hpp).
+TileSums fast_tile_sums(const BlockPoints& points, const ProductCentres* product,
+                        const LevelPlan& plan, std::size_t n_mc, NormalStream& dither,
+                        std::size_t row_begin, std::size_t row_end, ShiftedKernelWorkspace& work,
+                        const SeriesTables* series = nullptr);
 
 // Truncation cut above ln n (nats): skipped groups hold ≤ e^{−kTruncationNats} ≈ 1.5e-8 of
 // the mixture sum per query, well inside the t_num target of 1e-6 bits.
@@ -49,6 +59,12 @@ inline constexpr double kTruncationNats = 18.0;
 // Upper bound U on the exact mass Σ e^{−a_l} of `count` skipped centres whose smallest
 // computed exponent is `smallest` (direct kernel; derivation in fast_entropy.cpp).
 double skipped_mass_bound(std::size_t k, double z_norm2, double count, double smallest);
+
+// The product kernel's counterparts (derivation in fast_entropy.cpp): the skipped mass of
+// `count` centres whose smallest computed exponent is `smallest`, and δ for a query whose
+// exponents are within `exponent_error` (product_exponent_error) of the exact ones.
+double product_skipped_mass_bound(double exponent_error, double count, double smallest);
+double product_sum_relative_error(std::size_t n, double exponent_error, double skipped_mass);
 
 // Proven bound δ on the relative error |S̃ − S|/S of one query's computed sum S̃ against the
 // exact sum S over all n centres, for a level at chain depth `depth` (0 for a top and for

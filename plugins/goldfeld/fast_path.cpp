@@ -1,9 +1,13 @@
 #include "fast_path.hpp"
 
+#include "reconbound/entropy_margins.hpp"
+
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <atomic>
+#include <memory>
+#include <mutex>
 #include <optional>
 
 #include "block_entropy.hpp"
@@ -39,6 +43,35 @@ std::vector<BlockSizeGroup> group_by_block_size(const std::vector<GridEntropy>& 
   return groups;
 }
 
+// What the tiles of one block share, built once by the first of its work items to start
+// and released when the last one finishes (work items are handed out in order, so only
+// about `threads` blocks are held at a time): the block's points, the product kernel's
+// layout of them (plans without chains only: chained plans use it for no row but the rare
+// ones over the chains' ‖Z‖² limit, which take the difference kernel) and the Taylor tables.
+struct BlockData {
+  BlockPoints points;
+  std::optional<ProductCentres> product;
+  std::optional<SeriesTables> series;
+};
+
+struct SharedBlock {
+  std::once_flag built;
+  std::unique_ptr<const BlockData> data;
+  std::atomic<std::size_t> pending{0};  // work items of the block not yet finished
+};
+
+std::unique_ptr<const BlockData> build_block(const EntropyRequest& request,
+                                             const BlockSizeGroup& group, std::size_t block,
+                                             SeriesPolicy series_policy) {
+  BlockPoints points(request.rotated, group.k, block);
+  std::optional<ProductCentres> product;
+  if (!group.plan.chained) product = product_centres(points.coordinate_major(), points.n(), points.k());
+  std::optional<SeriesTables> series =
+      has_series(group.k) ? build_series_tables(points, group.s, series_policy) : std::nullopt;
+  return std::make_unique<const BlockData>(
+      BlockData{std::move(points), std::move(product), std::move(series)});
+}
+
 }  // namespace
 
 void run_fast_path(const EntropyRequest& request, std::size_t threads, SeriesPolicy series_policy,
@@ -56,9 +89,13 @@ void run_fast_path(const EntropyRequest& request, std::size_t threads, SeriesPol
   };
   std::vector<Item> items;
   std::vector<std::vector<std::vector<TileSums>>> tiles(groups.size());
+  std::vector<std::size_t> first_block(groups.size());  // index of (g, slot 0) in `shared`
+  std::size_t block_count = 0;
   for (std::size_t g = 0; g < groups.size(); ++g) {
     const std::size_t slots = results[groups[g].pairs.front()].blocks.size();
     tiles[g].assign(slots, std::vector<TileSums>(tiles_per_block));
+    first_block[g] = block_count;
+    block_count += slots;
     for (std::size_t slot = 0; slot < slots; ++slot) {
       if (has_series(groups[g].k)) {
         items.push_back({g, slot, 0, tiles_per_block});
@@ -67,6 +104,8 @@ void run_fast_path(const EntropyRequest& request, std::size_t threads, SeriesPol
       for (std::size_t t = 0; t < tiles_per_block; ++t) items.push_back({g, slot, t, t + 1});
     }
   }
+  const std::unique_ptr<SharedBlock[]> shared(new SharedBlock[block_count]);
+  for (const Item& item : items) ++shared[first_block[item.group] + item.slot].pending;
 
   std::atomic<std::size_t> done{0};
   parallel_for(items.size(), threads, [&](std::size_t index) {
@@ -74,19 +113,22 @@ void run_fast_path(const EntropyRequest& request, std::size_t threads, SeriesPol
     const BlockSizeGroup& group = groups[item.group];
     const GridEntropy& first = results[group.pairs.front()];
     const std::size_t block = first.blocks[item.slot].block;
-    const BlockPoints points(request.rotated, group.k, block);
-    const std::optional<SeriesTables> series =
-        has_series(group.k) ? build_series_tables(points, group.s, series_policy) : std::nullopt;
+    SharedBlock& shared_block = shared[first_block[item.group] + item.slot];
+    std::call_once(shared_block.built, [&] {
+      shared_block.data = build_block(request, group, block, series_policy);
+    });
+    const BlockData& data = *shared_block.data;
     ShiftedKernelWorkspace work;
     for (std::size_t tile = item.tile_begin; tile < item.tile_end; ++tile) {
       NormalStream dither(request.seed, group.k, block);
       const std::size_t row_begin = tile * kTileRows;
       const std::size_t row_end = std::min(n, row_begin + kTileRows);
       dither.discard(row_begin * first.n_mc * group.k);  // draws of rows before the tile
-      tiles[item.group][item.slot][tile] =
-          fast_tile_sums(points, group.plan, first.n_mc, dither, row_begin, row_end, work,
-                         series ? &*series : nullptr);
+      tiles[item.group][item.slot][tile] = fast_tile_sums(
+          data.points, data.product ? &*data.product : nullptr, group.plan, first.n_mc, dither,
+          row_begin, row_end, work, data.series ? &*data.series : nullptr);
     }
+    if (--shared_block.pending == 0) shared_block.data.reset();
     const std::size_t finished = ++done;
     if (request.progress != nullptr) {
       request.progress->report(fmt::format("entropy k={} (all nu2)", group.k), finished,
@@ -94,7 +136,7 @@ void run_fast_path(const EntropyRequest& request, std::size_t threads, SeriesPol
     }
   });
 
-  // Per block: the variance bound (SPEC §6.3) and the level results, in tile order.
+  // Per block: the level results, in tile order, and the variance bound (SPEC §6.3).
   std::vector<std::pair<std::size_t, std::size_t>> blocks;  // (group, slot)
   for (std::size_t g = 0; g < groups.size(); ++g) {
     for (std::size_t slot = 0; slot < tiles[g].size(); ++slot) blocks.emplace_back(g, slot);
@@ -102,15 +144,13 @@ void run_fast_path(const EntropyRequest& request, std::size_t threads, SeriesPol
   parallel_for(blocks.size(), threads, [&](std::size_t index) {
     const auto [g, slot] = blocks[index];
     const BlockSizeGroup& group = groups[g];
-    const BlockPoints points(request.rotated, group.k,
-                             results[group.pairs.front()].blocks[slot].block);
     for (std::size_t v = 0; v < group.pairs.size(); ++v) {
       GridEntropy& r = results[group.pairs[v]];
       const FastBlockResult fast = fast_block_result(tiles[g][slot], v, n, group.k, r.n_mc, r.s);
       BlockEntropy& out = r.blocks[slot];
       out.h_mc_bits = fast.h_mc_bits;
       out.numerical_error_bits = fast.numerical_error_bits;
-      out.variance_bound_bits2 = variance_bound_bits2(points, r.s, r.n_mc);
+      out.variance_bound_bits2 = block_variance_bound_bits2(group.k, n, r.n_mc);
     }
   });
 }

@@ -21,5 +21,7 @@ namespace reconbound::goldfeld::detail {
 // would wait on store-to-load forwarding. One AVX-512 register, two AVX2 registers.
 inline constexpr std::size_t kVectorLanes = 8;
 using LaneVector = double __attribute__((vector_size(kVectorLanes * sizeof(double))));
+// Eight 64-bit integers: a LaneVector's bits (exp_neg.hpp) and lane masks of comparisons.
+using LaneBits = unsigned long long __attribute__((vector_size(kVectorLanes * sizeof(double))));
 
 }  // namespace reconbound::goldfeld::detail

@@ -3,7 +3,9 @@
 // satisfy |S̃ − S| ≤ δ·S with δ the proven bound (sum_relative_error). Covers the chained
 // kernel (squaring chains) on random data, on adversarial data that drives its factors and
 // products into clamping, underflow and subnormals, and the direct kernel with truncation
-// (the fallback for grids without chains); and the detection of chains from the dither sds.
+// (the fallback for grids without chains), the product kernel (plans without chains, a lone
+// level included) on the same kinds of data, with tails of fewer than 16 centres and query
+// counts that are not whole register blocks; and the detection of chains from the dither sds.
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
@@ -13,7 +15,9 @@
 #include <string>
 #include <vector>
 
+#include "block_entropy.hpp"
 #include "chained_kernel.hpp"
+#include "dither.hpp"
 #include "fast_entropy.hpp"
 #include "level_plan.hpp"
 #include "shifted_kernel.hpp"
@@ -122,6 +126,60 @@ std::string direct_problems(const KernelCase& c, double cut) {
   return problems;
 }
 
+// Runs the product kernel on the queries of every sample point in `selves` × every level ×
+// every draw in one call (as fast_tile_sums does for a tile) and returns the violations of
+// |S̃ − S| ≤ δ·S. Queries whose exponent bound exceeds kProductExponentLimit (which the fast
+// path routes to the difference kernel) are not checked; `checked` counts the others.
+std::string product_problems(const KernelCase& c, const std::vector<std::size_t>& selves,
+                             double cut, std::size_t& checked) {
+  const LevelPlan plan = goldfeld::chained_levels(c.s);
+  const goldfeld::ProductCentres centres = goldfeld::product_centres(c.centres.data(), c.n, c.k);
+  std::vector<double> weights, offsets, scales, errors;
+  for (const std::size_t self : selves) {
+    for (std::size_t v = 0; v < c.s.size(); ++v) {
+      for (std::size_t j = 0; j < c.draws; ++j) {
+        std::vector<double> w(c.k);
+        offsets.push_back(goldfeld::product_query(c.centres.data() + self, c.n,
+                                                  centres.norm2[self], c.z.data() + j * c.k, c.k,
+                                                  plan.scales[v], w.data()));
+        weights.insert(weights.end(), w.begin(), w.end());
+        scales.push_back(plan.scales[v].half_inv_s2);
+        errors.push_back(goldfeld::product_exponent_error(c.k, centres.norm2[self],
+                                                          centres.max_norm2, norm2_of(c, j),
+                                                          plan.scales[v]));
+      }
+    }
+  }
+  const std::size_t count = offsets.size();
+  std::vector<double> sums(count), skipped(count), smallest(count);
+  goldfeld::ShiftedKernelWorkspace work;
+  goldfeld::product_kernel_sums(centres, weights.data(), offsets.data(), scales.data(), count, cut,
+                                work, sums.data(), skipped.data(), smallest.data());
+  std::string problems;
+  checked = 0;
+  std::size_t q = 0;
+  for (const std::size_t self : selves) {
+    KernelCase one = c;
+    one.self = self;
+    for (std::size_t v = 0; v < c.s.size(); ++v) {
+      for (std::size_t j = 0; j < c.draws; ++j, ++q) {
+        if (!(errors[q] <= goldfeld::kProductExponentLimit)) continue;
+        ++checked;
+        const double delta = goldfeld::product_sum_relative_error(
+            c.n, errors[q], goldfeld::product_skipped_mass_bound(errors[q], skipped[q], smallest[q]));
+        const Big exact = reference_sum(one, v, j);
+        const double error = static_cast<double>(abs(Big(sums[q]) - exact) / exact);
+        if (!std::isfinite(sums[q]) || !(error <= delta)) {
+          problems += "self " + std::to_string(self) + " level " + std::to_string(v) + " draw " +
+                      std::to_string(j) + ": relative error " + std::to_string(error) +
+                      " > bound " + std::to_string(delta) + "\n";
+        }
+      }
+    }
+  }
+  return problems;
+}
+
 // Random centres N(0, spread²) and standard normal draws.
 KernelCase random_case(std::size_t n, std::size_t k, std::size_t draws, double spread,
                        std::uint64_t seed) {
@@ -189,6 +247,130 @@ RC_GTEST_PROP(GoldfeldDirectKernel, SumsWithinTheProvenBoundOnRandomData, ()) {
   c.s = {0.37, 0.9, 1.3, 2.2};  // no exact factor 2: the grid of the fallback
   RC_ASSERT(direct_problems(c, std::log(static_cast<double>(n)) + goldfeld::kTruncationNats) ==
             std::string());
+}
+
+// Random data, any n from 1 to 300 (tails of 0..15 centres in the last register block, one
+// or more cache chunks' worth of blocks) and 1..13 sample points per call (query counts
+// that are not multiples of the register block of 8), one level or four.
+RC_GTEST_PROP(GoldfeldProductKernel, SumsWithinTheProvenBoundOnRandomData, ()) {
+  const auto n = *rc::gen::inRange<std::size_t>(1, 300);
+  const auto k = *rc::gen::element<std::size_t>(1, 2, 4, 7, 8, 14, 16, 28);
+  const auto draws = *rc::gen::inRange<std::size_t>(1, 3);
+  const auto spread = *rc::gen::element(1e-3, 0.3, 1.0, 3.0, 30.0);
+  const auto seed = *rc::gen::inRange<std::uint64_t>(0, 1u << 30);
+  const auto rows = *rc::gen::inRange<std::size_t>(1, 14);
+  const auto lone = *rc::gen::arbitrary<bool>();
+  KernelCase c = random_case(n, k, draws, spread, seed);
+  c.s = lone ? std::vector<double>{1.3} : std::vector<double>{0.37, 0.9, 1.3, 2.2};
+  std::vector<std::size_t> selves;
+  for (std::size_t r = 0; r < rows; ++r) selves.push_back((seed + 37 * r) % n);
+  std::size_t checked = 0;
+  RC_ASSERT(product_problems(c, selves, std::log(static_cast<double>(n)) +
+                                            goldfeld::kTruncationNats, checked) == std::string());
+  RC_ASSERT(checked > 0u);
+}
+
+// More centres than one cache chunk (1024) with a tail, at the default levels: the partial
+// sums carry over from chunk to chunk.
+TEST(GoldfeldProductKernel, SumsWithinTheBoundAcrossCacheChunks) {
+  std::size_t checked = 0;
+  const KernelCase c = random_case(2085, 7, 1, 1.0, 21);
+  EXPECT_EQ(product_problems(c, {0, 1, 1000, 2084}, std::log(2085.0) + goldfeld::kTruncationNats,
+                             checked),
+            "");
+  EXPECT_EQ(checked, 4u * c.s.size());
+}
+
+// The adversarial line of the chained kernel's test: exponents from about −345 to far beyond
+// the clamp, groups skipped next to huge terms, and queries from both ends of the line.
+TEST(GoldfeldProductKernel, StaysWithinTheBoundWhenTermsClampOrAreSkipped) {
+  const std::size_t k = 3;
+  const std::size_t n = 403;  // a tail of 3 centres
+  for (const double norm2 : {1.0, 400.0, 1300.0}) {
+    KernelCase c{n, k, 0, 2, std::vector<double>(k * n, 0.0), {}, {0.5, 1.1, 2.7}};
+    const double unit[3] = {0.6, 0.8, 0.0};
+    for (std::size_t l = 1; l < n; ++l) {
+      for (std::size_t q = 0; q < k; ++q) c.centres[q * n + l] = 0.45 * static_cast<double>(l) * unit[q];
+    }
+    const double length = std::sqrt(norm2);
+    c.z = {-length * 0.6, -length * 0.8, 0.0, length * 0.28, -length * 0.96, 0.0};
+    std::size_t checked = 0;
+    EXPECT_EQ(product_problems(c, {0, 1, 200, 402}, std::log(static_cast<double>(n)) +
+                                                        goldfeld::kTruncationNats,
+                               checked),
+              "")
+        << "|Z|^2 = " << norm2;
+    EXPECT_EQ(checked, 4u * 3u * 2u);
+  }
+}
+
+// Two clusters 400 apart at the narrowest default levels: their between-cluster exponents
+// are far beyond the clamp, and the points' norms (up to 800, the data are not centred) make the exponent
+// bound of the narrowest level exceed kProductExponentLimit, so those queries go to the
+// difference kernel; the rest must hold.
+TEST(GoldfeldProductKernel, StaysWithinTheBoundForFarClusters) {
+  const std::size_t k = 4;
+  KernelCase c = random_case(260, k, 3, 0.5, 11);
+  for (std::size_t l = 0; l < c.n; l += 2) {
+    for (std::size_t q = 0; q < k; ++q) c.centres[q * c.n + l] += 400.0;
+  }
+  std::size_t checked = 0;
+  EXPECT_EQ(product_problems(c, {0, 1, 129, 259}, std::log(260.0) + goldfeld::kTruncationNats,
+                             checked),
+            "");
+  EXPECT_GT(checked, 0u);
+}
+
+// A tile of one block through fast_tile_sums with a lone level, on data where most rows are
+// near the mean (product kernel) and a few far from it (exponent bound above
+// kProductExponentLimit: difference kernel): Σ_q ṽ_q against the 50-digit values
+// Σ_q (‖Z_q‖²/2 − ln S_q) on the same draws, within Σ_q e_q (plus the plain sum's rounding).
+TEST(GoldfeldFastTile, MixesProductAndDifferenceRowsWithinTheBound) {
+  const std::size_t n = 100;
+  const std::size_t k = 4;
+  RowMatrix data(n, k);
+  std::mt19937_64 rng(5);
+  std::normal_distribution<double> normal;
+  for (Eigen::Index i = 0; i < data.rows(); ++i) {
+    for (Eigen::Index c = 0; c < data.cols(); ++c) data(i, c) = normal(rng);
+    if (i % 40 == 3) data.row(i) *= 60.0;  // norm ≈ 120 from the mean
+  }
+  const goldfeld::BlockPoints points(data, k, 0);
+  const goldfeld::ProductCentres product =
+      goldfeld::product_centres(points.coordinate_major(), n, k);
+  const double s = 0.05;  // h = 200: ε_q ≈ 4e-9 near the mean, ≈ 2e-8 at the far rows
+  const LevelPlan plan = goldfeld::chained_levels({s});
+  const std::size_t n_mc = 2;
+  const std::size_t row_begin = 0;
+  const std::size_t row_end = 45;  // rows 3 and 43 are far
+  goldfeld::NormalStream dither(9, k, 0);
+  goldfeld::ShiftedKernelWorkspace work;
+  const goldfeld::TileSums tile =
+      goldfeld::fast_tile_sums(points, &product, plan, n_mc, dither, row_begin, row_end, work);
+  // The same draws, the routing of each row, and the values in 50 digits.
+  goldfeld::NormalStream replay(9, k, 0);
+  KernelCase c{n, k, 0, n_mc, std::vector<double>(points.coordinate_major(),
+                                                  points.coordinate_major() + k * n), {}, {s}};
+  std::size_t far_rows = 0;
+  Big exact_total = 0;
+  for (std::size_t i = row_begin; i < row_end; ++i) {
+    c.self = i;
+    c.z.resize(n_mc * k);
+    for (double& z : c.z) z = replay.next();
+    bool far = false;
+    for (std::size_t j = 0; j < n_mc; ++j) {
+      far |= goldfeld::product_exponent_error(k, product.norm2[i], product.max_norm2,
+                                              norm2_of(c, j), plan.scales[0]) >
+             goldfeld::kProductExponentLimit;
+      exact_total += Big(0.5) * Big(norm2_of(c, j)) - boost::multiprecision::log(reference_sum(c, 0, j));
+    }
+    far_rows += far ? 1 : 0;
+  }
+  EXPECT_EQ(far_rows, 2u);
+  const double allowed = tile.error[0] + 1e-13 * tile.magnitude[0];
+  const double difference = static_cast<double>(abs(Big(tile.value[0]) - exact_total));
+  EXPECT_LE(difference, allowed);
+  EXPECT_LE(tile.error[0], 1e-5);  // 90 queries, ≤ 1.1e-7 nats each
 }
 
 // A chain of seven levels (s halving six times): three passes over each tile (segments of

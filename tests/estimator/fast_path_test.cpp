@@ -2,8 +2,9 @@
 // same draws: |ĥ_fast − ĥ_exact| within the proven margin t_num, per block and per grid
 // pair, for every block size of the default MNIST grid: with the default dither levels
 // (squaring chains), with levels without exact factor-2 ratios of s (the direct kernel),
-// on far-apart clusters (clamped and underflowing factors) and at a block size whose draws
-// exceed the chains' ‖Z‖² limit (rows routed to the direct kernel).
+// on far-apart clusters (clamped and underflowing factors), at a block size whose draws
+// exceed the chains' ‖Z‖² limit (rows routed to the direct kernel), and with a lone level
+// per block size at n_mc = 1 (the product kernel, as in a run certifying one grid pair).
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
@@ -100,6 +101,22 @@ RC_GTEST_PROP(GoldfeldFastPath, MatchesTheExactPathWithinTnumWithoutChains, ()) 
   RC_ASSERT(problems == std::string());
 }
 
+// One level per block size and one draw per point, as when one grid pair is certified:
+// every block size without Taylor boxes runs the product kernel (plans without chains),
+// at sample sizes that leave partial register blocks (16 centres) and partial tiles.
+RC_GTEST_PROP(GoldfeldFastPath, MatchesTheExactPathWithinTnumForALoneLevel, ()) {
+  const auto n = *rc::gen::inRange<std::size_t>(2, 80);
+  const auto seed = *rc::gen::inRange<std::uint64_t>(0, 1u << 30);
+  const auto nu2 = *rc::gen::element(0.2, 0.5, 1.6, 6.4);
+  const RowMatrix data = gaussian_sample(n, kColumns, seed, *rc::gen::inRange(-50, 50));
+  EntropyRequest request = make_request(data, grid_of({nu2}), sample_trace(data), seed);
+  request.threads = 2;
+  request.n_mc = 1;
+  double largest = 0.0;
+  const std::string problems = fast_vs_exact_problems(request, largest);
+  RC_ASSERT(problems == std::string());
+}
+
 // Two clusters 2000 apart with a normaliser tr Σ̂ from the within-cluster spread only: at the
 // narrow levels the between-cluster exponents D·h are in the tens of thousands, so the
 // chained kernel's factors clamp and its products underflow, next to ordinary terms.
@@ -179,12 +196,13 @@ TEST(GoldfeldFastPath, IsTheDefaultAndExactIsSelectable) {
   EXPECT_GT(goldfeld(Params().set("exact", false))->estimate(request)[0].t_num, 0.0);
 }
 
-// Tiles of kTileRows = 32 rows: samples of 33 and 65 rows start tiles mid-stream.
+// Tiles of kTileRows = 32 rows: samples of 33 and 65 rows start tiles mid-stream. (k = 4 has
+// a lone level: the product kernel, whose block data are shared by the tiles.)
 TEST(GoldfeldFastPath, TilesAndThreadsGiveTheSameBits) {
   for (const std::size_t n : {33u, 65u}) {
     const RowMatrix data = gaussian_sample(n, 8, n);
     EntropyRequest request = make_request(
-        data, {{1, 0.2}, {1, 0.8}, {2, 0.8}, {2, 3.2}, {2, 1.1}, {8, 1.6}, {8, 6.4}},
+        data, {{1, 0.2}, {1, 0.8}, {2, 0.8}, {2, 3.2}, {2, 1.1}, {4, 0.5}, {8, 1.6}, {8, 6.4}},
         sample_trace(data), 1);
     const auto one = goldfeld()->estimate(request);
     request.threads = 3;
