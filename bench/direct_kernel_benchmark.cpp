@@ -7,7 +7,9 @@
 // RECONBOUND_BENCH_DATA, 784 pixels), rotated by a random-sign Hadamard rotation and
 // centred, n = RECONBOUND_BENCH_N centres (default 20000), 64 query rows.
 // Counters: nanoseconds per (query, centre) pair of each kernel, their ratio, the share of
-// centres the product kernel skipped, and the largest relative difference of the two sums.
+// centres the product kernel skipped, the largest relative difference of the two sums and
+// the largest proven exponent bound ε_q of the queries (product_exponent_error; rows above
+// kProductExponentLimit = 1e-8 would take the difference kernel in the fast path).
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
@@ -88,7 +90,12 @@ void BM_DirectKernels(benchmark::State& state) {
   std::vector<double> weights(kRows * k);
   std::vector<double> offsets(kRows);
   std::vector<double> scales(kRows, level.half_inv_s2);
+  double exponent_bound = 0.0;
   for (std::size_t i = 0; i < kRows; ++i) {
+    double z2 = 0.0;
+    for (std::size_t c = 0; c < k; ++c) z2 += z[i * k + c] * z[i * k + c];
+    exponent_bound = std::max(exponent_bound, goldfeld::product_exponent_error(
+                                                  k, product.norm2[i], product.max_norm2, z2, level));
     offsets[i] = goldfeld::product_query(centres.data() + i, n, product.norm2[i], z.data() + i * k,
                                          k, level, weights.data() + i * k);
   }
@@ -126,6 +133,7 @@ void BM_DirectKernels(benchmark::State& state) {
   state.counters["old/new"] = old_seconds / new_seconds;
   state.counters["skipped_share"] = skipped_total / static_cast<double>(kRows * n);
   state.counters["max_rel_diff"] = difference;
+  state.counters["max_exponent_bound"] = exponent_bound;
   state.counters["n"] = static_cast<double>(n);
 }
 
