@@ -7,14 +7,10 @@
 
 namespace reconbound::test {
 
-namespace {
-
 const Registry& registry() {
   static const Registry instance;
   return instance;
 }
-
-}  // namespace
 
 std::shared_ptr<EntropyEstimator> goldfeld(const Params& params) {
   return registry().make_estimator("goldfeld", params);
@@ -69,6 +65,12 @@ Moments moments(const std::vector<double>& values) {
   double squares = 0.0;
   for (double v : values) squares += (v - mean) * (v - mean);
   return {mean, std::sqrt(squares / static_cast<double>(values.size() - 1))};
+}
+
+double chi_square_quantile(double dof, double z) {
+  const double c = 2.0 / (9.0 * dof);
+  const double root = 1.0 - c + z * std::sqrt(c);
+  return dof * root * root * root;
 }
 
 }  // namespace reconbound::test

@@ -10,7 +10,14 @@
 #include "reconbound/matrix.hpp"
 #include "reconbound/params.hpp"
 
+namespace reconbound {
+class Registry;
+}
+
 namespace reconbound::test {
+
+// The registry of the build's plugins (default search path), shared by the helpers below.
+const Registry& registry();
 
 // The plugins, created through the registry's default search path (the build's folder).
 std::shared_ptr<EntropyEstimator> goldfeld(const Params& params = {});
@@ -35,5 +42,11 @@ struct Moments {
   double sd = 0.0;
 };
 Moments moments(const std::vector<double>& values);
+
+// The chi-square quantile with `dof` degrees of freedom at the standard normal quantile z
+// (the Wilson–Hilferty approximation dof·(1 − 2/(9·dof) + z·sqrt(2/(9·dof)))³, good to well
+// under 1% for dof ≥ 100 and |z| ≤ 6). (R − 1)·S²/σ² of R normal replicates is chi-square
+// with R − 1 degrees of freedom.
+double chi_square_quantile(double dof, double z);
 
 }  // namespace reconbound::test
