@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <map>
 #include <numbers>
+#include <ostream>
 #include <random>
 #include <string>
 #include <vector>
@@ -91,6 +92,8 @@ struct Experiment {
     return pairs;
   }
 };
+
+void PrintTo(const Experiment& experiment, std::ostream* out) { *out << experiment.name; }
 
 class SelectionCoverage : public ::testing::TestWithParam<Experiment> {};
 

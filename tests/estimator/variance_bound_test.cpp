@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <ostream>
 #include <random>
 #include <string>
 #include <vector>
@@ -40,6 +41,8 @@ std::string name(Shape shape) {
   }
   return "?";
 }
+
+void PrintTo(Shape shape, std::ostream* out) { *out << name(shape); }
 
 // The fixed samples (rows are already rotated, U·Ψ(x)):
 //  - clustered: four tight clusters (sd 0.05) around centres ~ N(0, 30²) per coordinate,
