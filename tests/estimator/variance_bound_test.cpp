@@ -113,7 +113,9 @@ TEST_P(VarianceBound, HoldsIsNotLooseAndItsCantelliMarginCovers) {
     }
   }
 
-  // The chi-square factors of a variance from R replicates: an upper one for (a) at
+  // The chi-square factors of a variance from R replicates (each ĥ_MC averages ≥ n·n_MC = 300
+  // independent terms, so its excess kurtosis is ≤ 12/300 and the normal-theory spread of
+  // S² holds to a few per cent): an upper one for (a) at
   // z = 5.5 (each of the 12 + 112 checks per sample fails with probability ~2e-8 when the
   // bound holds), a lower one for (b) at z = −5.5.
   const double dof = kReplicates - 1.0;
