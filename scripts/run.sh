@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs the dependencies, builds reconbound and computes the certified bound rho* on
-# Fashion-MNIST for the paper's default DP-SGD schedule. Extra arguments go to
-# `reconbound bound` (e.g. --full for the paper-size split, --json).
+# Fashion-MNIST at the paper's sizes for its default DP-SGD schedule. Extra arguments go to
+# `reconbound bound` (e.g. --quick for a 2,000 + 2,000 record split, --grid-select none for
+# the whole grid, --json).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

@@ -200,7 +200,11 @@ ReferenceValue reference_block_averaged_entropy(const RowMatrix& points,
 
 namespace {
 
-// σ_b² = k/(n·n_MC·ln²2), bits² (SPEC §6.3), at the current precision.
+// σ_b² = k/(n·n_MC·ln²2), bits² (SPEC §6.3), at the current precision. Derivation: for a
+// fixed sample, g_i(W) = −ln f̂_b(y_i + W) has gradient (t − μ̄(t))/s² with μ̄(t) the posterior
+// mean of the centres at t = y_i + W; Gaussian Poincaré gives Var g_i ≤ E‖t − μ̄(t)‖²/s², and
+// averaged over i (t is then a draw of f̂_b and μ̄(t) = E[y_I | t]) that is ≤ E‖W‖²/s² = k.
+// The n·n_MC terms of eq 31 are independent given the sample: Var ĥ_MC ≤ k/(n·n_MC) nats².
 Real block_variance_bits2(std::size_t k, std::size_t n, std::size_t n_mc) {
   const Real ln2 = boost::math::constants::ln_two<Real>();
   return Real(static_cast<double>(k)) /

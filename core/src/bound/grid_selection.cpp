@@ -70,15 +70,26 @@ double mean_block_entropy(const GridEntropy& shard) {
   return sum / static_cast<double>(shard.blocks.size());
 }
 
-// Indices of the `count` best candidates by a key (larger first; ties keep grid order).
-std::vector<std::size_t> best_by(const std::vector<std::pair<double, double>>& keys,
-                                 std::size_t count) {
+// Marks `count` pairs for one goal (keys: larger is better; ties keep grid order). Pairs
+// already selected for another goal count when their key is within `tolerance` of the
+// goal's best, so goals that agree share pairs and G' stays small.
+void select_for_goal(const std::vector<std::pair<double, double>>& keys, std::size_t count,
+                     double tolerance, std::vector<PairPrediction>& predictions) {
   std::vector<std::size_t> order(keys.size());
   for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
   std::stable_sort(order.begin(), order.end(),
                    [&](std::size_t a, std::size_t b) { return keys[a] > keys[b]; });
-  order.resize(std::min(count, order.size()));
-  return order;
+  const double best = keys[order.front()].first;
+  std::size_t covered = 0;
+  for (const std::size_t p : order) {
+    if (predictions[p].selected && keys[p].first >= best - tolerance) ++covered;
+  }
+  for (const std::size_t p : order) {
+    if (covered >= count) break;
+    if (predictions[p].selected) continue;
+    predictions[p].selected = true;
+    ++covered;
+  }
 }
 
 }  // namespace
@@ -200,10 +211,12 @@ GridSelectionReport select_grid(const EntropyEstimator& estimator, const Convers
   }
 
   // The best pairs for each goal, certified as one union G' (SPEC §6.6).
-  for (const auto& goal_keys : keys) {
-    for (const std::size_t p : best_by(goal_keys, settings.pairs_per_goal)) {
-      report.predictions[p].selected = true;
-    }
+  for (std::size_t g = 0; g < keys.size(); ++g) {
+    // γ goals compare predicted ρ*; the target-ρ goal compares admissible γ (bits).
+    const bool target = goal.target_rho > 0.0 && g + 1 == keys.size();
+    select_for_goal(keys[g], settings.pairs_per_goal,
+                    target ? settings.share_tolerance_bits : settings.share_tolerance_rho,
+                    report.predictions);
   }
   for (const PairPrediction& pred : report.predictions) {
     if (pred.selected) report.selected.push_back(pred.pair);
