@@ -30,6 +30,9 @@ void add_bound_options(CLI::App& cmd, BoundOptions& o) {
   cmd.add_option("--grid-select-pairs", o.select_pairs,
                  "Pairs certified per gamma (and per target rho) with --grid-select pilot")
       ->check(CLI::Range(std::size_t{1}, std::size_t{1000}))->capture_default_str();
+  cmd.add_flag("--select-only", o.select_only,
+               "Stop after the grid selection: print the pilot's prediction for every pair, "
+               "certify nothing (a preview of what a long run will certify)");
   cmd.add_flag("--exact", o.exact, "Use the exact estimator path (all centres, log-sum-exp)");
   cmd.add_option("--estimator-param", o.estimator_params, "Estimator plugin parameter key=value (repeatable)");
   cmd.add_option("--normaliser", o.normaliser, "sample: tr Sigma-hat; ucb: its upper confidence bound")
@@ -79,6 +82,7 @@ BoundConfig make_bound_config(const BoundOptions& o, const std::string& represen
   config.normaliser = o.normaliser == "ucb" ? Normaliser::ucb : Normaliser::sample;
   config.grid_select = o.grid_select == "none" ? GridSelect::none : GridSelect::pilot;
   config.select_pairs = o.select_pairs;
+  config.selection_only = o.select_only;
   config.seed = seed;
   config.threads = o.threads > 0 ? o.threads : std::max(1u, std::thread::hardware_concurrency());
   config.progress = progress;

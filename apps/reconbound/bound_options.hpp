@@ -21,6 +21,7 @@ struct BoundOptions {
   std::size_t mc_samples = 0;  // 0: the budget rule of SPEC §6.7
   std::string grid_select = "pilot";  // SPEC §6.6
   std::size_t select_pairs = 1;
+  bool select_only = false;
   bool exact = false;
   std::vector<std::string> estimator_params;
   std::string normaliser = "sample";

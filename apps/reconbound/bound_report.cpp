@@ -29,6 +29,10 @@ void print_bound_table(const BoundReport& r, const BoundContext& c) {
              r.trace_sigma, r.trace_sigma_ucb, r.alpha, r.normaliser);
   fmt::print("leakage         {}\n", c.leakage_source);
   fmt::print("grid            {}\n\n", selection_summary(r.selection));
+  if (r.entropies.empty()) {  // --select-only: the prediction is the result
+    print_predictions(r.selection);
+    return;
+  }
 
   fmt::print("{:>12} {:>9} {:>5} {:>6} {:>12} {:>9}\n", "gamma (bits)", "rho*", "k*", "nu2*",
              "abs bound", "rho point");

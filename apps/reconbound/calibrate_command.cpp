@@ -71,6 +71,7 @@ void run_target_rho(const CalibrateOptions& o, const Schedule& shape,
   const std::string& representation = single_representation(p.bound, "calibrate");
   const bool with_epsilon = delta_given(p.delta);
   const double delta = with_epsilon ? resolve_delta(p.delta) : 0.0;
+  if (p.bound.select_only) throw InvalidInput("--select-only goes with `reconbound bound`");
   const Registry registry;
   const SplitData data = load_split_data(p.data, p.bound.quick);
   ProgressBar progress(!p.bound.quiet);

@@ -13,4 +13,7 @@ std::string selection_summary(const GridSelectionReport& selection);
 
 nlohmann::json selection_json(const GridSelectionReport& selection);
 
+// The pilot's prediction for every candidate pair, one row each (`bound --select-only`).
+void print_predictions(const GridSelectionReport& selection);
+
 }  // namespace reconbound::cli

@@ -148,6 +148,7 @@ void run(const SpectrumOptions& o) {
   const Schedule shape = build_schedule_shape(p.schedule);
   const double delta = resolve_delta(p.delta);
   calibration_options(p);  // checks the tolerance before the long work
+  if (p.bound.select_only) throw InvalidInput("--select-only goes with `reconbound bound`");
   const Registry registry;
   std::vector<BoundConfig> configs;  // checks every representation spec before the long work
   ProgressBar progress(!p.bound.quiet);

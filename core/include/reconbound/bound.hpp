@@ -49,6 +49,7 @@ struct BoundConfig {
   GridSelect grid_select = GridSelect::pilot;  // SPEC §6.6; none: certify the whole grid
   std::size_t select_pairs = 1;          // pairs certified per γ (and per target ρ)
   double target_rho = 0.0;               // > 0: also select for the largest γ reaching it
+  bool selection_only = false;           // stop after the selection: no entropy on D_est
   std::uint64_t seed = 0;
   std::size_t threads = 1;
   Progress* progress = nullptr;

@@ -31,10 +31,11 @@ struct SelectionGoal {
 
 struct SelectionSettings {
   std::size_t pairs_per_goal = 1;  // pairs certified for each γ (and for the target ρ)
-  // A pair already selected for another goal serves a goal too when its predicted ρ* is
-  // within this of the goal's best (for the target ρ: its admissible γ within the bits below).
-  double share_tolerance_rho = 0.002;
-  double share_tolerance_bits = 0.01;
+  // Pairs whose predicted ρ* is within this of a goal's best count as equally good for it
+  // (for the target ρ: admissible γ within the bits below); among them a pair already
+  // selected for another goal, then the larger k (cheaper to certify) is taken.
+  double share_tolerance_rho = 0.003;
+  double share_tolerance_bits = 0.02;
   std::size_t n_est = 0;           // the size of D_est the prediction is for
   double alpha = 0.05;             // the certified estimate's α (split evenly, SPEC §6.2)
   double normaliser = 0.0;         // tr Σ (or its UCB) that divides in eq 14

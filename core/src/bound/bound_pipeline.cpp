@@ -140,6 +140,15 @@ BoundReport compute_bound(const Registry& registry, const BoundData& data,
   }
   const std::vector<GridPair>& grid = report.selection.selected;
   report.timings.selection_s = seconds_since(start);
+  if (config.progress != nullptr && report.selection.method == "pilot") {
+    std::string pairs;
+    for (const GridPair& p : grid) pairs += fmt::format(" (k={}, nu2={})", p.k, p.nu2);
+    config.progress->report(fmt::format("grid selection: {} of {} pairs to certify:{}", grid.size(),
+                                        candidates.size(), pairs),
+                            1, 1);
+  }
+
+  if (config.selection_only) return report;
 
   // Entropy lower confidence bounds for all of G' at once (SPEC §6), the union bound over
   // |G'|. s is set by tr Σ̂ from D⊥, independent of the estimation sample.

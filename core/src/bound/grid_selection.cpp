@@ -70,19 +70,29 @@ double mean_block_entropy(const GridEntropy& shard) {
   return sum / static_cast<double>(shard.blocks.size());
 }
 
-// Marks `count` pairs for one goal (keys: larger is better; ties keep grid order). Pairs
-// already selected for another goal count when their key is within `tolerance` of the
-// goal's best, so goals that agree share pairs and G' stays small.
+// Marks `count` pairs for one goal (keys: larger is better). The pairs whose key is within
+// `tolerance` of the goal's best are equally good for it; among them, pairs already selected
+// for another goal count first (goals that agree share pairs, so G' stays small), then the
+// larger block size, the cheaper one to certify (per pair, n_est²·N_k kernel terms of cost
+// growing slowly with k: docs/grid_selection.md), then the larger key. The other pairs follow
+// by key; ties keep grid order.
 void select_for_goal(const std::vector<std::pair<double, double>>& keys, std::size_t count,
                      double tolerance, std::vector<PairPrediction>& predictions) {
+  double best = keys.front().first;
+  for (const auto& key : keys) best = std::max(best, key.first);
+  const auto good = [&](std::size_t p) { return keys[p].first >= best - tolerance; };
   std::vector<std::size_t> order(keys.size());
   for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
-  std::stable_sort(order.begin(), order.end(),
-                   [&](std::size_t a, std::size_t b) { return keys[a] > keys[b]; });
-  const double best = keys[order.front()].first;
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    if (good(a) != good(b)) return good(a);
+    if (good(a) && predictions[a].pair.k != predictions[b].pair.k) {
+      return predictions[a].pair.k > predictions[b].pair.k;
+    }
+    return keys[a] > keys[b];
+  });
   std::size_t covered = 0;
   for (const std::size_t p : order) {
-    if (predictions[p].selected && keys[p].first >= best - tolerance) ++covered;
+    if (predictions[p].selected && good(p)) ++covered;
   }
   for (const std::size_t p : order) {
     if (covered >= count) break;
