@@ -39,7 +39,7 @@ std::vector<BlockSizeGroup> group_by_block_size(const std::vector<GridEntropy>& 
     it->pairs.push_back(p);
     it->s.push_back(results[p].s);
   }
-  for (BlockSizeGroup& group : groups) group.plan = chained_levels(group.s);
+  for (BlockSizeGroup& group : groups) group.plan = level_plan(group.s);
   return groups;
 }
 
@@ -67,7 +67,7 @@ std::unique_ptr<const BlockData> build_block(const EntropyRequest& request,
   std::optional<ProductCentres> product;
   if (!group.plan.chained) product = product_centres(points.coordinate_major(), points.n(), points.k());
   std::optional<SeriesTables> series =
-      has_series(group.k) ? build_series_tables(points, group.s, series_policy) : std::nullopt;
+      has_series(group.k) ? build_series_tables(points, group.s, series_policy, group.plan.chained) : std::nullopt;
   return std::make_unique<const BlockData>(
       BlockData{std::move(points), std::move(product), std::move(series)});
 }

@@ -5,7 +5,7 @@
 
 namespace reconbound::goldfeld {
 
-LevelPlan chained_levels(const std::vector<double>& s) {
+LevelPlan chained_levels(const std::vector<double>& s, bool allow_chains) {
   const std::size_t count = s.size();
   LevelPlan plan;
   plan.parent.assign(count, kTopLevel);
@@ -18,6 +18,7 @@ LevelPlan chained_levels(const std::vector<double>& s) {
   std::stable_sort(plan.order.begin(), plan.order.end(),
                    [&s](std::size_t a, std::size_t b) { return s[a] > s[b]; });
   for (const std::size_t v : plan.order) {
+    if (!allow_chains) break;
     for (const std::size_t p : plan.order) {
       // Exact comparison: doubling is exact, so this is s_p = 2·s_v in real numbers.
       if (s[p] == 2.0 * s[v] && !plan.has_child[p] && plan.depth[p] < kMaxChainDepth) {
@@ -41,6 +42,10 @@ LevelPlan chained_levels(const std::vector<double>& s) {
     plan.chains.push_back(chain);
   }
   return plan;
+}
+
+LevelPlan level_plan(const std::vector<double>& s) {
+  return chained_levels(s, s.size() >= kChainMinLevels);
 }
 
 }  // namespace reconbound::goldfeld

@@ -4,7 +4,12 @@ namespace reconbound::goldfeld {
 
 std::optional<SeriesTables> build_series_tables(const BlockPoints& points,
                                                 const std::vector<double>& s,
-                                                SeriesPolicy policy) {
+                                                SeriesPolicy policy, bool chained) {
+  // What a box costs in centres of the kernel the block would use otherwise (automatic).
+  const double box_cost = chained ? kPlanarBoxCost : kPlanarBoxCostPerLevel;
+  // The other kernel's work per query: n centres for all chained levels, n per level else.
+  const double alternative = static_cast<double>(points.n()) *
+                             (chained ? 1.0 : static_cast<double>(s.size()));
   if (policy == SeriesPolicy::never) return std::nullopt;
   SeriesTables tables;
   double planar_boxes = 0.0;
@@ -20,7 +25,7 @@ std::optional<SeriesTables> build_series_tables(const BlockPoints& points,
       if (!level) return std::nullopt;
       planar_boxes += static_cast<double>(level->boxes);
       if (policy == SeriesPolicy::automatic &&
-          !(kPlanarBoxCost * planar_boxes < static_cast<double>(points.n()))) {
+          !(box_cost * planar_boxes < alternative)) {
         return std::nullopt;
       }
       tables.plane.push_back(std::move(*level));

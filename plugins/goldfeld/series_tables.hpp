@@ -15,6 +15,7 @@ namespace reconbound::goldfeld {
 // When the fast path uses the Taylor boxes (the goldfeld parameter `series`).
 enum class SeriesPolicy {
   automatic,  // k = 1 always, k = 2 where cheaper than the chained kernel (kPlanarBoxCost)
+              // or the product kernel (kPlanarBoxCostPerLevel)
   always,     // k ≤ 2 wherever the tables fit (kSeriesMaxBoxes, kPlanarMaxCells)
   never,
 };
@@ -29,10 +30,11 @@ constexpr bool has_series(std::size_t k) { return k == 1 || k == 2; }
 
 // The tables of every level s of a block, or nothing when the policy is `never`, k has no
 // Taylor boxes, a level would need too many boxes, or (automatic, k = 2) the expansion would
-// cost more than the chained kernel (kPlanarBoxCost); then the block uses the other kernels.
+// cost more than the kernel the block uses otherwise: the chained kernel when `chained` (the
+// level plan has squaring chains), else the product kernel, one pass per level.
 std::optional<SeriesTables> build_series_tables(const BlockPoints& points,
                                                 const std::vector<double>& s,
-                                                SeriesPolicy policy);
+                                                SeriesPolicy policy, bool chained);
 
 // For sample row i with draws z (n_mc × k, row-major) whose largest ‖Z‖² is largest_norm2:
 // sums[v·n_mc + j] = Q̃ for level v and draw j, relative_error[v·n_mc + j] = its bound δ

@@ -2,6 +2,7 @@
 // ρ*, and every bad input as one line on stderr with exit code 2.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <nlohmann/json.hpp>
 
@@ -100,6 +101,34 @@ TEST(BoundCli, GridSelectionIsReportedAndOneFlagAway) {
   EXPECT_EQ(whole["grid_selection"]["certified"], 4);
 }
 
+// --select-only stops after the pilot; every goal is served by a certified pair whose
+// predicted ρ* is within the sharing tolerance (0.003) of that goal's best prediction.
+TEST(BoundCli, SelectOnlyPreviewsASelectionThatServesEveryGoal) {
+  const auto r = run_cli({"bound", "--data", mnist(), "--perp-range", "0:1000", "--est-range", "1000:9000",
+                          "--gamma", "0.05,0.5,2,6", "--grid-k", "2,4,8,16", "--grid-nu2", "0.2,0.8,3.2",
+                          "--select-only", "--json", "--quiet"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_TRUE(j["results"].empty());
+  EXPECT_TRUE(j["grid"].empty());
+  const auto& sel = j["grid_selection"];
+  ASSERT_EQ(sel["method"], "pilot");
+  EXPECT_EQ(sel["pilot_sizes"], nlohmann::json({250, 500, 1000}));
+  const auto& predictions = sel["predictions"];
+  ASSERT_EQ(predictions.size(), 12u);
+  EXPECT_GE(sel["certified"].get<int>(), 1);
+  EXPECT_LE(sel["certified"].get<int>(), 4);
+  for (std::size_t g = 0; g < 4; ++g) {
+    double best = 0.0, served = -1.0;
+    for (const auto& p : predictions) {
+      const double rho = p["rho_predicted"][g];
+      best = std::max(best, rho);
+      if (p["selected"].get<bool>()) served = std::max(served, rho);
+    }
+    EXPECT_GE(served, best - 0.003 - 1e-12) << "goal " << g;
+  }
+}
+
 TEST(BoundCli, ScheduleGivesTheSameBoundAsItsGamma) {
   const std::vector<std::string> common = {"bound", "--data", mnist(), "--perp-range", "0:800",
                                            "--est-range", "800:1000", "--grid-k", "16",
@@ -157,6 +186,8 @@ TEST(BoundCli, BadInputsExitTwoWithOneLine) {
         "--grid-select", "best"}, "--grid-select"},
       {{"bound", "--data", m, "--perp-range", "0:100", "--est-range", "100:200", "--gamma", "1",
         "--grid-select-pairs", "0"}, "--grid-select-pairs"},
+      {{"spectrum", "--data", m, "--perp-range", "0:100", "--est-range", "100:200", "--q", "0.02",
+        "--steps", "100", "--delta", "1e-5", "--select-only"}, "--select-only"},
   };
   for (const auto& [args, expected] : cases) {
     const auto r = run_cli(args);

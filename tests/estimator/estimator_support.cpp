@@ -53,11 +53,6 @@ EntropyRequest make_request(const RowMatrix& data, std::vector<GridPair> grid,
   return request;
 }
 
-RowMatrix block_points(const RowMatrix& data, std::size_t k, std::size_t block) {
-  const double scale = std::sqrt(static_cast<double>(data.cols()) / static_cast<double>(k));
-  return scale * data.middleCols(static_cast<Eigen::Index>(block * k), static_cast<Eigen::Index>(k));
-}
-
 Moments moments(const std::vector<double>& values) {
   double sum = 0.0;
   for (double v : values) sum += v;

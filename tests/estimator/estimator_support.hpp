@@ -33,8 +33,6 @@ double sample_trace(const RowMatrix& data);
 EntropyRequest make_request(const RowMatrix& data, std::vector<GridPair> grid,
                             double trace_sigma, std::uint64_t seed = 0);
 
-// The block points y_{b,i} = sqrt(N_k)·data(i, b·k .. b·k+k−1) (SPEC §4).
-RowMatrix block_points(const RowMatrix& data, std::size_t k, std::size_t block);
 
 // Mean and standard deviation (divisor count − 1).
 struct Moments {
