@@ -40,6 +40,13 @@ TEST(CalibrateCli, TargetRhoIsReachedByTheBoundAtTheReturnedSigma) {
   const double sigma = c["sigma"];
   EXPECT_GE(c["rho_star"].get<double>(), target);
   EXPECT_LE(c["gamma_bits"].get<double>(), c["largest_gamma_bits"].get<double>());
+  // The pilot on D⊥ chose the pair for the target (SPEC §6.6) and it is the budget's pair.
+  const auto& selection = c["grid_selection"];
+  EXPECT_EQ(selection["method"], "pilot");
+  EXPECT_EQ(selection["goal"]["target_rho"].get<double>(), target);
+  ASSERT_EQ(selection["selected"].size(), 1u);
+  EXPECT_EQ(selection["selected"][0]["k"], c["budget_pair"]["k"]);
+  EXPECT_EQ(selection["selected"][0]["nu2"], c["budget_pair"]["nu2"]);
   const auto at = run_json(small_bound({"bound", "--q", "0.02", "--sigma", number(sigma), "--steps", "1000", "--json"}));
   EXPECT_GE(at["rho_star"].get<double>(), target);
   const auto below = run_json(small_bound({"bound", "--q", "0.02", "--sigma", number(sigma * 0.997),
