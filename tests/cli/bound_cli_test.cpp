@@ -74,7 +74,7 @@ TEST(BoundCli, GridSelectionIsReportedAndOneFlagAway) {
   EXPECT_EQ(sel["method"], "pilot");
   EXPECT_EQ(sel["candidates"], 4);
   EXPECT_EQ(sel["certified"], 1);
-  EXPECT_EQ(sel["pilot_sizes"], nlohmann::json({150, 300, 600}));  // min(|D⊥|, n_est) and halves
+  EXPECT_EQ(sel["pilot_sizes"], nlohmann::json({75, 150, 300}));  // min(|D⊥|, n_est/2) and halves
   ASSERT_EQ(sel["predictions"].size(), 4u);
   ASSERT_EQ(pilot["grid"].size(), 1u);
   std::size_t selected = 0;

@@ -71,7 +71,7 @@ struct GridSelectionReport {
   double seconds = 0.0;
 };
 
-// Blocks per block size the pilot estimates on (at least; fewer when N_k is smaller).
+// Blocks per block size the pilot estimates on (at most: every ⌈N_k/8⌉-th block).
 inline constexpr std::size_t kPilotBlocks = 8;
 
 // Smallest D⊥ for a pilot: its smallest prefix (a quarter) keeps ≥ 16 records.

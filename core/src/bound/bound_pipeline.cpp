@@ -119,9 +119,10 @@ BoundReport compute_bound(const Registry& registry, const BoundData& data,
   start = std::chrono::steady_clock::now();
   if (config.grid_select == GridSelect::pilot) {
     const auto converse = registry.make_converse(config.converse, config.converse_params);
-    // The pilot's size: D⊥, but no larger than D_est (its cost must stay a fraction of the
-    // certified estimate's).
-    const auto pilot_rows = static_cast<Eigen::Index>(std::min(report.n_perp, report.n_est));
+    // The pilot's size: D⊥, but at most half of D_est, so that its cost (all candidate pairs
+    // at one draw, on a few blocks each) stays a fraction of the certified estimate's.
+    const auto pilot_rows =
+        static_cast<Eigen::Index>(std::min(report.n_perp, std::max<std::size_t>(report.n_est / 2, 1)));
     const RowMatrix rotated_perp = rotation.apply(perp_features.topRows(pilot_rows), config.threads);
     report.selection = select_grid(*estimator, *converse, rotated_perp, candidates, trace.trace,
                                    {gammas_bits, config.target_rho},

@@ -148,7 +148,7 @@ GridSelectionReport select_grid(const EntropyEstimator& estimator, const Convers
   report.pilot_sizes = {n_perp / 4, n_perp / 2, n_perp};
 
   // ĥ_MC on the three prefixes of D⊥, one draw per record, on an evenly spread subset of
-  // about kPilotBlocks blocks per block size (the block average is a mean over exchangeable
+  // at most kPilotBlocks blocks per block size (the block average is a mean over exchangeable
   // blocks; a shard of the estimator is exactly such a subset). The same seed gives every
   // record the same draws at each size (common random numbers): the increments are less noisy.
   const std::size_t m = static_cast<std::size_t>(rotated_perp.cols());
@@ -169,7 +169,7 @@ GridSelectionReport select_grid(const EntropyEstimator& estimator, const Convers
                                    .n_mc = report.pilot_n_mc,
                                    .threads = settings.threads,
                                    .shard = 0,
-                                   .shards = std::max<std::size_t>(1, m / k / kPilotBlocks),
+                                   .shards = (m / k + kPilotBlocks - 1) / kPilotBlocks,
                                    .progress = &progress};
       const std::vector<GridEntropy> partial = estimator.estimate(request);
       for (std::size_t i = 0; i < pairs.size(); ++i) {
