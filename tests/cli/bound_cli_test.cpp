@@ -104,8 +104,8 @@ TEST(BoundCli, GridSelectionIsReportedAndOneFlagAway) {
 // --select-only stops after the pilot; every goal is served by a certified pair whose
 // predicted ρ* is within the sharing tolerance (0.003) of that goal's best prediction.
 TEST(BoundCli, SelectOnlyPreviewsASelectionThatServesEveryGoal) {
-  const auto r = run_cli({"bound", "--data", mnist(), "--perp-range", "0:1000", "--est-range", "1000:9000",
-                          "--gamma", "0.05,0.5,2,6", "--grid-k", "2,4,8,16", "--grid-nu2", "0.2,0.8,3.2",
+  const auto r = run_cli({"bound", "--data", mnist(), "--perp-range", "0:600", "--est-range", "600:2600",
+                          "--gamma", "0.05,0.5,2,6", "--grid-k", "4,8,16", "--grid-nu2", "0.2,0.8,3.2",
                           "--select-only", "--json", "--quiet"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const auto j = nlohmann::json::parse(r.out);
@@ -113,9 +113,9 @@ TEST(BoundCli, SelectOnlyPreviewsASelectionThatServesEveryGoal) {
   EXPECT_TRUE(j["grid"].empty());
   const auto& sel = j["grid_selection"];
   ASSERT_EQ(sel["method"], "pilot");
-  EXPECT_EQ(sel["pilot_sizes"], nlohmann::json({250, 500, 1000}));
+  EXPECT_EQ(sel["pilot_sizes"], nlohmann::json({150, 300, 600}));
   const auto& predictions = sel["predictions"];
-  ASSERT_EQ(predictions.size(), 12u);
+  ASSERT_EQ(predictions.size(), 9u);
   EXPECT_GE(sel["certified"].get<int>(), 1);
   EXPECT_LE(sel["certified"].get<int>(), 4);
   for (std::size_t g = 0; g < 4; ++g) {
