@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "reconbound/matrix.hpp"
@@ -40,6 +41,8 @@ struct Leakage {
   double gamma_bits = 0.0;       // total γ, bits (sum over runs and segments)
   double abs_error_bits = 0.0;   // bound on the numerical error of gamma_bits
   std::vector<SegmentLeakage> segments;  // empty for mechanisms without a schedule
+  // Named extra numbers a mechanism reports, e.g. {"realised_entropy_bits", 3.93}.
+  std::vector<std::pair<std::string, double>> details;
 };
 
 class Mechanism {
