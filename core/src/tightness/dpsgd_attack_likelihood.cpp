@@ -52,6 +52,7 @@ RowMatrix log_likelihoods(const FloatRows& releases, MatrixView candidates, cons
     chunk_scores.setZero();
     FloatRows products;  // ⟨Y_r, c_j⟩ for a block of release rows
     RowArray step(width);
+    Eigen::Array<float, 1, Eigen::Dynamic> correction(width);
     for (Eigen::Index start = 0; start < releases.rows(); start += kReleaseRowsPerBlock) {
       const Eigen::Index height = std::min(kReleaseRowsPerBlock, releases.rows() - start);
       products.noalias() = releases.middleRows(start, height) * clipped.transpose();
@@ -65,9 +66,12 @@ RowMatrix log_likelihoods(const FloatRows& releases, MatrixView candidates, cons
           continue;
         }
         step += log_odds;
-        // softplus(x) = max(x, 0) + log(1 + e^{−|x|}); log(1 + y) rather than log1p(y) costs
-        // at most one rounding of 1 + y, an absolute error ≤ 1.2e-16 per step.
-        target_scores += step.max(0.0) + (1.0 + (-step.abs()).exp()).log();
+        // softplus(x) = max(x, 0) + log(1 + e^{−|x|}): the linear part in double, the bounded
+        // part (in [0, ln 2]) in single precision, which vectorises; its absolute error
+        // ≤ 2e-7 per step is below that of the single-precision product in L_tj.
+        correction = (-step.abs()).cast<float>();
+        correction = (1.0F + correction.exp()).log();
+        target_scores += step.max(0.0) + correction.cast<double>();
       }
     }
   });
