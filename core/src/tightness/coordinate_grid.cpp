@@ -10,21 +10,27 @@ namespace {
 
 constexpr double kStepsPerDither = 16;  // h = s/16
 constexpr double kMarginDithers = 10;   // the grid reaches 10 s beyond the stencil
-constexpr int kStencilBelow = 2;        // nodes j0 − 2 .. j0 + 3
-constexpr int kStencilAbove = 3;
+constexpr std::size_t kStencilBelow = 2;  // nodes j0 − 2 .. j0 + 3
+constexpr std::size_t kStencilAbove = 3;
+// Grid values f < ε = 1e-15·φ_s(0) are left out of the entropy sum (that is where the FFT's
+// rounding lives). As f·log2(1/f) increases for f < 1/e, they add at most
+// W·ε·log2(1/ε) = (W/s)·4e-16·log2(s/4e-16) bits over a grid of width W: below 1e-10 bits
+// while W < 1000 s and s < 2^100.
+constexpr double kNegligibleDensity = 1e-15;
 
-// ℓ_d(α) = Π_{e ≠ d} (α − e)/(d − e) for the nodes d = −2..3 (degree-5 Lagrange basis).
+// ℓ_d(α) = Π_{e ≠ d} (α − e)/(d − e) for the nodes d = −2..3 (degree-5 Lagrange basis):
+// the product of the factors (α − e) left and right of d over the constant Π_{e ≠ d} (d − e).
 std::array<double, 6> lagrange_weights(double alpha) {
+  constexpr std::array<double, 6> kInverseDenominator{-1.0 / 120, 1.0 / 24, -1.0 / 12, 1.0 / 12, -1.0 / 24, 1.0 / 120};
+  const std::array<double, 6> factor{alpha + 2, alpha + 1, alpha, alpha - 1, alpha - 2, alpha - 3};
+  std::array<double, 6> left{};  // Π of the factors before d
+  left[0] = 1.0;
+  for (std::size_t d = 1; d < 6; ++d) left[d] = left[d - 1] * factor[d - 1];
   std::array<double, 6> weights{};
-  for (int d = -kStencilBelow; d <= kStencilAbove; ++d) {
-    double numerator = 1.0;
-    double denominator = 1.0;
-    for (int e = -kStencilBelow; e <= kStencilAbove; ++e) {
-      if (e == d) continue;
-      numerator *= alpha - e;
-      denominator *= d - e;
-    }
-    weights[static_cast<std::size_t>(d + kStencilBelow)] = numerator / denominator;
+  double right = 1.0;  // Π of the factors after d
+  for (std::size_t d = 6; d-- > 0;) {
+    weights[d] = left[d] * right * kInverseDenominator[d];
+    right *= factor[d];
   }
   return weights;
 }
@@ -33,13 +39,13 @@ std::array<double, 6> lagrange_weights(double alpha) {
 
 double coordinate_grid_points(double lo, double hi, double s) {
   const double h = s / kStepsPerDither;
-  const double margin = kMarginDithers * s + kStencilAbove * h;
+  const double margin = kMarginDithers * s + static_cast<double>(kStencilAbove) * h;
   return std::ceil((hi - lo + 2 * margin) / h) + 1;
 }
 
 CoordinateGrid coordinate_grid(double lo, double hi, double s) {
   const double h = s / kStepsPerDither;
-  const double margin = kMarginDithers * s + kStencilAbove * h;
+  const double margin = kMarginDithers * s + static_cast<double>(kStencilAbove) * h;
   return {lo - margin, h, good_fft_size(static_cast<std::size_t>(coordinate_grid_points(lo, hi, s)))};
 }
 
@@ -76,10 +82,11 @@ std::span<const double> GaussianSmoother::smooth(std::span<const double> histogr
   return {real_.data(), size_};
 }
 
-double grid_entropy_bits(const CoordinateGrid& grid, std::span<const double> density) {
+double grid_entropy_bits(const CoordinateGrid& grid, std::span<const double> density, double s) {
+  const double negligible = kNegligibleDensity / (std::sqrt(2.0 * std::numbers::pi) * s);
   double sum = 0.0;  // Σ f log2 f
   for (const double f : density) {
-    if (f > 0.0) sum += f * std::log2(f);
+    if (f > negligible) sum += f * std::log2(f);
   }
   return -grid.spacing * sum;
 }
