@@ -113,6 +113,10 @@ TEST(PerBlockBound, TwoCellsMatchEq40FromMpfrEntropies) {
   EXPECT_LT(r.gamma_b[1], 0.6);
   const double expected = eq40(h, g, trace, 0.2);
   EXPECT_NEAR(r.rho_squared, expected, 6e-6 * (expected + 0.2));
+  config.threads = 1;
+  const PerBlockBound one_thread = per_block_bound(y, cell, identity, 0.6, trace, config);
+  EXPECT_EQ(one_thread.rho_squared, r.rho_squared);
+  EXPECT_EQ(one_thread.gamma_b, r.gamma_b);
 }
 
 TEST(PerBlockBound, ThinCellIsRefusedNamingCellSizeAndLimit) {
