@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 
 #include "dpsgd_attack_model.hpp"
 #include "dpsgd_attack_parallel.hpp"
@@ -14,17 +15,33 @@ namespace reconbound {
 
 namespace {
 
-// Rows of weighted sums per work item, fixed so that results do not depend on the thread count.
-constexpr Eigen::Index kRowsPerWeightedBlock = 8;
+// Output columns of weighted sums per work item, fixed so that results do not depend on the
+// thread count. Splitting columns (not targets) packs each weighed row only once.
+constexpr Eigen::Index kColumnsPerWeightedBlock = 128;
+
+bool all_finite(MatrixView records) {
+  for (Eigen::Index i = 0; i < records.rows(); ++i) {
+    const auto row = records.row(i);
+    if (!std::all_of(row.begin(), row.end(), [](double x) { return std::isfinite(x); })) return false;
+  }
+  return true;
+}
 
 void check_records(MatrixView records, const char* what) {
   if (records.rows() == 0 || records.cols() == 0) {
     throw InvalidInput(fmt::format("the attack's {} are empty ({} × {})", what, records.rows(),
                                    records.cols()));
   }
-  if (!records.allFinite()) {
+  if (!all_finite(records)) {
     throw InvalidInput(fmt::format("the attack's {} contain NaN or infinite values", what));
   }
+}
+
+// The mean record, summed row by row (contiguous in memory).
+Vector mean_row(MatrixView records) {
+  Eigen::RowVectorXd sum = Eigen::RowVectorXd::Zero(records.cols());
+  for (Eigen::Index i = 0; i < records.rows(); ++i) sum += records.row(i);
+  return sum.transpose() / static_cast<double>(records.rows());
 }
 
 void check_same_width(MatrixView first, const char* first_name, MatrixView second,
@@ -42,12 +59,12 @@ RowMatrix weighted_rows(MatrixView weights, MatrixView rows, std::size_t threads
                                    weights.cols(), rows.rows()));
   }
   RowMatrix out(weights.rows(), rows.cols());
-  const auto blocks = static_cast<std::size_t>((weights.rows() + kRowsPerWeightedBlock - 1) /
-                                               kRowsPerWeightedBlock);
+  const auto blocks = static_cast<std::size_t>((rows.cols() + kColumnsPerWeightedBlock - 1) /
+                                               kColumnsPerWeightedBlock);
   detail::for_each_index(blocks, threads, [&](std::size_t block) {
-    const Eigen::Index first = static_cast<Eigen::Index>(block) * kRowsPerWeightedBlock;
-    const Eigen::Index height = std::min(kRowsPerWeightedBlock, weights.rows() - first);
-    out.middleRows(first, height).noalias() = weights.middleRows(first, height) * rows;
+    const Eigen::Index first = static_cast<Eigen::Index>(block) * kColumnsPerWeightedBlock;
+    const Eigen::Index width = std::min(kColumnsPerWeightedBlock, rows.cols() - first);
+    out.middleCols(first, width).noalias() = weights * rows.middleCols(first, width);
   });
   return out;
 }
@@ -61,7 +78,7 @@ DpsgdAttackResult dpsgd_attack(MatrixView shadow, MatrixView targets, const Dpsg
   check_records(targets, "targets");
   check_same_width(shadow, "shadow records", targets, "targets");
 
-  const Vector mean = shadow.colwise().mean().transpose();  // Ψ̄ over D_shadow
+  const Vector mean = mean_row(shadow);  // Ψ̄ over D_shadow
   const RowMatrix centred_targets = targets.rowwise() - mean.transpose();  // u = Ψ(x) − Ψ̄
   const auto releases = detail::simulate_target_releases(centred_targets, model, config.seed, config.threads);
   RowMatrix weights = detail::log_likelihoods(releases, shadow, mean, model, config.threads);
