@@ -6,12 +6,12 @@
 #include "bound_report.hpp"
 #include "commands.hpp"
 #include "data_options.hpp"
-#include "noise_calibration.hpp"
 #include "progress_bar.hpp"
 #include "reconbound/error.hpp"
 #include "reconbound/grid.hpp"
 #include "reconbound/registry.hpp"
 #include "schedule_options.hpp"
+#include "../../core/src/bound/represent.hpp"
 
 namespace reconbound::cli {
 
@@ -23,24 +23,28 @@ struct Options {
   ScheduleOptions schedule;
   std::string gammas;
   std::string mechanism = "dpsgd";
+  std::string mechanism_params;
   bool json = false;
 };
 
+bool has_schedule(const ScheduleOptions& s) { return s.q || s.sigma || s.steps || !s.files.empty(); }
+
 // γ values from --gamma, or the leakage of the schedule options (SPEC §2).
-std::vector<double> charged_leakage(const Options& o, const Registry& registry, std::string& source) {
-  const bool has_schedule = o.schedule.q || o.schedule.sigma || o.schedule.steps || !o.schedule.files.empty();
-  if (!o.gammas.empty() && has_schedule) {
+std::vector<double> charged_leakage(const Options& o, const Mechanism& mechanism, std::string& source) {
+  if (!o.gammas.empty() && has_schedule(o.schedule)) {
     throw InvalidInput("give either --gamma or a schedule (--q/--sigma/--steps, --schedule), not both");
   }
   if (!o.gammas.empty()) {
     source = fmt::format("gamma given: {} bits", o.gammas);
     return parse_number_list(o.gammas, "--gamma");
   }
-  if (!has_schedule) {
+  if (!has_schedule(o.schedule)) {
     throw InvalidInput("no leakage: give --gamma BITS[,BITS...] or a DP-SGD schedule (--q, --sigma, --steps)");
   }
   const Schedule schedule = build_schedule(o.schedule);
-  const double gamma_bits = leakage_bits(registry, o.mechanism, schedule);
+  MechanismInput input;
+  input.schedule = &schedule;
+  const double gamma_bits = mechanism.leakage(input).gamma_bits;
   source = fmt::format("{}: gamma = {:.6g} bits over {} steps in {} run(s)", o.mechanism,
                        gamma_bits, schedule.total_steps(), schedule.runs.size());
   if (schedule.runs.size() == 1 && schedule.runs[0].segments.size() == 1) {
@@ -50,14 +54,39 @@ std::vector<double> charged_leakage(const Options& o, const Registry& registry, 
   return {gamma_bits};
 }
 
+// γ of a mechanism fitted on data (e.g. the codebook): fitted on Ψ(D_est), the records whose
+// entropy the bound estimates.
+double fitted_leakage(const Options& o, const Mechanism& mechanism, const Registry& registry,
+                      const SplitData& data, const BoundConfig& config, BoundContext& context) {
+  if (!o.gammas.empty() || has_schedule(o.schedule)) {
+    throw InvalidInput(fmt::format("the {} mechanism is fitted on the data and gives its own leakage; "
+                                   "drop --gamma and the schedule options", o.mechanism));
+  }
+  const auto psi = registry.make_representation(config.representation, config.representation_params);
+  const RepresentationInfo info = describe_checked(*psi, data.dataset.shape, config.representation);
+  const RowMatrix features = represent(*psi, data.dataset.shape, info, data.est, config.threads);
+  MechanismInput input;
+  input.data = &features;
+  input.seed = o.data.seed;
+  const Leakage leakage = mechanism.leakage(input);
+  context.leakage_source = fmt::format("{} ({}): gamma = {:.6g} bits, fitted on Psi(D_est)", o.mechanism,
+                                       o.mechanism_params, leakage.gamma_bits);
+  context.leakage_details = leakage.details;
+  return leakage.gamma_bits;
+}
+
 void run(const Options& o) {
   const std::string& representation = single_representation(o.bound, "bound");
   const Registry registry;
   BoundContext context;
-  const std::vector<double> gammas = charged_leakage(o, registry, context.leakage_source);
+  const auto mechanism = registry.make_mechanism(o.mechanism, Params::parse(o.mechanism_params));
+  const bool fitted = mechanism->needs().data;
+  std::vector<double> gammas;
+  if (!fitted) gammas = charged_leakage(o, *mechanism, context.leakage_source);
   const SplitData data = load_split_data(o.data, o.bound.quick);
   ProgressBar progress(!o.bound.quiet);
   const BoundConfig config = make_bound_config(o.bound, representation, o.data.seed, &progress);
+  if (fitted) gammas = {fitted_leakage(o, *mechanism, registry, data, config, context)};
   const BoundReport report =
       compute_bound(registry, {&data.perp, &data.est, data.dataset.shape}, gammas, config);
   context.data_source = data.dataset.source;
@@ -76,7 +105,11 @@ void add_bound_command(CLI::App& app) {
   add_bound_options(*cmd, options->bound);
   cmd->add_option("--gamma", options->gammas, "Leakage in bits, comma separated (one entropy estimate serves all)");
   add_schedule_options(*cmd, options->schedule);
-  cmd->add_option("--mechanism", options->mechanism, "Mechanism plugin for a schedule")->capture_default_str();
+  cmd->add_option("--mechanism", options->mechanism,
+                  "Mechanism plugin: one driven by a schedule, or one fitted on Psi(D_est) (codebook)")
+      ->capture_default_str();
+  cmd->add_option("--mechanism-param", options->mechanism_params,
+                  "Mechanism parameters k=v,... (e.g. bits=4 for the codebook)");
   cmd->add_flag("--json", options->json, "Print JSON instead of a table");
   cmd->callback([options] { run(*options); });
 }

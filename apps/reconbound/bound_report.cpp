@@ -28,6 +28,7 @@ void print_bound_table(const BoundReport& r, const BoundContext& c) {
   fmt::print("tr Sigma        {:.6g} on D_perp (UCB {:.6g} at alpha = {}); normaliser {:.6g}\n",
              r.trace_sigma, r.trace_sigma_ucb, r.alpha, r.normaliser);
   fmt::print("leakage         {}\n", c.leakage_source);
+  for (const auto& [name, value] : c.leakage_details) fmt::print("                {} = {:.6g}\n", name, value);
   fmt::print("grid            {}\n\n", selection_summary(r.selection));
   if (r.entropies.empty()) {  // --select-only: the prediction is the result
     print_predictions(r.selection);
@@ -78,9 +79,12 @@ nlohmann::json bound_json(const BoundReport& r, const BoundContext& c) {
                     {"t_mc", e.t_mc}, {"t_md", e.t_md}, {"t_num", e.t_num}, {"h_lb", e.h_lb},
                     {"n_mc", e.n_mc}});
   }
+  nlohmann::json leakage_details = nlohmann::json::object();
+  for (const auto& [name, value] : c.leakage_details) leakage_details[name] = value;
   nlohmann::json out{{"data", c.data_source},
                      {"representation", c.representation},
                      {"leakage", c.leakage_source},
+                     {"leakage_details", leakage_details},
                      {"alpha", r.alpha},
                      {"n_est", r.n_est},
                      {"n_perp", r.n_perp},

@@ -2,6 +2,8 @@
 // Rendering a BoundReport as a readable table or as JSON (the `bound` command's output).
 #include <nlohmann/json.hpp>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "reconbound/bound.hpp"
 
@@ -11,6 +13,7 @@ struct BoundContext {
   std::string data_source;
   std::string representation;
   std::string leakage_source;  // "given" or a description of the schedule
+  std::vector<std::pair<std::string, double>> leakage_details;  // Leakage::details of a fitted mechanism
   std::uint64_t seed = 0;
 };
 

@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "commands.hpp"
+#include "reconbound/error.hpp"
 #include "reconbound/registry.hpp"
 #include "schedule_options.hpp"
 
@@ -14,6 +15,7 @@ namespace {
 struct LeakageOptions {
   ScheduleOptions schedule;
   std::string mechanism = "dpsgd";
+  std::string mechanism_params;
   bool json = false;
 };
 
@@ -55,11 +57,15 @@ void add_leakage_command(CLI::App& app) {
   auto* cmd = app.add_subcommand("leakage", "Leakage gamma (bits) of a DP-SGD schedule (Theorem 4.1)");
   add_schedule_options(*cmd, options->schedule);
   cmd->add_option("--mechanism", options->mechanism, "Mechanism plugin")->capture_default_str();
+  cmd->add_option("--mechanism-param", options->mechanism_params, "Mechanism parameters k=v,...");
   cmd->add_flag("--json", options->json, "Print JSON instead of a table");
   cmd->callback([options] {
-    const Schedule schedule = build_schedule(options->schedule);
     const Registry registry;
-    const auto mechanism = registry.make_mechanism(options->mechanism);
+    const auto mechanism = registry.make_mechanism(options->mechanism, Params::parse(options->mechanism_params));
+    if (mechanism->needs().data) {  // this command has no data options
+      throw InvalidInput(fmt::format("mechanism {} needs data; use `bound`", options->mechanism));
+    }
+    const Schedule schedule = build_schedule(options->schedule);
     MechanismInput input;
     input.schedule = &schedule;
     const Leakage leakage = mechanism->leakage(input);
