@@ -1,15 +1,14 @@
 // Google Benchmark of the goldfeld estimator (issue 4): the exact path (exact=true, the
-// baseline) and the fast path (default) in one process on the same data — MNIST test
-// digits, n rows, rotated by a random-sign Hadamard rotation — for every block size k of the
-// default grid with all six dither levels ν² ∈ {0.2, …, 6.4}. One block per k (shard 0 of
+// baseline) and the fast path (default) in one process on the same data — the Fashion-MNIST
+// test images, n rows, rotated by a random-sign Hadamard rotation — for every block size k of
+// the default grid with all six dither levels ν² ∈ {0.2, …, 6.4}. One block per k (shard 0 of
 // N_k shards) keeps the exact path affordable; the work per block is the same as in a full
 // run with n rows. Counters: kernel evaluations per second (n·n_mc·n per level and block),
 // the largest per-block numerical margin (bits, 0 for exact) and ĥ_MC of the block per level.
 //
-// Environment: RECONBOUND_MNIST (path of t10k-images-idx3-ubyte.gz; default
-// ../shared/data/mnist/… relative to the working folder), RECONBOUND_BENCH_DATA (a data-set
-// spec of 784-pixel images instead, e.g. fashion-mnist for full-size runs; default
-// idx:$RECONBOUND_MNIST), RECONBOUND_BENCH_N (rows, 2000).
+// Environment: RECONBOUND_BENCH_DATA (a data-set spec of 784-pixel images, e.g. fashion-mnist
+// for full-size runs or idx:PATH for another file; default idx: and the 10,000 Fashion-MNIST
+// test images of Debian's dataset-fashion-mnist), RECONBOUND_BENCH_N (rows, 2000).
 #include <benchmark/benchmark.h>
 
 #include <cstdlib>
@@ -26,7 +25,7 @@ namespace {
 
 using namespace reconbound;
 
-constexpr std::size_t kColumns = 784;  // MNIST pixels; the default grid's k all divide it
+constexpr std::size_t kColumns = 784;  // 28 × 28 pixels; the default grid's k all divide it
 const std::vector<double> kLevels{0.2, 0.4, 0.8, 1.6, 3.2, 6.4};
 
 std::string env_or(const char* name, const std::string& fallback) {
@@ -41,10 +40,8 @@ struct Workload {
 
 const Workload& workload() {
   static const Workload data = [] {
-    const std::string path =
-        env_or("RECONBOUND_MNIST", "../shared/data/mnist/t10k-images-idx3-ubyte.gz");
     const auto n = static_cast<Eigen::Index>(std::stoul(env_or("RECONBOUND_BENCH_N", "2000")));
-    const Dataset images = load_dataset(env_or("RECONBOUND_BENCH_DATA", "idx:" + path));
+    const Dataset images = load_dataset(env_or("RECONBOUND_BENCH_DATA", "idx:" + fashion_mnist_test_images()));
     if (images.records.cols() != static_cast<Eigen::Index>(kColumns) ||
         images.records.rows() < n) {
       throw std::runtime_error("the benchmark needs at least RECONBOUND_BENCH_N images of 784 pixels");

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Runs bench/estimator_benchmark (exact and fast goldfeld paths, one process, same MNIST data)
-# and prints, per block size k: both CPU times (threads = 1; the smallest of REPS repetitions,
+# Runs bench/estimator_benchmark (exact and fast goldfeld paths, one process, same data: the
+# Fashion-MNIST test images, or RECONBOUND_BENCH_DATA) and prints, per block size k: both CPU times (threads = 1; the smallest of REPS repetitions,
 # which is robust to other load on a shared machine), the speed ratio exact/fast, kernel
 # evaluations per second of each path (all six ν² levels; per level the rate is the same
 # since the levels share one pass), the achieved t_num and the largest |ĥ_fast − ĥ_exact|
@@ -13,8 +13,6 @@
 # Usage: bench/estimator_benchmark.sh BUILD_DIR [N] [REPS]   (N rows, default 2000; REPS 3)
 set -euo pipefail
 build=${1:?usage: estimator_benchmark.sh BUILD_DIR [N]}
-here=$(cd "$(dirname "$0")" && pwd)
-export RECONBOUND_MNIST=${RECONBOUND_MNIST:-$here/../../shared/data/mnist/t10k-images-idx3-ubyte.gz}
 export RECONBOUND_BENCH_N=${2:-2000}
 json=$(mktemp)
 trap 'rm -f "$json"' EXIT

@@ -1,3 +1,11 @@
+# The gzipped IDX images of Debian's dataset-fashion-mnist: the CLI's default data set
+# ("--data fashion-mnist", core/src/data/load_dataset.cpp) and the real images of the tests
+# and benchmarks. The one place where their location is written down.
+set(RECONBOUND_FASHION_MNIST_DIR "/usr/share/datasets/fashion-mnist" CACHE PATH
+    "Folder of Debian's dataset-fashion-mnist")
+set(RECONBOUND_FASHION_MNIST_TRAIN_IMAGES "${RECONBOUND_FASHION_MNIST_DIR}/train-images-idx3-ubyte.gz")
+set(RECONBOUND_FASHION_MNIST_TEST_IMAGES "${RECONBOUND_FASHION_MNIST_DIR}/t10k-images-idx3-ubyte.gz")
+
 # reconbound_add_plugin(NAME <name> SOURCES <files...> [LIBRARIES <targets...>])
 #
 # Builds a plugin as a MODULE library named reconbound-<name>.so with hidden
@@ -47,7 +55,7 @@ function(reconbound_add_test)
   set_tests_properties(${ARG_NAME} PROPERTIES
     LABELS "${ARG_LABELS}"
     TIMEOUT ${ARG_TIMEOUT}
-    ENVIRONMENT "RECONBOUND_SHARED_DATA=${PROJECT_SOURCE_DIR}/../shared/data;RECONBOUND_SOURCE_DIR=${PROJECT_SOURCE_DIR}")
+    ENVIRONMENT "RECONBOUND_SOURCE_DIR=${PROJECT_SOURCE_DIR}")
   get_property(plugins GLOBAL PROPERTY RECONBOUND_PLUGIN_TARGETS)
   if(plugins)
     add_dependencies(${ARG_NAME} ${plugins})

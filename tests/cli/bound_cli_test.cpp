@@ -1,5 +1,5 @@
-// `reconbound bound` end to end on the MNIST test digits: the JSON contract, the laws of
-// ρ*, and every bad input as one line on stderr with exit code 2.
+// `reconbound bound` end to end on the 10,000 Fashion-MNIST test images: the JSON contract,
+// the laws of ρ*, and every bad input as one line on stderr with exit code 2.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -8,16 +8,16 @@
 
 #include "cli_runner.hpp"
 
+using reconbound::test::fashion_mnist_t10k;
 using reconbound::test::npy_float64;
-using reconbound::test::mnist;
 using reconbound::test::run_cli;
 using reconbound::test::TempDir;
 
 namespace {
 
 TEST(BoundCli, JsonHasTheDocumentedFieldsAndObeysTheLaws) {
-  const auto r = run_cli({"bound", "--data", mnist(), "--perp-range", "0:1000", "--est-range", "1000:1400",
-                          "--gamma", "0,0.5,2,8", "--grid-k", "4,16", "--grid-nu2", "0.4,1.6", "--json",
+  const auto r = run_cli({"bound", "--data", fashion_mnist_t10k(), "--perp-range", "0:1000", "--est-range",
+                          "1000:1400", "--gamma", "0,0.5,2,8", "--grid-k", "4,16", "--grid-nu2", "0.4,1.6", "--json",
                           "--threads", "2"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const auto j = nlohmann::json::parse(r.out);
@@ -58,7 +58,7 @@ TEST(BoundCli, JsonHasTheDocumentedFieldsAndObeysTheLaws) {
 // SPEC §6.6: the pilot on D⊥ certifies one pair per γ; `grid` lists only the certified pairs,
 // `grid_selection` the prediction for every candidate; `none` certifies the whole grid.
 TEST(BoundCli, GridSelectionIsReportedAndOneFlagAway) {
-  const std::vector<std::string> common = {"bound", "--data", mnist(), "--perp-range", "0:800",
+  const std::vector<std::string> common = {"bound", "--data", fashion_mnist_t10k(), "--perp-range", "0:800",
                                            "--est-range", "800:1400", "--gamma", "1.5",
                                            "--grid-k", "4,16", "--grid-nu2", "0.4,1.6",
                                            "--json", "--quiet"};
@@ -104,8 +104,8 @@ TEST(BoundCli, GridSelectionIsReportedAndOneFlagAway) {
 // --select-only stops after the pilot; every goal is served by a certified pair whose
 // predicted ρ* is within the sharing tolerance (0.003) of that goal's best prediction.
 TEST(BoundCli, SelectOnlyPreviewsASelectionThatServesEveryGoal) {
-  const auto r = run_cli({"bound", "--data", mnist(), "--perp-range", "0:600", "--est-range", "600:2600",
-                          "--gamma", "0.05,0.5,2,6", "--grid-k", "4,8,16", "--grid-nu2", "0.2,0.8,3.2",
+  const auto r = run_cli({"bound", "--data", fashion_mnist_t10k(), "--perp-range", "0:600", "--est-range",
+                          "600:2600", "--gamma", "0.05,0.5,2,6", "--grid-k", "4,8,16", "--grid-nu2", "0.2,0.8,3.2",
                           "--select-only", "--json", "--quiet"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const auto j = nlohmann::json::parse(r.out);
@@ -130,7 +130,7 @@ TEST(BoundCli, SelectOnlyPreviewsASelectionThatServesEveryGoal) {
 }
 
 TEST(BoundCli, ScheduleGivesTheSameBoundAsItsGamma) {
-  const std::vector<std::string> common = {"bound", "--data", mnist(), "--perp-range", "0:800",
+  const std::vector<std::string> common = {"bound", "--data", fashion_mnist_t10k(), "--perp-range", "0:800",
                                            "--est-range", "800:1000", "--grid-k", "16",
                                            "--grid-nu2", "1.6", "--json", "--quiet"};
   auto with_schedule = common;
@@ -156,7 +156,7 @@ TEST(BoundCli, BadInputsExitTwoWithOneLine) {
   const auto truncated = dir.write("trunc.idx", std::string("\0\0\x08\x03\0\0\0\x0a\0\0\0\x1c\0\0\0\x1c\x01\x02", 18));
   const auto perp_file = dir.write("perp.txt", "0 1 2 3\n");
   const auto est_file = dir.write("est.txt", "3 4 5\n");
-  const std::string m = mnist();
+  const std::string m = fashion_mnist_t10k();
   const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
       {{"bound", "--data", m, "--perp-range", "0:100", "--est-range", "50:150", "--gamma", "1"}, "overlap"},
       {{"bound", "--data", m, "--perp-range", "0:100", "--est-range", "100:100", "--gamma", "1"}, "a < b"},

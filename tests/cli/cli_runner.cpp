@@ -12,6 +12,8 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "reconbound/dataset.hpp"
+
 extern char** environ;
 
 namespace reconbound::test {
@@ -67,10 +69,7 @@ CliResult run_program(const std::string& program, const std::vector<std::string>
   return result;
 }
 
-std::string mnist() {
-  const char* dir = std::getenv("RECONBOUND_SHARED_DATA");
-  return std::string("idx:") + (dir ? dir : "../shared/data") + "/mnist/t10k-images-idx3-ubyte.gz";
-}
+std::string fashion_mnist_t10k() { return "idx:" + fashion_mnist_test_images(); }
 
 TempDir::TempDir() {
   std::string pattern = (std::filesystem::temp_directory_path() / "reconbound-cli-XXXXXX").string();

@@ -17,9 +17,9 @@ CliResult run_cli(const std::vector<std::string>& args, const std::vector<std::s
 CliResult run_program(const std::string& program, const std::vector<std::string>& args,
                       const std::vector<std::string>& env = {});
 
-// "idx:…/mnist/t10k-images-idx3-ubyte.gz" under RECONBOUND_SHARED_DATA: the --data spec of
-// the 10,000 MNIST test digits.
-std::string mnist();
+// "idx:…/t10k-images-idx3-ubyte.gz": the --data spec of the 10,000 Fashion-MNIST test images
+// (Debian's dataset-fashion-mnist, where "--data fashion-mnist" finds it).
+std::string fashion_mnist_t10k();
 
 // A fresh temporary folder, removed by the destructor.
 class TempDir {

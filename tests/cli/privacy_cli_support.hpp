@@ -1,6 +1,6 @@
 #pragma once
-// Helpers of the privacy CLI tests (epsilon, calibrate, spectrum): a small MNIST bound, JSON
-// output, full-precision numbers and the one-line error contract.
+// Helpers of the privacy CLI tests (epsilon, calibrate, spectrum): a small Fashion-MNIST bound,
+// JSON output, full-precision numbers and the one-line error contract.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -12,11 +12,11 @@
 
 namespace reconbound::test {
 
-// A small MNIST bound: D⊥ = 0:1000, D_est = 1000:1400, grid {4, 8} × {0.4, 1.6} (block sizes
-// that divide both 784 and the 200 of downsample:2, padded).
+// A small bound on the Fashion-MNIST test images: D⊥ = 0:1000, D_est = 1000:1400, grid
+// {4, 8} × {0.4, 1.6} (block sizes that divide both 784 and the 200 of downsample:2, padded).
 inline std::vector<std::string> small_bound(std::vector<std::string> args) {
-  args.insert(args.end(), {"--data", mnist(), "--perp-range", "0:1000", "--est-range", "1000:1400", "--grid-k",
-                           "4,8", "--grid-nu2", "0.4,1.6", "--threads", "2", "--quiet"});
+  args.insert(args.end(), {"--data", fashion_mnist_t10k(), "--perp-range", "0:1000", "--est-range", "1000:1400",
+                           "--grid-k", "4,8", "--grid-nu2", "0.4,1.6", "--threads", "2", "--quiet"});
   return args;
 }
 

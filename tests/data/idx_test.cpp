@@ -1,11 +1,11 @@
-// IDX reading: the real MNIST test digits against zlib's own gz reader and statistics computed
-// with python3, round trips of every element type and rank, and every rejection path.
+// IDX reading: the real Fashion-MNIST test images against zlib's own gz reader and statistics
+// computed with python3, round trips of every element type and rank, and every rejection path.
 #include <gtest/gtest.h>
 #include <zlib.h>
 
 #include <chrono>
 #include <cmath>
-#include <cstdlib>
+#include <filesystem>
 #include <limits>
 
 #include "data_test_support.hpp"
@@ -17,11 +17,6 @@ namespace {
 
 using test::Bytes;
 using test::expect_error;
-
-std::string mnist_path() {
-  const char* shared = std::getenv("RECONBOUND_SHARED_DATA");
-  return std::string(shared != nullptr ? shared : "../shared/data") + "/mnist/t10k-images-idx3-ubyte.gz";
-}
 
 // The decompressed file through zlib's gz* API, independent of the reader under test.
 Bytes gzread_all(const std::string& path) {
@@ -35,13 +30,14 @@ Bytes gzread_all(const std::string& path) {
   return out;
 }
 
-TEST(Idx, ReadsMnistTestDigitsExactly) {
-  const std::string path = mnist_path();
-  ASSERT_TRUE(std::filesystem::exists(path)) << path;
+TEST(Idx, ReadsFashionMnistTestImagesExactly) {
+  const std::string path = fashion_mnist_test_images();
+  ASSERT_TRUE(std::filesystem::exists(path))
+      << path << " is missing: install the Debian package dataset-fashion-mnist (scripts/setup.sh)";
   const auto start = std::chrono::steady_clock::now();
   const Dataset set = read_idx(path);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  std::printf("read_idx(MNIST t10k): %.3f s\n", seconds);
+  std::printf("read_idx(Fashion-MNIST t10k): %.3f s\n", seconds);
 
   ASSERT_EQ(set.records.rows(), 10000);
   ASSERT_EQ(set.records.cols(), 784);
@@ -49,31 +45,32 @@ TEST(Idx, ReadsMnistTestDigitsExactly) {
   EXPECT_EQ(set.source, "idx:" + path);
 
   // Every pixel equals the byte zlib's gzread gives after the 16-byte header. The CRC-32 of the
-  // whole decompressed file (python3: zlib.crc32(gzip.open(path).read()) = 0x91373bdf) pins
+  // whole decompressed file (python3: zlib.crc32(gzip.open(path).read()) = 0x678fe0b1) pins
   // those bytes, and so the file, independently.
   const Bytes raw = gzread_all(path);
   ASSERT_EQ(raw.size(), 7840016u);
-  EXPECT_EQ(crc32(0, raw.data(), static_cast<uInt>(raw.size())), 0x91373bdfu);
+  EXPECT_EQ(crc32(0, raw.data(), static_cast<uInt>(raw.size())), 0x678fe0b1u);
   for (std::size_t i = 0; i < 10000u * 784u; ++i) {
     ASSERT_EQ(set.records.data()[i], static_cast<double>(raw[16 + i])) << "value " << i;
   }
 
-  // Literals from python3 + gzip (px = gzip.open(path).read()[16:]): image 0 has 116 non-zero
-  // pixels summing to 18454, pixels 202..207 are 84 185 159 151 60 36; image 1 sums to 28850;
-  // the last image sums to 41833 and its pixel 400 is 253; the mean pixel is
-  // sum(px)/7840000 = 33.791224489795916; the trace of the unbiased covariance
-  // Σ_j (Σ x² − (Σ x)²/n)/(n − 1) is 3436801.0499641383.
-  EXPECT_EQ((set.records.row(0).array() > 0).count(), 116);
-  EXPECT_EQ(set.records.row(0).sum(), 18454.0);
-  const double first_pixels[] = {84, 185, 159, 151, 60, 36};
-  for (int j = 0; j < 6; ++j) EXPECT_EQ(set.records(0, 202 + j), first_pixels[j]);
-  EXPECT_EQ(set.records.row(1).sum(), 28850.0);
-  EXPECT_EQ(set.records.row(9999).sum(), 41833.0);
-  EXPECT_EQ(set.records(9999, 400), 253.0);
-  EXPECT_NEAR(set.records.mean(), 33.791224489795916, 1e-12);
+  // Literals from python3 + gzip (px = gzip.open(path).read()[16:]): image 0 has 267 non-zero
+  // pixels summing to 33456, pixels 215, 216, 219, 221 are 3 1 7 37; image 1 sums to 100994;
+  // the last image sums to 24390 and its pixel 400 is 45; the mean pixel is
+  // sum(px)/7840000 = 73.14656658163265; the trace of the unbiased covariance
+  // Σ_j (Σ x² − (Σ x)²/n)/(n − 1) is 4417053.201510531.
+  EXPECT_EQ((set.records.row(0).array() > 0).count(), 267);
+  EXPECT_EQ(set.records.row(0).sum(), 33456.0);
+  const int first_at[] = {215, 216, 219, 221};
+  const double first_pixels[] = {3, 1, 7, 37};
+  for (int j = 0; j < 4; ++j) EXPECT_EQ(set.records(0, first_at[j]), first_pixels[j]);
+  EXPECT_EQ(set.records.row(1).sum(), 100994.0);
+  EXPECT_EQ(set.records.row(9999).sum(), 24390.0);
+  EXPECT_EQ(set.records(9999, 400), 45.0);
+  EXPECT_NEAR(set.records.mean(), 73.14656658163265, 1e-12);
   const Eigen::RowVectorXd means = set.records.colwise().mean();
   const double trace = (set.records.rowwise() - means).squaredNorm() / (10000 - 1);
-  EXPECT_NEAR(trace, 3436801.0499641383, 1e-9 * 3436801.0);
+  EXPECT_NEAR(trace, 4417053.201510531, 1e-9 * 4417053.0);
 }
 
 TEST(Idx, RoundTripsUint8InEveryRank) {

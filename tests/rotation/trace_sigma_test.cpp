@@ -4,7 +4,7 @@
 #include <cmath>
 #include <random>
 
-#include "mnist_test_digits.hpp"
+#include "reconbound/dataset.hpp"
 #include "reconbound/error.hpp"
 #include "reconbound/trace_sigma.hpp"
 
@@ -46,24 +46,28 @@ TEST(TraceSigma, CovarianceTraceEqualsThePairwiseForm) {
   EXPECT_EQ(covariance_trace(RowMatrix::Constant(5, 3, 7.0)), 0.0);
 }
 
-TEST(TraceSigma, UcbOnMnistTestDigits) {
-  std::string why;
-  const auto digits = testing::load_mnist_test_digits(why);
-  if (!digits) GTEST_SKIP() << why;
+TEST(TraceSigma, UcbOnFashionMnistTestImages) {
+  const RowMatrix images = read_idx(fashion_mnist_test_images()).records;
   const double bound = 255.0 * 255.0 * 784.0;
-  const TraceSigma result = trace_sigma_with_ucb(*digits, bound, 0.05, 1);
+  const TraceSigma result = trace_sigma_with_ucb(images, bound, 0.05, 1);
   EXPECT_EQ(result.pairs, 5000U);
   EXPECT_EQ(result.alpha, 0.05);
-  // Per-coordinate prior RMSE ≈ 66 grey levels on MNIST (SPEC §10): tr Σ ≈ 3.4e6.
-  EXPECT_GT(result.trace, 3.2e6);
-  EXPECT_LT(result.trace, 3.7e6);
+  // tr Σ̂ of the 10,000 test images from python3 + gzip + NumPy (Σ_j (Σ x² − (Σ x)²/n)/(n − 1)
+  // over the 784 pixels): 4417053.201510531, a per-coordinate prior RMSE of 75.06 grey levels.
+  EXPECT_NEAR(result.trace, 4417053.201510531, 1e-9 * 4417053.0);
+  // The UCB lies above tr Σ̂; its margin, sqrt(2·V·ln(2/α)/N) + 7·(B/2)·ln(2/α)/(3(N − 1)) with
+  // N = 5000 pairs, is at most 0.5·tr Σ̂ for any V ≤ (B/2)² / 4 (the variance of [0, B/2]).
   EXPECT_GE(result.ucb, result.trace);
-  EXPECT_LT(result.ucb, 1.5 * result.trace);
-  std::cout << "MNIST test digits: tr Σ̂ = " << result.trace << ", 95% UCB = " << result.ucb << " ("
+  const double half_range = bound / 2;
+  const double worst_margin = std::sqrt(2 * half_range * half_range / 4 * std::log(40.0) / 5000) +
+                              7 * half_range * std::log(40.0) / (3 * 4999);
+  ASSERT_LT(worst_margin, 0.5 * result.trace);
+  EXPECT_LT(result.ucb, result.trace + worst_margin);
+  std::cout << "Fashion-MNIST test images: tr Σ̂ = " << result.trace << ", 95% UCB = " << result.ucb << " ("
             << result.ucb / result.trace << "×)\n";
   // Reproducible from the seed; another seed pairs the records differently.
-  EXPECT_EQ(trace_sigma_with_ucb(*digits, bound, 0.05, 1).ucb, result.ucb);
-  EXPECT_NE(trace_sigma_with_ucb(*digits, bound, 0.05, 2).ucb, result.ucb);
+  EXPECT_EQ(trace_sigma_with_ucb(images, bound, 0.05, 1).ucb, result.ucb);
+  EXPECT_NE(trace_sigma_with_ucb(images, bound, 0.05, 2).ucb, result.ucb);
 }
 
 // Records x_i = c·e_i (a simplex): every pair has ½‖x_i − x_j‖² = c², so whatever the pairing

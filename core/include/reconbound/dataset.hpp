@@ -33,6 +33,13 @@ inline constexpr std::size_t kMaxDatasetValues = std::size_t{1} << 31;
 // An unknown spec is an InvalidInput naming the accepted forms.
 Dataset load_dataset(const std::string& spec);
 
+// The two gzipped IDX image files that "fashion-mnist" reads: the 60,000 training images and
+// the 10,000 test images of Debian's dataset-fashion-mnist. Their folder is fixed when
+// reconbound is built (CMake cache variable RECONBOUND_FASHION_MNIST_DIR, by default
+// /usr/share/datasets/fashion-mnist).
+std::string fashion_mnist_train_images();
+std::string fashion_mnist_test_images();
+
 // IDX (the MNIST format): magic 00 00 <type> <ndims>, ndims big-endian uint32 sizes, then
 // big-endian values. Types 0x08 uint8, 0x09 int8, 0x0B int16, 0x0C int32, 0x0D float32,
 // 0x0E float64. The first axis counts records; 1 dim → d = 1, 2 dims → (1, 1, W),

@@ -11,20 +11,17 @@ namespace reconbound {
 
 namespace {
 
-// Where the Debian package dataset-fashion-mnist installs its files.
-constexpr const char* kFashionMnistDir = "/usr/share/datasets/fashion-mnist";
-
 // Fashion-MNIST: the 60,000 training images then the 10,000 test images, 70,000 × 784.
 Dataset load_fashion_mnist() {
-  const std::filesystem::path dir(kFashionMnistDir);
-  const std::filesystem::path train = dir / "train-images-idx3-ubyte.gz";
-  const std::filesystem::path test = dir / "t10k-images-idx3-ubyte.gz";
+  const std::filesystem::path train = fashion_mnist_train_images();
+  const std::filesystem::path test = fashion_mnist_test_images();
+  const std::string dir = train.parent_path().string();
   std::error_code ec;
   if (!std::filesystem::is_regular_file(train, ec) || !std::filesystem::is_regular_file(test, ec)) {
     throw FileError(
         fmt::format("data set 'fashion-mnist' not found in {}: install the Debian package "
                     "dataset-fashion-mnist (sudo apt-get install dataset-fashion-mnist)",
-                    kFashionMnistDir));
+                    dir));
   }
   // Both files are decoded straight into one matrix, so the 440 MB of doubles exist once.
   const std::string train_path = train.string(), test_path = test.string();
@@ -46,12 +43,16 @@ Dataset load_fashion_mnist() {
   detail::decode_values(first.data, first.type, /*big_endian=*/true, d, out.records.data(), train_path);
   detail::decode_values(second.data, second.type, /*big_endian=*/true, d,
                         out.records.data() + first.layout.n_records * d, test_path);
-  out.source = fmt::format("fashion-mnist:{} (train {} + t10k {})", kFashionMnistDir, first.layout.n_records,
+  out.source = fmt::format("fashion-mnist:{} (train {} + t10k {})", dir, first.layout.n_records,
                            second.layout.n_records);
   return out;
 }
 
 }  // namespace
+
+// The paths come from CMake (cmake/ReconboundPlugin.cmake), the one place they are written.
+std::string fashion_mnist_train_images() { return RECONBOUND_FASHION_MNIST_TRAIN_IMAGES; }
+std::string fashion_mnist_test_images() { return RECONBOUND_FASHION_MNIST_TEST_IMAGES; }
 
 Dataset load_dataset(const std::string& spec) {
   if (spec == "fashion-mnist") return load_fashion_mnist();
