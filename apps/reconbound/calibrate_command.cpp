@@ -43,13 +43,16 @@ void run_target_epsilon(const CalibrateOptions& o, const Schedule& shape,
     throw InvalidInput("--target-epsilon needs a delta: --delta D, or --delta-exponent A and --n-train N");
   }
   const double delta = resolve_delta(o.plan.delta);
-  const EpsilonCalibration c =
-      calibrate_noise_scale_for_epsilon(shape, *o.target_epsilon, delta, calibration);
   const Registry registry;
+  // Only σ the mechanism charges: γ is reported at the answer.
+  const EpsilonCalibration c = calibrate_noise_scale_for_epsilon(
+      shape, *o.target_epsilon, delta, mechanism_sigma_options(registry, o.plan.mechanism, shape, calibration));
   const double gamma = leakage_bits(registry, o.plan.mechanism, shape.with_noise_scale(c.sigma));
+  if (c.at_sigma_min) note_smallest_sigma(fmt::format("the target epsilon {}", *o.target_epsilon), c.sigma);
   if (o.json) {
     nlohmann::json out{{"target_epsilon", *o.target_epsilon},
                        {"sigma", c.sigma},
+                       {"sigma_at_range_min", c.at_sigma_min},
                        {"sigma_tolerance", calibration.sigma_tolerance},
                        {"gamma_bits", gamma},
                        {"steps", shape.total_steps()}};
@@ -83,6 +86,7 @@ void run_target_rho(const CalibrateOptions& o, const Schedule& shape,
   const RhoCalibration c = calibrate_noise_for_rho(registry, report, config, p.mechanism, shape,
                                                    *o.target_rho, calibration);
   const ConverseResult& at = c.result.converse;
+  if (c.at_sigma_min) note_smallest_sigma(fmt::format("the target rho* {}", *o.target_rho), c.sigma);
   std::optional<EpsilonResult> epsilon;
   if (with_epsilon) epsilon = compute_epsilon(shape.with_noise_scale(c.sigma), delta);
   if (o.json) {
@@ -92,6 +96,7 @@ void run_target_rho(const CalibrateOptions& o, const Schedule& shape,
                        {"largest_gamma_bits", c.budget.gamma_bits},
                        {"budget_pair", {{"k", c.budget.pair.k}, {"nu2", c.budget.pair.nu2}}},
                        {"sigma", c.sigma},
+                       {"sigma_at_range_min", c.at_sigma_min},
                        {"sigma_tolerance", calibration.sigma_tolerance},
                        {"gamma_bits", c.gamma_bits},
                        {"rho_star", at.rho_star},

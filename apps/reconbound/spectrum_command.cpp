@@ -52,7 +52,8 @@ std::vector<double> target_epsilons(const std::string& text) {
 std::vector<Calibrated> calibrate_all(const Registry& registry, const PlanOptions& o, const Schedule& shape,
                                       const std::vector<double>& epsilons, double delta,
                                       std::size_t threads, Progress& progress) {
-  const CalibrationOptions options = calibration_options(o);
+  // Only σ the mechanism charges: γ is computed at every answer.
+  const CalibrationOptions options = mechanism_sigma_options(registry, o.mechanism, shape, calibration_options(o));
   std::vector<Calibrated> out(epsilons.size());
   std::size_t done = 0;
   progress.report("calibrating sigma for each epsilon", 0, epsilons.size());
@@ -69,6 +70,9 @@ std::vector<Calibrated> calibrate_all(const Registry& registry, const PlanOption
       out[i].calibration = batch[i - start].get();
       out[i].gamma_bits =
           leakage_bits(registry, o.mechanism, shape.with_noise_scale(out[i].calibration.sigma));
+      if (out[i].calibration.at_sigma_min) {
+        note_smallest_sigma(fmt::format("the target epsilon {}", epsilons[i]), out[i].calibration.sigma);
+      }
       progress.report("calibrating sigma for each epsilon", ++done, epsilons.size());
     }
   }
@@ -108,6 +112,7 @@ nlohmann::json spectrum_json(const std::vector<Calibrated>& points, const std::v
     const EpsilonResult& e = p.calibration.epsilon;
     calibrations.push_back({{"target_epsilon", p.target},
                             {"sigma", p.calibration.sigma},
+                            {"sigma_at_range_min", p.calibration.at_sigma_min},
                             {"epsilon", e.epsilon},
                             {"epsilon_lower", e.epsilon_lower},
                             {"epsilon_upper", e.epsilon_upper},

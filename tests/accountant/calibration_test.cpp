@@ -74,6 +74,34 @@ TEST(Calibration, GammaCriterionFindsTheThreshold) {
   EXPECT_LE(sigma, 2.0 * (1.0 + options.sigma_tolerance));
 }
 
+// A criterion that refuses σ outside [0.3, 100] (as the dpsgd plugin does): the accepted range
+// is located to kSupportTolerance from inside, and a search within it answers its floor exactly
+// when every σ meets the target.
+TEST(Calibration, AcceptedRangeStopsWhereTheMechanismRefuses) {
+  int calls = 0;
+  const auto evaluate = [&](double sigma) {
+    ++calls;
+    if (sigma < 0.3 || sigma > 100.0) throw InvalidInput("outside [0.3, 100]");
+  };
+  const CalibrationOptions wide;  // [0.1, 1000]
+  const CalibrationOptions range = accepted_sigma_range(evaluate, wide);
+  EXPECT_GE(range.sigma_min, 0.3);
+  EXPECT_LE(range.sigma_min, 0.3 * (1.0 + kSupportTolerance));
+  EXPECT_LE(range.sigma_max, 100.0);
+  EXPECT_GE(range.sigma_max, 100.0 * (1.0 - kSupportTolerance));
+  EXPECT_EQ(range.sigma_tolerance, wide.sigma_tolerance);
+  EXPECT_LT(calls, 100);
+  const double sigma = calibrate_sigma_for_gamma([](double s) { return 1.0 / (s * s); }, 100.0, range);
+  EXPECT_EQ(sigma, range.sigma_min);
+  EXPECT_THROW(calibrate_sigma_for_gamma([](double s) { return 1.0 / (s * s); }, 1e-5, range), InvalidInput);
+  // A criterion that accepts every σ leaves the range alone; one that refuses σ = 1 propagates.
+  const CalibrationOptions same = accepted_sigma_range([](double) {}, wide);
+  EXPECT_EQ(same.sigma_min, wide.sigma_min);
+  EXPECT_EQ(same.sigma_max, wide.sigma_max);
+  EXPECT_THROW(accepted_sigma_range([](double s) { if (s < 2.0) throw InvalidInput("small"); }, wide),
+               InvalidInput);
+}
+
 TEST(Calibration, UnreachableTargetThrows) {
   CalibrationOptions options;
   options.sigma_max = 2.0;

@@ -22,6 +22,7 @@ struct EpsilonCalibration {
                            // target: never overshoots
   EpsilonResult epsilon;   // ε bounds at sigma
   int evaluations = 0;     // accountant runs
+  bool at_sigma_min = false;  // every σ of the range meets the target: sigma is the range's floor
 };
 
 // σ for a target ε at δ: the upper error bar of ε at the returned σ is ≤ target_epsilon.
@@ -48,8 +49,20 @@ double calibrate_sigma_for_gamma(const std::function<double(double)>& gamma_bits
 
 // The generic search: the smallest σ in [sigma_min, sigma_max], to sigma_tolerance, with
 // ok(σ) true, for ok monotone (false below a threshold, true above). Returns an σ at which
-// ok was evaluated true. Throws InvalidInput when ok(sigma_max) is false.
+// ok was evaluated true; exactly sigma_min when ok(sigma_min) holds. Throws InvalidInput when
+// ok(sigma_max) is false.
 double smallest_sigma_where(const std::function<bool(double)>& ok, const CalibrationOptions& options,
                             const char* what);
+
+// `options` narrowed to the σ of [sigma_min, sigma_max] at which `evaluate(σ)` returns instead
+// of throwing InvalidInput. A mechanism refuses a σ outside the range it computes accurately
+// (the dpsgd plugin: [0.3, 100]) rather than return a wrong number, and its interface does not
+// declare that range, so a search must not step outside it. The accepted σ must form an
+// interval that holds σ = 1 clamped into the range (else that σ's InvalidInput propagates); a
+// refused end is located by bisection on ln σ to kSupportTolerance relative, keeping the
+// accepted side, so every σ of the result is accepted.
+CalibrationOptions accepted_sigma_range(const std::function<void(double)>& evaluate,
+                                        const CalibrationOptions& options);
+inline constexpr double kSupportTolerance = 1e-12;
 
 }  // namespace reconbound

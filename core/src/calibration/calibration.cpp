@@ -32,7 +32,7 @@ double smallest_sigma_where(const std::function<bool(double)>& ok, const Calibra
     lo = hi;
     for (;;) {
       if (hi >= options.sigma_max) {
-        throw InvalidInput(fmt::format("no sigma <= {} reaches the {}", options.sigma_max, what));
+        throw InvalidInput(fmt::format("no sigma <= {:.6g} reaches the {}", options.sigma_max, what));
       }
       hi = std::min(options.sigma_max, hi * 2.0);
       if (ok(hi)) break;
@@ -46,6 +46,39 @@ double smallest_sigma_where(const std::function<bool(double)>& ok, const Calibra
     else lo = mid;
   }
   return hi;
+}
+
+namespace {
+
+bool accepted(const std::function<void(double)>& evaluate, double sigma) {
+  try {
+    evaluate(sigma);
+    return true;
+  } catch (const InvalidInput&) {
+    return false;
+  }
+}
+
+// The accepted end between `inside` (accepted) and `outside` (refused): bisection on ln σ.
+double accepted_end(const std::function<void(double)>& evaluate, double inside, double outside) {
+  while (std::abs(std::log(inside / outside)) > kSupportTolerance) {
+    const double mid = std::sqrt(inside * outside);
+    if (accepted(evaluate, mid)) inside = mid;
+    else outside = mid;
+  }
+  return inside;
+}
+
+}  // namespace
+
+CalibrationOptions accepted_sigma_range(const std::function<void(double)>& evaluate,
+                                        const CalibrationOptions& options) {
+  const double start = std::clamp(1.0, options.sigma_min, options.sigma_max);
+  evaluate(start);  // a refused start point is the caller's error: its message propagates
+  CalibrationOptions out = options;
+  if (!accepted(evaluate, options.sigma_min)) out.sigma_min = accepted_end(evaluate, start, options.sigma_min);
+  if (!accepted(evaluate, options.sigma_max)) out.sigma_max = accepted_end(evaluate, start, options.sigma_max);
+  return out;
 }
 
 CalibrationOptions noise_scale_options(const Schedule& shape, const CalibrationOptions& options) {
@@ -85,6 +118,7 @@ EpsilonCalibration calibrate_noise_scale_for_epsilon(const Schedule& shape, doub
     }
   };
   out.sigma = smallest_sigma_where(ok, scaled, "target epsilon");
+  out.at_sigma_min = out.sigma == scaled.sigma_min;
   out.epsilon = compute_epsilon(shape.with_noise_scale(out.sigma), delta, options.accountant);
   return out;
 }
