@@ -1,7 +1,8 @@
-// Google Benchmark of the PLD accountant (SPEC §8) and of calibration. The ratios to report
-// come from one run: a long schedule (T = 50,000) and a heterogeneous one (ten segments,
-// each its own (q, σ)) against the baseline of a single step at the same δ, so the cost of
-// composition and of distinct privacy-loss distributions shows apart from the fixed cost.
+// Google Benchmark of the PLD accountant (docs/mathematics.md §8) and of calibration. The
+// ratios to report come from one run: a long schedule (T = 50,000) and a heterogeneous one (ten
+// segments, each its own (q, σ)) against the baseline of a single step at the same δ, so the
+// cost of composition and of distinct privacy-loss distributions shows apart from the fixed
+// cost.
 #include <benchmark/benchmark.h>
 
 #include "reconbound/accountant.hpp"

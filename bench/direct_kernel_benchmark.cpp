@@ -66,7 +66,8 @@ void BM_DirectKernels(benchmark::State& state) {
   const double nu2 = kLevels[static_cast<std::size_t>(state.range(1))];
   const Images& data = images();
   const auto n = static_cast<std::size_t>(data.rotated.rows());
-  // Block 0: y = sqrt(N_k)·rotated(:, 0..k−1), centred, coordinate-major (SPEC §4).
+  // Block 0: y = sqrt(N_k)·rotated(:, 0..k−1), centred, coordinate-major
+  // (docs/mathematics.md §4).
   std::vector<double> centres(k * n);
   const double scale = std::sqrt(static_cast<double>(kColumns / k));
   for (std::size_t c = 0; c < k; ++c) {

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Regret and speed of the grid selection (SPEC §6.6, issue 11): for each case, `reconbound
-# bound` runs once with `--grid-select pilot` and once with `--grid-select none` (the whole
-# grid, the paper's procedure) on the same split and seed; the table shows ρ* of both at
-# every γ, their difference (pilot − none; the selection must not lose more than 0.005), the
+# Regret and speed of the grid selection (docs/mathematics.md §6.6, issue 11): for each case,
+# `reconbound bound` runs once with `--grid-select pilot` and once with `--grid-select none`
+# (the whole grid, the paper's procedure) on the same split and seed; the table shows ρ* of both
+# at every γ, their difference (pilot − none; the selection must not lose more than 0.005), the
 # wall and CPU times and their ratio (none / pilot), and how well the pilot predicted the
 # certified h_mc of the pairs both runs estimated.
 #

@@ -1,17 +1,18 @@
 #!/usr/bin/python3
-"""Independent NumPy implementation of SPEC §4–6 for cross-checking `reconbound bound`.
+"""Independent NumPy implementation of §4–6 of docs/mathematics.md for cross-checking
+`reconbound bound`.
 
-Written from ../shared/SPEC.md alone (no code shared with the C++ estimator), for the
+Written from the mathematics alone (no code shared with the C++ estimator), for the
 pixel representation (identity, m = 784) of an IDX image file:
 
-  * SPEC §4: U = m^{-1/2} · H_784 · Vᵀ, V = eigenvectors of the D⊥ covariance sorted by
+  * §4: U = m^{-1/2} · H_784 · Vᵀ, V = eigenvectors of the D⊥ covariance sorted by
     decreasing eigenvalue, H_784 = H_28 ⊗ H_28 with H_28 the Paley-I matrix over GF(27);
     blocks y_{b,i} = sqrt(N_k) · (U ψ_i)[bk:(b+1)k].
-  * SPEC §6: Monte Carlo plug-in ĥ_MC (eq 31) by an exact log-sum-exp over all n centres,
+  * §6: Monte Carlo plug-in ĥ_MC (eq 31) by an exact log-sum-exp over all n centres,
     McDiarmid margin t_MD (eq 35), Cantelli margin t_MC (eq 34) with the §6.3 variance bound,
     n_MC from the §6.7 budget rule, over the whole grid given (the CLI is run with
     --grid-select none, the paper's procedure).
-  * SPEC §5: ρ = sqrt([k/(2πe·tr Σ̂) · 2^{2(h_LB − γ)/k} − ν²]_+) (eq 14), capped at 1.
+  * §5: ρ = sqrt([k/(2πe·tr Σ̂) · 2^{2(h_LB − γ)/k} − ν²]_+) (eq 14), capped at 1.
 
 Entropies are in bits, tr Σ̂ in squared grey levels (pixel values 0..255).
 
@@ -68,7 +69,7 @@ def parse_range(text, total, name):
     return a, b
 
 
-# ---------------------------------------------------------------- Hadamard (SPEC §4) ------
+# ---------------------------------------------------------------- Hadamard (mathematics §4) 
 # GF(27) = GF(3)[x]/(x³ − x − 1). x³ − x − 1 has no root in GF(3) (f(0)=f(1)=f(2)=2), so this
 # cubic is irreducible and the quotient is a field. Elements are coefficient triples
 # (c0, c1, c2) meaning c0 + c1·x + c2·x², indexed as c0 + 3·c1 + 9·c2.
@@ -121,12 +122,12 @@ def paley_hadamard_28():
 
 
 def hadamard_784():
-    """H_784 = H_28 ⊗ H_28 (SPEC §4); H Hᵀ = 784 I."""
+    """H_784 = H_28 ⊗ H_28 (mathematics §4); H Hᵀ = 784 I."""
     h28 = paley_hadamard_28()
     return np.kron(h28, h28)
 
 
-# ---------------------------------------------------------------- rotation (SPEC §4, §6.5)
+# ---------------------------------------------------- rotation (mathematics §4, §6.5) ------
 def rotation_and_trace(perp):
     """Returns (U, mean, tr Σ̂) from D⊥: U = m^{-1/2} H Vᵀ, tr Σ̂ = unbiased trace (§6.5)."""
     n_perp, m = perp.shape
@@ -155,7 +156,7 @@ def project_blocks(est, U, mean, k):
     return rotated.reshape(n, n_blocks, k).transpose(1, 0, 2).copy()
 
 
-# ---------------------------------------------------------------- entropy (SPEC §6) ------
+# ---------------------------------------------------------------- entropy (mathematics §6) 
 def mean_neg_log2_density(queries, centres, s, chunk_elems=4_000_000):
     """Mean over queries t of −log2 f̂(t), f̂ = (1/n) Σ_l φ_s(t − y_l) (Gaussian, var s² I_k).
 
@@ -184,7 +185,7 @@ def mean_neg_log2_density(queries, centres, s, chunk_elems=4_000_000):
 
 
 def variance_bound_block(k, n, n_mc):
-    """SPEC §6.3 per-block bound on Var ĥ_MC(Π_b) given the sample: k/(n·n_MC) nats².
+    """mathematics §6.3 per-block bound on Var ĥ_MC(Π_b) given the sample: k/(n·n_MC) nats².
 
     Gaussian Poincaré: Var g_i(W) ≤ E‖t − E[y_I | t]‖²/s², whose mean over i is ≤ k·s²."""
     return k / (n * n_mc)
@@ -195,7 +196,7 @@ def binary_entropy(p):
 
 
 def budget_n_mc(k, n_blocks, n, g_size, alpha1, t_md):
-    """SPEC §6.7: the smallest n_MC ≥ 1 with t_MC ≤ t_MD (both data-free)."""
+    """mathematics §6.7: the smallest n_MC ≥ 1 with t_MC ≤ t_MD (both data-free)."""
     n_mc = 1
     while True:
         sigma = math.sqrt(k / (n_blocks * n * n_mc)) / math.log(2.0)       # §6.3, bits
@@ -205,7 +206,7 @@ def budget_n_mc(k, n_blocks, n, g_size, alpha1, t_md):
 
 
 def evaluate_grid(est, U, mean, trace, grid_k, grid_nu2, gammas, alpha, seed, log):
-    """All grid pairs: ĥ_MC, margins, h_LB and ρ per γ (SPEC §5–6)."""
+    """All grid pairs: ĥ_MC, margins, h_LB and ρ per γ (mathematics §5–6)."""
     n, m = est.shape
     g_size = len(grid_k) * len(grid_nu2)
     alpha1 = alpha2 = alpha / 2.0                     # α split evenly (§6.2)
@@ -305,7 +306,8 @@ def main():
     pa, pb = parse_range(args.perp_range, data.shape[0], "--perp-range")
     ea, eb = parse_range(args.est_range, data.shape[0], "--est-range")
     if max(pa, ea) < min(pb, eb):
-        raise ValueError("--perp-range and --est-range overlap; SPEC §7 needs disjoint splits")
+        raise ValueError("--perp-range and --est-range overlap; the bound needs disjoint splits "
+                         "(docs/mathematics.md §7)")
     U, mean, trace = rotation_and_trace(data[pa:pb])
     log(f"tr Sigma-hat = {trace:.6f} (D_perp = {pb - pa} records)")
     pairs = evaluate_grid(data[ea:eb], U, mean, trace, args.grid_k, args.grid_nu2,

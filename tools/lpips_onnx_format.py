@@ -6,9 +6,9 @@ MODEL.onnx      the AlexNet trunk of LPIPS: input "image", float32, N x 3 x 64 x
 MODEL.lin.npy   the LPIPS linear-layer weights w_lc >= 0, float64, 1-D, concatenated over the
                 layers l = 1..5 in order (length sum_l C_l).
 
-Psi(x) (SPEC section 3): resize to 64 x 64 (bilinear, half-pixel centres, no antialiasing:
-torch F.interpolate(mode='bilinear', align_corners=False) = OpenCV cv::resize INTER_LINEAR),
-grey -> 3 channels, x/127.5 - 1, (x - shift)/scale, the trunk, then per layer and position
+Psi(x) (docs/mathematics.md section 3): resize to 64 x 64 (bilinear, half-pixel centres, no
+antialiasing: torch F.interpolate(mode='bilinear', align_corners=False) = OpenCV cv::resize
+INTER_LINEAR), grey -> 3 channels, x/127.5 - 1, (x - shift)/scale, the trunk, then per layer and position
 the channel unit-normalisation f/(sqrt(sum_c f^2) + 1e-10), times sqrt(w_lc/(H_l W_l)),
 flattened C x H x W and concatenated over the layers.
 """

@@ -1,6 +1,6 @@
 #pragma once
-// The plugin ABI (ARCHITECTURE.md). A plugin is a MODULE library that exports exactly one
-// Boost.DLL alias, `reconbound_plugin_info`, to a function returning a PluginInfo. The
+// The plugin ABI (README.md, "Adding a plugin"). A plugin is a MODULE library that exports
+// exactly one Boost.DLL alias, `reconbound_plugin_info`, to a function returning a PluginInfo. The
 // loader reads abi_version first and refuses any other version before touching the rest.
 //
 //   const reconbound::PluginInfo& my_info() { static const PluginInfo info{...}; return info; }

@@ -4,7 +4,7 @@
 // The plugin estimates entropies by Monte Carlo; these references compute the quantities it
 // estimates by deterministic quadrature (no random numbers), and its margins from their
 // definitions, at ≥ 80 bits. Each value carries an error estimate from two precisions and
-// two quadrature rules (ARCHITECTURE.md, "The oracle").
+// two quadrature rules (README.md, "Verification").
 #include <cstddef>
 #include <vector>
 

@@ -1,6 +1,6 @@
 #pragma once
 // A reference value computed in high precision, with an error estimate obtained from the
-// agreement of two precisions (ARCHITECTURE.md, "The oracle").
+// agreement of two precisions (README.md, "Verification").
 namespace reconbound::verify {
 
 struct ReferenceValue {
