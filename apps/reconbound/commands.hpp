@@ -8,5 +8,6 @@ namespace reconbound::cli {
 void add_plugins_command(CLI::App& app);
 void add_leakage_command(CLI::App& app);
 void add_bound_command(CLI::App& app);
+void add_chain_command(CLI::App& app);
 
 }  // namespace reconbound::cli

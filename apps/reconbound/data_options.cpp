@@ -18,8 +18,6 @@ void add_data_options(CLI::App& cmd, DataOptions& o) {
   cmd.add_option("--seed", o.seed, "Seed of the split, rotation signs and dither")->capture_default_str();
 }
 
-namespace {
-
 std::optional<std::vector<std::size_t>> explicit_indices(const std::string& range, const std::string& file,
                                                          std::size_t n, const char* name) {
   if (!range.empty() && !file.empty()) {
@@ -29,8 +27,6 @@ std::optional<std::vector<std::size_t>> explicit_indices(const std::string& rang
   if (!file.empty()) return read_index_file(file);
   return std::nullopt;
 }
-
-}  // namespace
 
 SplitData load_split_data(const DataOptions& o, bool quick) {
   SplitData out;

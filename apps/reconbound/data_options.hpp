@@ -29,6 +29,11 @@ inline constexpr std::size_t kQuickEst = 2000;
 
 void add_data_options(CLI::App& cmd, DataOptions& options);
 
+// Indices from a half-open range "a:b" or from an index file (at most one of the two; `name`
+// is the option's stem, e.g. "perp"); nullopt when neither is given.
+std::optional<std::vector<std::size_t>> explicit_indices(const std::string& range, const std::string& file,
+                                                         std::size_t n, const char* name);
+
 struct SplitData {
   Dataset dataset;
   Split split;

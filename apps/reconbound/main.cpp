@@ -18,6 +18,7 @@ int main(int argc, char** argv) {
   reconbound::cli::add_epsilon_command(app);
   reconbound::cli::add_calibrate_command(app);
   reconbound::cli::add_spectrum_command(app);
+  reconbound::cli::add_chain_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

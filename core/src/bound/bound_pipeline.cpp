@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "reconbound/bound.hpp"
+#include "reconbound/bound_frame.hpp"
 #include "reconbound/error.hpp"
 #include "reconbound/grid.hpp"
 #include "reconbound/registry.hpp"
@@ -64,12 +65,53 @@ std::pair<std::string, Params> parse_plugin_spec(const std::string& spec) {
   return {spec.substr(0, colon), params};
 }
 
-BoundReport compute_bound(const Registry& registry, const BoundData& data,
-                          const std::vector<double>& gammas_bits, const BoundConfig& config) {
+BoundFrame make_bound_frame(const Registry& registry, const BoundData& data, const BoundConfig& config) {
   check_data(data);
   if (!(config.alpha > 0.0 && config.alpha < 1.0)) {
     throw InvalidInput(fmt::format("alpha = {} must be in (0, 1)", config.alpha));
   }
+  BoundFrame frame;
+  frame.shape = data.shape;
+
+  // Ψ (SPEC §3), on each split separately: nothing is fitted across D_est.
+  auto start = std::chrono::steady_clock::now();
+  frame.psi = registry.make_representation(config.representation, config.representation_params);
+  frame.info = describe_checked(*frame.psi, data.shape, config.representation);
+  frame.perp_features = represent(*frame.psi, data.shape, frame.info, *data.perp, config.threads);
+  frame.est_features = represent(*frame.psi, data.shape, frame.info, *data.est, config.threads);
+  frame.timings.represent_s = seconds_since(start);
+
+  // tr Σ̂ and its UCB on D⊥ only (SPEC §6.5, §7).
+  start = std::chrono::steady_clock::now();
+  frame.trace = trace_sigma_with_ucb(frame.perp_features, frame.info.max_squared_distance,
+                                     config.alpha, config.seed);
+  if (!(frame.trace.trace > 0.0)) throw InvalidInput("tr Sigma on D_perp is 0: the records do not vary");
+  frame.normaliser = config.normaliser == Normaliser::ucb ? frame.trace.ucb : frame.trace.trace;
+  frame.timings.trace_s = seconds_since(start);
+
+  // Rotation from D⊥ (SPEC §4), applied to D_est.
+  start = std::chrono::steady_clock::now();
+  frame.rotation.emplace(make_rotation(config, frame.info, frame.perp_features));
+  frame.rotated_est = frame.rotation->apply(frame.est_features, config.threads);
+  frame.timings.rotation_s = seconds_since(start);
+  return frame;
+}
+
+RowMatrix represent_in_frame(const BoundFrame& frame, const RowMatrix& records, std::size_t threads) {
+  if (records.cols() != static_cast<Eigen::Index>(frame.shape.size())) {
+    throw InvalidInput(fmt::format("records have {} values but the shape {} has {}", records.cols(),
+                                   frame.shape.to_string(), frame.shape.size()));
+  }
+  return represent(*frame.psi, frame.shape, frame.info, records, threads);
+}
+
+BoundReport compute_bound(const Registry& registry, const BoundData& data,
+                          const std::vector<double>& gammas_bits, const BoundConfig& config) {
+  return compute_bound(registry, make_bound_frame(registry, data, config), gammas_bits, config);
+}
+
+BoundReport compute_bound(const Registry& registry, const BoundFrame& frame,
+                          const std::vector<double>& gammas_bits, const BoundConfig& config) {
   for (const double g : gammas_bits) {
     if (!std::isfinite(g) || g < 0.0) throw InvalidInput(fmt::format("gamma = {} bits must be finite and >= 0", g));
   }
@@ -78,36 +120,20 @@ BoundReport compute_bound(const Registry& registry, const BoundData& data,
   }
   BoundReport report;
   report.alpha = config.alpha;
-  report.n_perp = static_cast<std::size_t>(data.perp->rows());
-  report.n_est = static_cast<std::size_t>(data.est->rows());
-
-  // Ψ (SPEC §3), on each split separately: nothing is fitted across D_est.
-  auto start = std::chrono::steady_clock::now();
-  const auto psi = registry.make_representation(config.representation, config.representation_params);
-  const RepresentationInfo info = describe_checked(*psi, data.shape, config.representation);
-  const RowMatrix perp_features = represent(*psi, data.shape, info, *data.perp, config.threads);
-  const RowMatrix est_features = represent(*psi, data.shape, info, *data.est, config.threads);
-  report.m = info.output_dim;
-  report.timings.represent_s = seconds_since(start);
-
-  // tr Σ̂ and its UCB on D⊥ only (SPEC §6.5, §7).
-  start = std::chrono::steady_clock::now();
-  const TraceSigma trace = trace_sigma_with_ucb(perp_features, info.max_squared_distance,
-                                                config.alpha, config.seed);
-  report.trace_sigma = trace.trace;
-  report.trace_sigma_ucb = trace.ucb;
-  report.normaliser = config.normaliser == Normaliser::ucb ? trace.ucb : trace.trace;
-  if (!(trace.trace > 0.0)) throw InvalidInput("tr Sigma on D_perp is 0: the records do not vary");
-  report.timings.trace_s = seconds_since(start);
-
-  // Rotation from D⊥ (SPEC §4), applied to D_est.
-  start = std::chrono::steady_clock::now();
-  const Rotation rotation = make_rotation(config, info, perp_features);
-  const RowMatrix rotated = rotation.apply(est_features, config.threads);
+  report.n_perp = static_cast<std::size_t>(frame.perp_features.rows());
+  report.n_est = static_cast<std::size_t>(frame.est_features.rows());
+  report.m = frame.info.output_dim;
+  report.trace_sigma = frame.trace.trace;
+  report.trace_sigma_ucb = frame.trace.ucb;
+  report.normaliser = frame.normaliser;
+  report.timings = frame.timings;
+  const Rotation& rotation = *frame.rotation;
+  const RowMatrix& rotated = frame.rotated_est;
+  const RowMatrix& perp_features = frame.perp_features;
+  const TraceSigma& trace = frame.trace;
   report.m_padded = rotation.output_dim();
   report.padding_fraction = rotation.padding_fraction();
   report.rotation = rotation.kind();
-  report.timings.rotation_s = seconds_since(start);
 
   const auto block_sizes = config.block_sizes.empty() ? default_block_sizes(report.m_padded)
                                                       : config.block_sizes;
@@ -116,7 +142,7 @@ BoundReport compute_bound(const Registry& registry, const BoundData& data,
   const auto estimator = registry.make_estimator(config.estimator, config.estimator_params);
 
   // The certified grid G' (SPEC §6.6): chosen from D⊥ alone, before D_est is touched.
-  start = std::chrono::steady_clock::now();
+  auto start = std::chrono::steady_clock::now();
   if (config.grid_select == GridSelect::pilot) {
     const auto converse = registry.make_converse(config.converse, config.converse_params);
     // The pilot's size: D⊥, but at most half of D_est, so that its cost (all candidate pairs

@@ -1,0 +1,132 @@
+// `reconbound chain`: how tight the bound is (SPEC §9; paper §G.5–G.6, eq 39). Puts ρ* next
+// to the per-block bound of a codebook release, the codebook attack and the DP-SGD attack.
+#include <fmt/format.h>
+
+#include <cmath>
+
+#include "bound_options.hpp"
+#include "chain_data.hpp"
+#include "chain_figures.hpp"
+#include "chain_report.hpp"
+#include "commands.hpp"
+#include "progress_bar.hpp"
+#include "reconbound/error.hpp"
+#include "reconbound/grid.hpp"
+#include "reconbound/registry.hpp"
+
+namespace reconbound::cli {
+
+namespace {
+
+struct ChainOptions {
+  ChainDataOptions data;
+  BoundOptions bound;
+  std::string gammas = "0.72,2.89,8.01,72.13";
+  std::string bits = "1,2,3,4,5,6,7,8";
+  std::string settings = "1:1,0.02:100";
+  double clip = 0.3;
+  std::size_t bootstrap = 1000;
+  std::size_t figure_targets = 6;
+  std::string figures = "reconbound-chain";
+  bool no_figures = false;
+  bool json = false;
+};
+
+std::vector<unsigned> parse_bits(const std::string& text) {
+  std::vector<unsigned> out;
+  if (text.empty()) return out;
+  for (const double r : parse_number_list(text, "--bits")) {
+    if (r != std::floor(r) || r < 1 || r > 16) {
+      throw InvalidInput(fmt::format("--bits: {} is not a whole number of bits in 1..16", r));
+    }
+    out.push_back(static_cast<unsigned>(r));
+  }
+  return out;
+}
+
+// "q:T,q:T" → the DP-SGD attack settings.
+std::vector<DpsgdSetting> parse_settings(const std::string& text) {
+  std::vector<DpsgdSetting> out;
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    const std::size_t end = std::min(text.find(',', start), text.size());
+    const std::string item = text.substr(start, end - start);
+    const std::size_t colon = item.find(':');
+    if (colon == std::string::npos) {
+      throw InvalidInput(fmt::format("--dpsgd: '{}' is not q:T (e.g. 0.02:100)", item));
+    }
+    const std::vector<double> q = parse_number_list(item.substr(0, colon), "--dpsgd q");
+    const std::vector<double> t = parse_number_list(item.substr(colon + 1), "--dpsgd T");
+    if (q.size() != 1 || t.size() != 1 || !(q[0] > 0.0 && q[0] <= 1.0) || t[0] < 1 || t[0] != std::floor(t[0])) {
+      throw InvalidInput(fmt::format("--dpsgd: '{}' needs q in (0, 1] and a whole T >= 1", item));
+    }
+    out.push_back({q[0], static_cast<std::uint64_t>(t[0])});
+    start = end + 1;
+  }
+  return out;
+}
+
+void run(const ChainOptions& o) {
+  const std::string& representation = single_representation(o.bound, "chain");
+  ChainConfig config;
+  config.dpsgd_gammas = o.gammas.empty() ? std::vector<double>{} : parse_number_list(o.gammas, "--gammas");
+  config.codebook_bits = parse_bits(o.bits);
+  config.dpsgd_settings = parse_settings(o.settings);
+  if (!(o.clip > 0.0) || !std::isfinite(o.clip)) throw InvalidInput(fmt::format("--clip {} must be > 0", o.clip));
+  config.clip = o.clip;
+  config.bootstrap = o.bootstrap;
+  config.figure_targets = o.figure_targets;
+  const Registry registry;
+  const ChainSplitData data = load_chain_data(o.data, o.bound.quick);
+  ProgressBar progress(!o.bound.quiet);
+  config.bound = make_bound_config(o.bound, representation, o.data.data.seed, &progress);
+  const ChainReport report = compute_chain(
+      registry,
+      {&data.perp, &data.est, data.shadow.rows() > 0 ? &data.shadow : nullptr, &data.targets, data.dataset.shape},
+      config);
+
+  ChainContext context{data.dataset.source, representation, o.data.data.seed, data.indices, {}};
+  if (!o.no_figures) {
+    const std::string subtitle = fmt::format("{}, Ψ = {}, |D_perp| = {}, n_est = {}, {} targets", o.data.data.data,
+                                             representation, report.bound.n_perp, report.bound.n_est, report.n_targets);
+    context.figures.push_back(o.figures + "_rho.svg");
+    write_chain_svg(context.figures.back(), report, subtitle);
+    context.figures.push_back(o.figures + "_spread.svg");
+    write_spread_svg(context.figures.back(), report, subtitle);
+    if (!report.figure_reconstructions.empty()) {
+      context.figures.push_back(o.figures + "_reconstructions.png");
+      write_reconstruction_png(context.figures.back(), report, data.dataset.shape);
+    }
+    for (const std::string& f : context.figures) fmt::print(stderr, "chain: wrote {}\n", f);
+  }
+  if (o.json) fmt::print("{}\n", chain_json(report, context).dump(2));
+  else print_chain_table(report, context);
+}
+
+}  // namespace
+
+void add_chain_command(CLI::App& app) {
+  auto options = std::make_shared<ChainOptions>();
+  auto* cmd = app.add_subcommand("chain", "How tight is the bound: rho* next to the per-block bound, the codebook "
+                                          "attack and the DP-SGD attack (SPEC 9)");
+  add_chain_data_options(*cmd, options->data);
+  add_bound_options(*cmd, options->bound);
+  cmd->add_option("--gammas", options->gammas, "Leakages (bits) of the DP-SGD attacks, comma separated")
+      ->capture_default_str();
+  cmd->add_option("--bits", options->bits, "Rates R (bits) of the deterministic codebooks, comma separated")
+      ->capture_default_str();
+  cmd->add_option("--dpsgd", options->settings, "DP-SGD attack settings q:T, comma separated")->capture_default_str();
+  cmd->add_option("--clip", options->clip, "Clip norm C of the attack's linear model")->capture_default_str();
+  cmd->add_option("--bootstrap", options->bootstrap, "Bootstrap resamples of the targets for standard errors")
+      ->capture_default_str();
+  cmd->add_option("--figure-targets", options->figure_targets, "Targets shown in the reconstruction grid")
+      ->capture_default_str();
+  cmd->add_option("--figures", options->figures,
+                  "Path prefix of the figures: PREFIX_rho.svg, PREFIX_spread.svg, PREFIX_reconstructions.png")
+      ->capture_default_str();
+  cmd->add_flag("--no-figures", options->no_figures, "Write no figures");
+  cmd->add_flag("--json", options->json, "Print JSON instead of a table");
+  cmd->callback([options] { run(*options); });
+}
+
+}  // namespace reconbound::cli

@@ -1,0 +1,164 @@
+#include "chain_figures.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+
+#include "reconbound/error.hpp"
+#include "svg_plot.hpp"
+
+namespace reconbound::cli {
+
+namespace {
+
+constexpr const char* kBoundColour = "#111111";
+constexpr const char* kBlockColour = "#1f4e9c";
+constexpr const char* kCodebookColour = "#27864a";
+constexpr std::array<const char*, 4> kAttackColours{"#c0392b", "#d68910", "#8e44ad", "#2c3e50"};
+
+std::string setting_label(const DpsgdSetting& s) {
+  return fmt::format("DP-SGD attack (q={:g}, T={})", s.q, s.steps);
+}
+
+LogLinAxes gamma_axes(const ChainReport& report) {
+  if (report.rows.empty()) throw InvalidInput("the chain figure needs at least one row");
+  LogLinAxes axes;
+  axes.width = 840;
+  axes.right = 290;
+  axes.log_lo = std::log10(report.rows.front().gamma_bits / 1.5);
+  axes.log_hi = std::log10(report.rows.back().gamma_bits * 1.5);
+  axes.y_hi = 1.1;
+  return axes;
+}
+
+std::vector<double> gamma_ticks(const ChainReport& report) {
+  std::vector<double> ticks;
+  for (const ChainRow& row : report.rows) ticks.push_back(row.gamma_bits);
+  return ticks;
+}
+
+std::string polyline(const LogLinAxes& a, const std::vector<std::pair<double, double>>& points,
+                     const char* colour, const char* dash = "") {
+  if (points.empty()) return {};
+  std::string xy;
+  for (const auto& [g, rho] : points) xy += fmt::format("{:.1f},{:.1f} ", a.x(g), a.y(rho));
+  return fmt::format(R"svg(<polyline points="{}" fill="none" stroke="{}" stroke-width="2"{}/>)svg", xy, colour,
+                     *dash != 0 ? fmt::format(R"( stroke-dasharray="{}")", dash) : "") + "\n";
+}
+
+// A marker at (γ, ρ) with a ±1 SE bar, shifted sideways by `offset` px to keep markers apart.
+std::string marker_with_bar(const LogLinAxes& a, double gamma, const AttackEstimate& e, const char* colour,
+                            double offset) {
+  const double x = a.x(gamma) + offset;
+  return fmt::format(R"svg(<line x1="{0:.1f}" y1="{1:.1f}" x2="{0:.1f}" y2="{2:.1f}" stroke="{3}" stroke-width="1.5"/>)svg",
+                     x, a.y(e.rho - e.standard_error), a.y(e.rho + e.standard_error), colour) +
+         fmt::format(R"svg(<circle cx="{:.1f}" cy="{:.1f}" r="4" fill="{}"/>)svg", x, a.y(e.rho), colour) + "\n";
+}
+
+void draw_prior_line(std::string& svg, const LogLinAxes& a) {
+  svg += fmt::format(R"svg(<line x1="{}" y1="{:.1f}" x2="{}" y2="{:.1f}" stroke="#777" stroke-width="1.5" stroke-dasharray="8,4"/>)svg",
+                     a.left, a.y(1.0), a.plot_right(), a.y(1.0));
+  svg += fmt::format(R"svg(<text x="{:.1f}" y="{:.1f}" text-anchor="end" font-size="11" fill="#555">prior mean (ρ = 1)</text>)svg",
+                     a.plot_right() - 6, a.y(1.0) - 5);
+  svg += '\n';
+}
+
+// The 100·p-th percentile of sorted values (linear interpolation).
+double percentile(const std::vector<double>& sorted, double p) {
+  const double pos = p * static_cast<double>(sorted.size() - 1);
+  const auto lo = static_cast<std::size_t>(std::floor(pos));
+  const std::size_t hi = std::min(lo + 1, sorted.size() - 1);
+  return sorted[lo] + (pos - static_cast<double>(lo)) * (sorted[hi] - sorted[lo]);
+}
+
+}  // namespace
+
+void write_chain_svg(const std::string& path, const ChainReport& report, const std::string& subtitle) {
+  const LogLinAxes a = gamma_axes(report);
+  std::string svg = svg_begin(a, "How tight is the bound: ρ* ≤ ρ_blk ≤ ρ_cb ≤ ρ_dpsgd", subtitle);
+  draw_frame(svg, a, gamma_ticks(report), 11, "leakage γ (bits, log scale)", "ρ = sqrt(E‖Ψ(x) − ẑ‖² / tr Σ̂)");
+  draw_prior_line(svg, a);
+  std::vector<std::pair<double, double>> bound, point, block, codebook;
+  for (const ChainRow& row : report.rows) {
+    bound.emplace_back(row.gamma_bits, row.bound.rho_star);
+    point.emplace_back(row.gamma_bits, row.bound.rho_point);
+    if (row.rho_blk) block.emplace_back(row.gamma_bits, *row.rho_blk);
+    if (row.codebook) codebook.emplace_back(row.gamma_bits, row.codebook->rho);
+  }
+  svg += polyline(a, bound, kBoundColour);
+  svg += polyline(a, point, kBoundColour, "4,3");
+  svg += polyline(a, block, kBlockColour);
+  svg += polyline(a, codebook, kCodebookColour, "2,2");
+  std::size_t legend = 0;
+  draw_legend_entry(svg, a, legend++, kBoundColour, "ρ* (certified bound)");
+  draw_legend_entry(svg, a, legend++, kBoundColour, "ρ* point estimate", "4,3");
+  if (!block.empty()) draw_legend_entry(svg, a, legend++, kBlockColour, "ρ_blk (per-block bound)");
+  if (!codebook.empty()) draw_legend_entry(svg, a, legend++, kCodebookColour, "ρ_cb (codebook attack)", "2,2", true);
+  for (const ChainRow& row : report.rows) {
+    if (row.codebook) svg += marker_with_bar(a, row.gamma_bits, *row.codebook, kCodebookColour, 0.0);
+  }
+  for (std::size_t s = 0; s < report.settings.size(); ++s) {
+    const char* colour = kAttackColours[s % kAttackColours.size()];
+    bool any = false;
+    for (const ChainRow& row : report.rows) {
+      if (s < row.dpsgd.size() && row.dpsgd[s]) {
+        svg += marker_with_bar(a, row.gamma_bits, *row.dpsgd[s], colour, 6.0 * (static_cast<double>(s) + 1));
+        any = true;
+      }
+    }
+    if (any) draw_legend_entry(svg, a, legend++, colour, setting_label(report.settings[s]), "", true);
+  }
+  write_svg(path, std::move(svg));
+}
+
+void write_spread_svg(const std::string& path, const ChainReport& report, const std::string& subtitle) {
+  LogLinAxes a = gamma_axes(report);
+  double top = 1.1;
+  for (const ChainRow& row : report.rows) {
+    for (const auto& e : row.dpsgd) {
+      if (e) for (const double r : e->rho_per_target) top = std::max(top, r);
+    }
+  }
+  a.y_hi = std::ceil(top * 10.0) / 10.0;
+  std::string svg = svg_begin(a, "Per-target error of the DP-SGD attacks: median and 10–90 % band", subtitle);
+  draw_frame(svg, a, gamma_ticks(report), static_cast<int>(std::lround(a.y_hi * 10)), "leakage γ (bits, log scale)",
+             "per-target ρ = sqrt(‖Ψ(x) − ẑ‖² / tr Σ̂)");
+  draw_prior_line(svg, a);
+  std::vector<std::pair<double, double>> bound;
+  for (const ChainRow& row : report.rows) bound.emplace_back(row.gamma_bits, row.bound.rho_star);
+  svg += polyline(a, bound, kBoundColour);
+  std::size_t legend = 0;
+  draw_legend_entry(svg, a, legend++, kBoundColour, "ρ* (certified bound)");
+  for (std::size_t s = 0; s < report.settings.size(); ++s) {
+    const char* colour = kAttackColours[s % kAttackColours.size()];
+    std::vector<std::pair<double, double>> low, high, median, mean;
+    for (const ChainRow& row : report.rows) {
+      if (s >= row.dpsgd.size() || !row.dpsgd[s]) continue;
+      std::vector<double> sorted = row.dpsgd[s]->rho_per_target;
+      std::sort(sorted.begin(), sorted.end());
+      low.emplace_back(row.gamma_bits, percentile(sorted, 0.1));
+      high.emplace_back(row.gamma_bits, percentile(sorted, 0.9));
+      median.emplace_back(row.gamma_bits, percentile(sorted, 0.5));
+      mean.emplace_back(row.gamma_bits, row.dpsgd[s]->rho);
+    }
+    if (median.empty()) continue;
+    std::string band;
+    for (const auto& [g, r] : high) band += fmt::format("{:.1f},{:.1f} ", a.x(g), a.y(r));
+    for (auto it = low.rbegin(); it != low.rend(); ++it) band += fmt::format("{:.1f},{:.1f} ", a.x(it->first), a.y(it->second));
+    svg += fmt::format(R"svg(<polygon points="{}" fill="{}" fill-opacity="0.18" stroke="none"/>)svg", band, colour) + "\n";
+    svg += polyline(a, median, colour);
+    for (const auto& [g, r] : mean) {
+      svg += fmt::format(R"svg(<circle cx="{:.1f}" cy="{:.1f}" r="4" fill="white" stroke="{}" stroke-width="2"/>)svg",
+                         a.x(g), a.y(r), colour) + "\n";
+    }
+    const DpsgdSetting& setting = report.settings[s];
+    draw_legend_entry(svg, a, legend++, colour, fmt::format("DP-SGD (q={:g}, T={}): median, 10–90 %", setting.q, setting.steps));
+    draw_legend_entry(svg, a, legend++, colour, fmt::format("DP-SGD (q={:g}, T={}): mean (ρ)", setting.q, setting.steps),
+                      "none", true);
+  }
+  write_svg(path, std::move(svg));
+}
+
+}  // namespace reconbound::cli

@@ -1,0 +1,39 @@
+#pragma once
+// The frame of a bound (SPEC §3–4, §6.5, §7): Ψ applied to D⊥ and D_est separately, tr Σ̂ and
+// its UCB from D⊥, the rotation U from D⊥ and the rotated D_est. Built once, it serves the
+// certified bound (compute_bound) and everything measured in the same coordinates (the
+// tightness chain's per-block bound and attacks).
+#include <memory>
+#include <optional>
+
+#include "reconbound/bound.hpp"
+#include "reconbound/rotation.hpp"
+#include "reconbound/trace_sigma.hpp"
+
+namespace reconbound {
+
+struct BoundFrame {
+  std::shared_ptr<Representation> psi;
+  RepresentationInfo info;
+  ImageShape shape;
+  RowMatrix perp_features, est_features;  // Ψ(D⊥), Ψ(D_est): n × m
+  TraceSigma trace;                       // tr Σ̂ and its UCB, from D⊥ only
+  double normaliser = 0.0;                // the tr Σ that divides (config.normaliser)
+  std::optional<Rotation> rotation;       // U from D⊥ (SPEC §4)
+  RowMatrix rotated_est;                  // U·Ψ(x) for every D_est row: n_est × m_pad
+  BoundTimings timings;                   // represent, trace and rotation stages
+};
+
+// Validates the data and config, then builds the frame. InvalidInput for too few records,
+// mismatched shapes, α outside (0, 1), constant data (tr Σ̂ = 0).
+BoundFrame make_bound_frame(const Registry& registry, const BoundData& data, const BoundConfig& config);
+
+// Ψ of more records in the frame's representation (targets, a shadow sample), with the same
+// checks as the frame's own (finite output).
+RowMatrix represent_in_frame(const BoundFrame& frame, const RowMatrix& records, std::size_t threads);
+
+// compute_bound on an existing frame: grid selection, entropies and the converse for every γ.
+BoundReport compute_bound(const Registry& registry, const BoundFrame& frame,
+                          const std::vector<double>& gammas_bits, const BoundConfig& config);
+
+}  // namespace reconbound
