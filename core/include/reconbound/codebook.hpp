@@ -17,7 +17,8 @@ namespace reconbound {
 struct CodebookConfig {
   unsigned bits = 1;                  // R ≥ 1: M = 2^R codewords
   std::uint64_t seed = 0;             // k-means++ start and anything random
-  std::size_t threads = 1;            // for the distance computations
+  std::size_t threads = 1;            // for the distance computations in double (cv::kmeans
+                                      // runs on OpenCV's own thread pool)
   std::size_t min_cell_records = 0;   // > 0: InvalidInput when a release cell of D_est has fewer records
 };
 
@@ -30,9 +31,12 @@ struct Codebook {
   double realised_entropy_bits = 0;      // H(Q) of the release frequencies on D_est
 };
 
-// The limits of one k-means fit (cv::kmeans, one attempt): Lloyd iterations stop after
-// kKmeansIterations or when no centroid moves by more than kKmeansRelativeShift times the
-// root-mean-square distance of the shadow records from their mean.
+// The limits of one k-means fit (cv::kmeans, one attempt, k-means++ start): Lloyd iterations
+// stop after kKmeansIterations or when no centroid moves by more than kKmeansRelativeShift
+// times the root-mean-square distance of the shadow records from their mean. Measured on
+// 60,000 × 784 Fashion-MNIST records at M = 256: about 41 CPU-seconds, of which ~18 are the
+// k-means++ start and ~1.2 each iteration; 40 iterations lower the k-means cost by only
+// 0.25% more than 20 do (5 iterations leave it 1.7% higher).
 inline constexpr int kKmeansIterations = 20;
 inline constexpr double kKmeansRelativeShift = 1e-4;
 
