@@ -75,6 +75,7 @@ void print_chain_table(const ChainReport& r, const ChainContext& c) {
     }
     if (!sigmas.empty()) fmt::print("  gamma = {:g}:{}\n", row.gamma_bits, sigmas);
   }
+  for (const std::string& note : r.notes) fmt::print("\nnote: {}\n", note);
   const auto& t = r.timings;
   fmt::print("\ntimings (s): bound {:.1f}, codebooks {:.1f}, per-block bound {:.1f}, DP-SGD attacks {:.1f}\n",
              t.bound_s, t.codebook_s, t.per_block_s, t.dpsgd_s);
@@ -126,6 +127,7 @@ nlohmann::json chain_json(const ChainReport& r, const ChainContext& c) {
           {"rows", rows},
           {"timings_s", {{"bound", r.timings.bound_s}, {"codebooks", r.timings.codebook_s},
                          {"per_block", r.timings.per_block_s}, {"dpsgd_attacks", r.timings.dpsgd_s}}},
+          {"notes", r.notes},
           {"figures", c.figures}};
 }
 

@@ -8,6 +8,7 @@
 // codebook, holds the attack's candidates); the targets are held out from all three.
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "reconbound/bound.hpp"
@@ -95,6 +96,7 @@ struct ChainReport {
   std::vector<double> figure_gammas;           // dpsgd_gammas, ascending
   std::vector<RowMatrix> figure_reconstructions;  // one per figure γ: figure_targets × d
   std::vector<std::vector<double>> figure_rho;    // per figure γ: each shown target's ρ
+  std::vector<std::string> notes;  // what could not be computed and why (e.g. a γ no σ reaches)
   ChainTimings timings;
 };
 

@@ -30,6 +30,7 @@ void check_config(const ChainData& data, const ChainConfig& config) {
   if (data.targets == nullptr || data.targets->rows() == 0) {
     throw InvalidInput("the chain needs at least one held-out target");
   }
+  if (data.est == nullptr) throw InvalidInput("the chain needs D_est");
   if (config.dpsgd_gammas.empty() && config.codebook_bits.empty()) {
     throw InvalidInput("the chain needs at least one DP-SGD gamma or one codebook rate");
   }
@@ -38,8 +39,17 @@ void check_config(const ChainData& data, const ChainConfig& config) {
       throw InvalidInput(fmt::format("DP-SGD gamma = {} bits must be finite and > 0", g));
     }
   }
+  const auto n_est = static_cast<std::size_t>(data.est->rows());
   for (const unsigned r : config.codebook_bits) {
     if (r < 1 || r > 16) throw InvalidInput(fmt::format("codebook rate R = {} bits must lie in 1..16", r));
+    // On average a cell holds n_est / 2^R records: below the per-block bound's minimum no
+    // codebook can serve (SPEC §9).
+    const std::size_t cells = std::size_t{1} << r;
+    if (n_est < cells * config.min_cell_records) {
+      throw InvalidInput(fmt::format("R = {} gives {} cells for {} estimation records; the per-block bound needs >= {} "
+                                     "records per cell (use fewer bits or more data)",
+                                     r, cells, n_est, config.min_cell_records));
+    }
   }
   for (const DpsgdSetting& s : config.dpsgd_settings) {
     if (!(s.q > 0.0 && s.q <= 1.0) || s.steps < 1) {
@@ -69,7 +79,7 @@ class CodebookCache {
                                               {.bits = bits,
                                                .seed = config_.bound.seed ^ (0xc0deb00cu + bits),
                                                .threads = config_.bound.threads,
-                                               .min_cell_records = config_.min_cell_records}))
+                                               .min_cell_records = 0}))
                .first;
     }
     return it->second;
@@ -82,15 +92,28 @@ class CodebookCache {
   std::map<unsigned, Codebook> fitted_;
 };
 
+// False, with a note, when a release cell of the fitted codebook holds fewer estimation records
+// than the per-block bound needs: its row then shows the bound and the DP-SGD attacks only.
+bool thin_cell_note(const Codebook& codebook, unsigned bits, const ChainConfig& config,
+                    std::vector<std::string>& notes) {
+  const auto thinnest = std::min_element(codebook.cell_counts.begin(), codebook.cell_counts.end());
+  if (*thinnest >= config.min_cell_records) return true;
+  notes.push_back(fmt::format("codebook R = {} skipped: its release cell {} holds {} estimation records, fewer than "
+                              "the {} the per-block bound needs",
+                              bits, thinnest - codebook.cell_counts.begin(), *thinnest, config.min_cell_records));
+  return false;
+}
+
 // The codebook release leaking exactly γ (paper §G.6): R = γ bits, or the two-cell codebook
 // through a binary symmetric channel for γ < 1 (up to H_b(f0)). False when there is none.
 bool codebook_release(double gamma, const ChainConfig& config, CodebookCache& cache, ChainRow& row,
-                      const Codebook*& codebook, double& keep) {
+                      const Codebook*& codebook, double& keep, std::vector<std::string>& notes) {
   const bool integer_rate = std::find(config.codebook_bits.begin(), config.codebook_bits.end(),
                                       static_cast<unsigned>(gamma)) != config.codebook_bits.end() &&
                             gamma == std::floor(gamma);
   if (integer_rate) {
     codebook = &cache.get(static_cast<unsigned>(gamma));
+    if (!thin_cell_note(*codebook, static_cast<unsigned>(gamma), config, notes)) return false;
     keep = 1.0;
     row.codebook_bits = static_cast<unsigned>(gamma);
     row.realised_entropy_bits = codebook->realised_entropy_bits;
@@ -98,6 +121,7 @@ bool codebook_release(double gamma, const ChainConfig& config, CodebookCache& ca
   }
   if (gamma >= 1.0) return false;
   codebook = &cache.get(1);
+  if (!thin_cell_note(*codebook, 1, config, notes)) return false;
   const double f0 = static_cast<double>(codebook->cell_counts[0]) /
                     static_cast<double>(codebook->est_cells.size());
   if (gamma > binary_entropy_bits(f0)) return false;  // beyond H_b(f0): not reachable
@@ -144,7 +168,7 @@ ChainReport compute_chain(const Registry& registry, const ChainData& data, const
     report(config, "codebooks", i, gammas.size());
     const Codebook* codebook = nullptr;
     double keep = 1.0;
-    const bool has_codebook = codebook_release(row.gamma_bits, config, codebooks, row, codebook, keep);
+    const bool has_codebook = codebook_release(row.gamma_bits, config, codebooks, row, codebook, keep, out.notes);
     out.timings.codebook_s += seconds_since(start);
     if (has_codebook) {
       start = std::chrono::steady_clock::now();
@@ -170,7 +194,14 @@ ChainReport compute_chain(const Registry& registry, const ChainData& data, const
                config.dpsgd_settings.size());
         const DpsgdSetting setting = config.dpsgd_settings[s];
         const bool figure = s == 0 && figure_targets > 0;
-        const double sigma = sigma_for_gamma(registry, setting.q, setting.steps, row.gamma_bits);
+        double sigma = 0.0;
+        try {
+          sigma = sigma_for_gamma(registry, setting.q, setting.steps, row.gamma_bits);
+        } catch (const InvalidInput& e) {  // a γ this setting cannot reach: the row stays without it
+          out.notes.push_back(fmt::format("DP-SGD attack (q = {}, T = {}) at gamma = {} bits skipped: {}", setting.q,
+                                          setting.steps, row.gamma_bits, e.what()));
+          continue;
+        }
         const DpsgdAttackResult attack =
             dpsgd_attack(shadow, targets,
                          {.q = setting.q, .steps = setting.steps, .sigma = sigma, .clip = config.clip,
