@@ -74,7 +74,8 @@ TEST(Calibration, GammaCriterionFindsTheThreshold) {
   EXPECT_LE(sigma, 2.0 * (1.0 + options.sigma_tolerance));
 }
 
-// A criterion that refuses σ outside [0.3, 100] (as the dpsgd plugin does): the accepted range
+// A criterion that refuses σ outside [0.3, 100], inside the accountant's [0.1, 1000] at both
+// ends (as the dpsgd plugin refuses σ > 100): the accepted range
 // is located to kSupportTolerance from inside, and a search within it answers its floor exactly
 // when every σ meets the target.
 TEST(Calibration, AcceptedRangeStopsWhereTheMechanismRefuses) {

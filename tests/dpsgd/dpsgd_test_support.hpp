@@ -1,5 +1,5 @@
 #pragma once
-// Shared set-up of the dpsgd tests: the plugin from the registry, γ of one step.
+// Shared set-up of the dpsgd tests: the plugin from the registry, its leakage, γ of T steps.
 #include <memory>
 
 #include "reconbound/registry.hpp"
@@ -12,11 +12,13 @@ inline std::shared_ptr<Mechanism> dpsgd_plugin() {
   return mechanism;
 }
 
-inline double gamma_bits(const Schedule& schedule) {
+inline Leakage leakage(const Schedule& schedule) {
   MechanismInput input;
   input.schedule = &schedule;
-  return dpsgd_plugin()->leakage(input).gamma_bits;
+  return dpsgd_plugin()->leakage(input);
 }
+
+inline double gamma_bits(const Schedule& schedule) { return leakage(schedule).gamma_bits; }
 
 // γ of T steps at (q, σ), bits.
 inline double gamma_bits(double q, double sigma, std::uint64_t steps = 1) {

@@ -19,7 +19,9 @@ constexpr unsigned kHighDigits = 60;  // ≈ 200 bits
 
 // K(q, σ) = ∫ [(1−q)φ(z) + q·φ(z − 1/σ)] · ln(1 + q·(exp(z/σ − 1/(2σ²)) − 1)) dz, with X = σz
 // (SPEC §2), by a p-point Gauss–Legendre rule on cells of width 1/4 of [−L, L + 1/σ],
-// L = 16: the neglected tails are below φ(16)·(1 + 16/σ) ≈ 1e-55.
+// L = 16: the neglected tails are below φ(16)·(16 + 1/σ)/σ ≤ 3e-54 for σ ≥ 0.1. The
+// integrand's singularities (zeros of the log's argument) lie ±πσ off the real axis; at
+// σ = 0.1 the 10-point rule still agrees with the 15-point one to ≤ 1e-21 relative.
 Real kl_at_precision(double q_in, double sigma_in, unsigned p, unsigned digits10) {
   const PrecisionScope scope(digits10);
   const Real q(q_in);
@@ -30,11 +32,14 @@ Real kl_at_precision(double q_in, double sigma_in, unsigned p, unsigned digits10
   auto phi = [&](const Real& z) -> Real { return inv_sqrt_2pi * exp(-z * z / 2); };
   const Axis axis = detail::make_axis(Real(-16), Real(16) + inv_sigma, Real(0.25),
                                       detail::gauss_legendre(p, digits10));
+  // 1 − q is formed on its own: written inline, the expression templates may evaluate
+  // (1 + q·ℓ) − q, which at q = 1 loses ℓ < 10^−digits entirely (ℓ reaches e^−210 at σ = 0.1).
+  const Real one_minus_q = one - q;
   Real total(0);
   for (std::size_t i = 0; i < axis.nodes.size(); ++i) {
     const Real& z = axis.nodes[i];
-    const Real density = (one - q) * phi(z) + q * phi(z - inv_sigma);
-    total += axis.weights[i] * density * log(one - q + q * exp(z * inv_sigma - shift));
+    const Real density = one_minus_q * phi(z) + q * phi(z - inv_sigma);
+    total += axis.weights[i] * density * log(one_minus_q + q * exp(z * inv_sigma - shift));
   }
   return total;
 }

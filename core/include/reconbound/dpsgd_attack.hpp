@@ -64,7 +64,8 @@ RowMatrix reconstruct_with(MatrixView weights, MatrixView other_rows);
 
 // The σ at which the dpsgd mechanism charges exactly gamma_bits over T steps at rate q
 // (SPEC §2: γ(σ) = T·K(q, σ)/ln 2, decreasing in σ), to relative 1e-10 in σ. Throws
-// InvalidInput when γ is not reachable with σ in the plugin's range [0.3, 100].
+// InvalidInput when γ is not reachable with σ in the plugin's range [0.1, 100]
+// (reconbound/dpsgd_range.hpp).
 double sigma_for_gamma(const Registry& registry, double q, std::uint64_t steps, double gamma_bits);
 
 }  // namespace reconbound

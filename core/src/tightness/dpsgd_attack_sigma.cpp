@@ -7,6 +7,7 @@
 #include <cstdint>
 
 #include "reconbound/dpsgd_attack.hpp"
+#include "reconbound/dpsgd_range.hpp"
 #include "reconbound/error.hpp"
 #include "reconbound/mechanism.hpp"
 
@@ -14,9 +15,8 @@ namespace reconbound {
 
 namespace {
 
-// The noise multipliers the dpsgd plugin computes to 1e-12 relative accuracy (SPEC §2).
-constexpr double kMinSigma = 0.3;
-constexpr double kMaxSigma = 100.0;
+using dpsgd::kMaxSigma;  // the noise multipliers the dpsgd plugin computes (SPEC §2)
+using dpsgd::kMinSigma;
 constexpr double kSigmaRelativeTolerance = 1e-10;
 constexpr std::uintmax_t kMaxEvaluations = 200;
 

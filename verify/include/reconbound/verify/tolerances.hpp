@@ -3,7 +3,7 @@
 // stated (README.md, "Verification"). Relative unless named otherwise.
 namespace reconbound::verify::tolerance {
 
-// dpsgd: K(q, σ) and γ against the MPFR reference, σ ∈ [0.3, 100], q ∈ [1e-6, 1] (SPEC §2).
+// dpsgd: K(q, σ) and γ against the MPFR reference, σ ∈ [0.1, 100], q ∈ [1e-6, 1] (SPEC §2).
 inline constexpr double kDpsgdLeakage = 1e-12;
 
 }  // namespace reconbound::verify::tolerance
