@@ -2,11 +2,14 @@
 // (Algorithm 1; SPEC §3–7).
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "bound_options.hpp"
 #include "bound_report.hpp"
 #include "commands.hpp"
 #include "data_options.hpp"
 #include "progress_bar.hpp"
+#include "reconbound/bound_frame.hpp"
 #include "reconbound/error.hpp"
 #include "reconbound/grid.hpp"
 #include "reconbound/registry.hpp"
@@ -75,6 +78,16 @@ double fitted_leakage(const Options& o, const Mechanism& mechanism, const Regist
   return leakage.gamma_bits;
 }
 
+// The first coordinates of U·p with p = (1, 2, …, m) (SPEC §4): a fingerprint of the rotation.
+std::vector<double> rotation_probe(const Rotation& rotation) {
+  constexpr Eigen::Index kProbeLength = 8;
+  const auto m = static_cast<Eigen::Index>(rotation.input_dim());
+  const RowMatrix probe = RowMatrix(Eigen::RowVectorXd::LinSpaced(m, 1.0, static_cast<double>(m)));
+  const RowMatrix rotated = rotation.apply(probe, 1);
+  const Eigen::Index length = std::min(kProbeLength, rotated.cols());
+  return {rotated.data(), rotated.data() + length};
+}
+
 void run(const Options& o) {
   const std::string& representation = single_representation(o.bound, "bound");
   const Registry registry;
@@ -87,8 +100,9 @@ void run(const Options& o) {
   ProgressBar progress(!o.bound.quiet);
   const BoundConfig config = make_bound_config(o.bound, representation, o.data.seed, &progress);
   if (fitted) gammas = {fitted_leakage(o, *mechanism, registry, data, config, context)};
-  const BoundReport report =
-      compute_bound(registry, {&data.perp, &data.est, data.dataset.shape}, gammas, config);
+  const BoundFrame frame = make_bound_frame(registry, {&data.perp, &data.est, data.dataset.shape}, config);
+  const BoundReport report = compute_bound(registry, frame, gammas, config);
+  context.rotation_probe = rotation_probe(*frame.rotation);
   context.data_source = data.dataset.source;
   context.representation = representation;
   context.seed = o.data.seed;

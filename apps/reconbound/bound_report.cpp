@@ -104,6 +104,7 @@ nlohmann::json bound_json(const BoundReport& r, const BoundContext& c) {
                        {"rotation", r.timings.rotation_s},
                        {"grid_selection", r.timings.selection_s}, {"entropy", r.timings.entropy_s},
                        {"converse", r.timings.converse_s}}}};
+  if (!c.rotation_probe.empty()) out["rotation_probe"] = c.rotation_probe;
   if (!r.results.empty()) {  // the headline numbers: the first γ given
     const auto& first = results.front();
     for (const char* key : {"rho_star", "k_star", "nu2_star", "abs_bound", "rho_point"}) {
