@@ -8,7 +8,7 @@
 #include <cmath>
 
 #include "dpsgd_attack_model.hpp"
-#include "dpsgd_attack_parallel.hpp"
+#include "parallel_items.hpp"
 #include "reconbound/error.hpp"
 
 namespace reconbound {

@@ -4,7 +4,7 @@
 #include <cmath>
 
 #include "dpsgd_attack_model.hpp"
-#include "dpsgd_attack_parallel.hpp"
+#include "parallel_items.hpp"
 
 namespace reconbound::detail {
 

@@ -7,7 +7,7 @@
 #include <random>
 
 #include "dpsgd_attack_model.hpp"
-#include "dpsgd_attack_parallel.hpp"
+#include "parallel_items.hpp"
 #include "reconbound/error.hpp"
 
 namespace reconbound {

@@ -38,4 +38,10 @@ void for_each_item(std::size_t items, std::size_t threads, const MakeState& make
   if (failure) std::rethrow_exception(failure);
 }
 
+// Calls work(i) for every i in [0, count), as for_each_item without per-worker state.
+template <class Work>
+void for_each_index(std::size_t count, std::size_t threads, const Work& work) {
+  for_each_item(count, threads, [] { return 0; }, [&](int&, std::size_t i) { work(i); });
+}
+
 }  // namespace reconbound::detail
