@@ -30,10 +30,20 @@ std::vector<GridEntropy> entropies() {
   return out;
 }
 
+// The converse created from its example; every converse takes the suite's input, so only a
+// file its example names and that is missing skips it.
+Fitted<Converse> fit(const std::string& name) {
+  return make_from_example<Converse>(PluginKind::converse, name, [](const std::string& n, const Params& p) {
+    return registry().make_converse(n, p);
+  });
+}
+
 class ConverseConformance : public ::testing::TestWithParam<std::string> {
  protected:
   void SetUp() override {
-    converse_ = registry().make_converse(GetParam(), example_params(PluginKind::converse, GetParam()));
+    const auto fitted = fit(GetParam());
+    if (!fitted.verdict.checked()) GTEST_SKIP() << skip_message(GetParam(), fitted.verdict);
+    converse_ = fitted.plugin;
   }
   std::shared_ptr<Converse> converse_;
   std::vector<GridEntropy> entropies_ = entropies();
@@ -81,6 +91,10 @@ TEST_P(ConverseConformance, BadInputsAreErrors) {
   EXPECT_THROW(converse_->bound({1.0, nullptr, 4000.0}), Error);
   EXPECT_THROW(converse_->bound({std::nan(""), &entropies_, 4000.0}), Error);
   EXPECT_THROW(converse_->bound({1.0, &entropies_, -1.0}), Error);
+}
+
+TEST(ConverseConformanceCoverage, EveryPluginBuiltHereIsCheckedAndTheSuiteIsNotEmpty) {
+  expect_every_plugin_checked(PluginKind::converse, {{"ConverseConformance", [](const std::string& n) { return fit(n).verdict; }}});
 }
 
 INSTANTIATE_TEST_SUITE_P(Plugins, ConverseConformance,

@@ -11,11 +11,25 @@
 namespace reconbound::conformance {
 namespace {
 
+// The mechanism created from its example, skipped by a suite whose input it does not take:
+// a training schedule (MechanismConformance) or data (DataMechanismConformance).
+Fitted<Mechanism> fit(const std::string& name, bool on_data) {
+  auto fitted = make_from_example<Mechanism>(
+      PluginKind::mechanism, name,
+      [](const std::string& n, const Params& p) { return registry().make_mechanism(n, p); });
+  if (!fitted.verdict.checked()) return fitted;
+  const MechanismNeeds needs = fitted.plugin->needs();
+  if (on_data && !needs.data) fitted.verdict = {Skip::rejected_shape, "not a mechanism fitted on data"};
+  if (!on_data && !needs.schedule) fitted.verdict = {Skip::rejected_shape, "not a schedule-driven mechanism"};
+  return fitted;
+}
+
 class MechanismConformance : public ::testing::TestWithParam<std::string> {
  protected:
   void SetUp() override {
-    mechanism_ = registry().make_mechanism(GetParam(), example_params(PluginKind::mechanism, GetParam()));
-    if (!mechanism_->needs().schedule) GTEST_SKIP() << "not a schedule-driven mechanism";
+    const auto fitted = fit(GetParam(), false);
+    if (!fitted.verdict.checked()) GTEST_SKIP() << skip_message(GetParam(), fitted.verdict);
+    mechanism_ = fitted.plugin;
   }
   double gamma(const Schedule& s) const {
     MechanismInput input;
@@ -59,8 +73,9 @@ TEST_P(MechanismConformance, BadSchedulesAreErrors) {
 class DataMechanismConformance : public ::testing::TestWithParam<std::string> {
  protected:
   void SetUp() override {
-    mechanism_ = registry().make_mechanism(GetParam(), example_params(PluginKind::mechanism, GetParam()));
-    if (!mechanism_->needs().data) GTEST_SKIP() << "not a mechanism fitted on data";
+    const auto fitted = fit(GetParam(), true);
+    if (!fitted.verdict.checked()) GTEST_SKIP() << skip_message(GetParam(), fitted.verdict);
+    mechanism_ = fitted.plugin;
     std::mt19937_64 rng(1);
     std::normal_distribution<double> normal(0.0, 1.0);
     data_.resize(200, 6);
@@ -93,6 +108,14 @@ TEST_P(DataMechanismConformance, NoDataIsAnError) {
   MechanismInput input;
   input.data = &with_nan;
   EXPECT_THROW(mechanism_->leakage(input), Error);
+}
+
+// Each suite checks at least one mechanism, and each mechanism built here is checked by one.
+TEST(MechanismConformanceCoverage, EveryPluginBuiltHereIsCheckedAndNoSuiteIsEmpty) {
+  expect_every_plugin_checked(
+      PluginKind::mechanism,
+      {{"MechanismConformance", [](const std::string& n) { return fit(n, false).verdict; }},
+       {"DataMechanismConformance", [](const std::string& n) { return fit(n, true).verdict; }}});
 }
 
 INSTANTIATE_TEST_SUITE_P(Plugins, DataMechanismConformance,

@@ -20,12 +20,24 @@ RowMatrix random_images(std::size_t n, std::uint64_t seed) {
   return x;
 }
 
+// The representation created from its example, skipped when it refuses 28×28 grey images.
+Fitted<Representation> fit(const std::string& name) {
+  auto fitted = make_from_example<Representation>(
+      PluginKind::representation, name,
+      [](const std::string& n, const Params& p) { return registry().make_representation(n, p); });
+  std::string why;
+  if (fitted.verdict.checked() && !fitted.plugin->accepts(kShape, why)) {
+    fitted.verdict = {Skip::rejected_shape, "does not accept 1x28x28: " + why};
+  }
+  return fitted;
+}
+
 class RepresentationConformance : public ::testing::TestWithParam<std::string> {
  protected:
   void SetUp() override {
-    psi_ = registry().make_representation(GetParam(), example_params(PluginKind::representation, GetParam()));
-    std::string why;
-    if (!psi_->accepts(kShape, why)) GTEST_SKIP() << "does not accept 1x28x28: " << why;
+    const auto fitted = fit(GetParam());
+    if (!fitted.verdict.checked()) GTEST_SKIP() << skip_message(GetParam(), fitted.verdict);
+    psi_ = fitted.plugin;
     info_ = psi_->describe(kShape);
   }
   RowMatrix map(const RowMatrix& x) const {
@@ -67,6 +79,11 @@ TEST_P(RepresentationConformance, SquaredDistancesStayBelowTheDeclaredBound) {
   for (Eigen::Index i = 0; i + 1 < y.rows(); i += 2) {
     EXPECT_LE((y.row(i) - y.row(i + 1)).squaredNorm(), info_.max_squared_distance * (1 + 1e-12)) << i;
   }
+}
+
+TEST(RepresentationConformanceCoverage, EveryPluginBuiltHereIsCheckedAndTheSuiteIsNotEmpty) {
+  expect_every_plugin_checked(PluginKind::representation,
+                              {{"RepresentationConformance", [](const std::string& n) { return fit(n).verdict; }}});
 }
 
 INSTANTIATE_TEST_SUITE_P(Plugins, RepresentationConformance,
