@@ -1,6 +1,6 @@
-// Calibrations at the ends of the σ range the dpsgd plugin supports, [0.3, 100]
-// (mechanisms/dpsgd/subsampled_gaussian_kl.hpp): no command searches outside it. When every
-// supported σ meets the target the answer is the smallest, 0.3, said on stderr and in the JSON
+// Calibrations at the ends of the σ range the dpsgd plugin supports, [0.1, 100]
+// (core/include/reconbound/dpsgd_range.hpp): no command searches outside it. When every
+// supported σ meets the target the answer is the smallest, 0.1, said on stderr and in the JSON
 // (`sigma_at_range_min`); when none does the error names 100. Each answer is checked with
 // independent runs of `leakage`, `epsilon` or `bound` at the returned σ.
 #include <gtest/gtest.h>
@@ -19,17 +19,17 @@ using reconbound::test::TempDir;
 
 namespace {
 
-constexpr double kSmallestSupported = 0.3;
-constexpr double kSupportTolerance = 1e-12;  // how close to 0.3 the located end lies
+constexpr double kSmallestSupported = 0.1;
+constexpr double kSupportTolerance = 1e-12;  // how close to 0.1 the located end lies
 
-// The smallest σ the plugin accepts is 0.3: just below it `leakage` refuses, at it it answers.
+// The smallest σ the plugin accepts is 0.1: just below it `leakage` refuses, at it it answers.
 void expect_floor_is_smallest_supported(double sigma, const std::string& q, const std::string& steps) {
   EXPECT_GE(sigma, kSmallestSupported);
   EXPECT_LE(sigma, kSmallestSupported * (1.0 + kSupportTolerance));
   const auto below = run_cli({"leakage", "--q", q, "--sigma", number(kSmallestSupported * (1.0 - 1e-9)),
                               "--steps", steps});
   EXPECT_EQ(below.exit_code, 2) << below.out;
-  EXPECT_NE(below.err.find("outside [0.3, 100]"), std::string::npos) << below.err;
+  EXPECT_NE(below.err.find("outside [0.1, 100]"), std::string::npos) << below.err;
   EXPECT_EQ(run_cli({"leakage", "--q", q, "--sigma", number(sigma), "--steps", steps}).exit_code, 0);
 }
 
@@ -57,10 +57,10 @@ TEST(CalibrateRangeCli, TargetRhoReachedEverywhereAnswersTheSmallestSupportedSig
   EXPECT_GE(at["rho_star"].get<double>(), 0.01);
 }
 
-// ε = 50 over 10 steps at q = 0.01 needs σ ≈ 0.17 by the accountant, below what the plugin
-// charges: the answer is 0.3, whose ε (a fresh `epsilon` run) is within the target.
+// ε = 200 over 10 steps at q = 0.01 is met by every supported σ (ε ≈ 160 at σ = 0.1): the
+// answer is 0.1, whose ε (a fresh `epsilon` run) is within the target.
 TEST(CalibrateRangeCli, TargetEpsilonBelowTheRangeAnswersTheSmallestSupportedSigma) {
-  const auto r = run_cli({"calibrate", "--target-epsilon", "50", "--q", "0.01", "--steps", "10", "--delta",
+  const auto r = run_cli({"calibrate", "--target-epsilon", "200", "--q", "0.01", "--steps", "10", "--delta",
                           "1e-5", "--json"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   expect_one_note(r.err);
@@ -70,7 +70,7 @@ TEST(CalibrateRangeCli, TargetEpsilonBelowTheRangeAnswersTheSmallestSupportedSig
   expect_floor_is_smallest_supported(sigma, "0.01", "10");
   const auto at = run_json({"epsilon", "--q", "0.01", "--sigma", number(sigma), "--steps", "10", "--delta",
                             "1e-5", "--json"});
-  EXPECT_LE(at["epsilon_upper"].get<double>(), 50.0);
+  EXPECT_LE(at["epsilon_upper"].get<double>(), 200.0);
   // An ordinary target stays a threshold: no note, and the flag is false.
   const auto inside = run_cli({"calibrate", "--target-epsilon", "2", "--q", "0.01", "--steps", "100", "--delta",
                                "1e-5", "--sigma-tolerance", "1e-2", "--json"});
@@ -88,14 +88,14 @@ TEST(CalibrateRangeCli, TargetsBeyondTheLargestSupportedSigmaAreOneLineErrors) {
                         "no sigma <= 100 reaches the admissible leakage");
 }
 
-// The spectrum calibrates every ε the same way: ε = 64 answers σ = 0.3 with the flag, ε = 2 a
+// The spectrum calibrates every ε the same way: ε = 200 answers σ = 0.1 with the flag, ε = 2 a
 // threshold above it.
 TEST(CalibrateRangeCli, SpectrumAnswersTheSmallestSupportedSigmaForLargeEpsilon) {
   const TempDir dir;
-  const auto r = run_cli(small_bound({"spectrum", "--epsilons", "2,64", "--q", "0.01", "--steps", "10", "--delta",
+  const auto r = run_cli(small_bound({"spectrum", "--epsilons", "2,200", "--q", "0.01", "--steps", "10", "--delta",
                                       "1e-5", "--sigma-tolerance", "1e-2", "--svg", dir.path("s.svg"), "--json"}));
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_NE(r.err.find("note: every sigma the mechanism supports reaches the target epsilon 64"),
+  EXPECT_NE(r.err.find("note: every sigma the mechanism supports reaches the target epsilon 200"),
             std::string::npos)
       << r.err;
   const auto j = nlohmann::json::parse(r.out);
@@ -106,7 +106,7 @@ TEST(CalibrateRangeCli, SpectrumAnswersTheSmallestSupportedSigmaForLargeEpsilon)
   EXPECT_TRUE(cal[1]["sigma_at_range_min"].get<bool>());
   const double sigma = cal[1]["sigma"];
   expect_floor_is_smallest_supported(sigma, "0.01", "10");
-  EXPECT_LE(cal[1]["epsilon_upper"].get<double>(), 64.0);
+  EXPECT_LE(cal[1]["epsilon_upper"].get<double>(), 200.0);
   EXPECT_EQ(j["representations"][0]["points"].size(), 2u);
 }
 
