@@ -62,10 +62,4 @@ Moments moments(const std::vector<double>& values) {
   return {mean, std::sqrt(squares / static_cast<double>(values.size() - 1))};
 }
 
-double chi_square_quantile(double dof, double z) {
-  const double c = 2.0 / (9.0 * dof);
-  const double root = 1.0 - c + z * std::sqrt(c);
-  return dof * root * root * root;
-}
-
 }  // namespace reconbound::test

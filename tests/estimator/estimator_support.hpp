@@ -41,10 +41,4 @@ struct Moments {
 };
 Moments moments(const std::vector<double>& values);
 
-// The chi-square quantile with `dof` degrees of freedom at the standard normal quantile z
-// (the Wilson–Hilferty approximation dof·(1 − 2/(9·dof) + z·sqrt(2/(9·dof)))³, good to well
-// under 1% for dof ≥ 100 and |z| ≤ 6). (R − 1)·S²/σ² of R normal replicates is chi-square
-// with R − 1 degrees of freedom.
-double chi_square_quantile(double dof, double z);
-
 }  // namespace reconbound::test
