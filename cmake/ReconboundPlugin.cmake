@@ -38,6 +38,11 @@ macro(reconbound_add_subfolders)
   endforeach()
 endmacro()
 
+# The seed of the RapidCheck property tests under ctest (RC_PARAMS="seed=..."): fixed, so a
+# run is reproducible. RECONBOUND_PROPERTY_SEED in the environment of a test run overrides
+# it (a number, or "random"); see docs/testing.md and tests/support/property_seed.cpp.
+set(RECONBOUND_PROPERTY_SEED "2024" CACHE STRING "RapidCheck seed of the property tests under ctest")
+
 # reconbound_add_test(NAME <name> SOURCES <files...> LABELS <labels...> [LIBRARIES <targets...>])
 #
 # A GoogleTest executable registered with ctest under the given labels. Tests run
@@ -48,6 +53,11 @@ function(reconbound_add_test)
   target_link_libraries(${ARG_NAME} PRIVATE reconbound::core reconbound::verify
     reconbound_warnings GTest::gtest GTest::gtest_main rapidcheck_gtest ${ARG_LIBRARIES})
   set_target_properties(${ARG_NAME} PROPERTIES RUNTIME_OUTPUT_DIRECTORY "${CMAKE_BINARY_DIR}/tests")
+  if(NOT TARGET reconbound_property_seed)
+    add_library(reconbound_property_seed OBJECT "${PROJECT_SOURCE_DIR}/tests/support/property_seed.cpp")
+    target_link_libraries(reconbound_property_seed PRIVATE reconbound_warnings GTest::gtest rapidcheck)
+  endif()
+  target_link_libraries(${ARG_NAME} PRIVATE reconbound_property_seed)
   add_test(NAME ${ARG_NAME} COMMAND ${ARG_NAME})
   if(NOT ARG_TIMEOUT)
     set(ARG_TIMEOUT 600)
@@ -55,7 +65,7 @@ function(reconbound_add_test)
   set_tests_properties(${ARG_NAME} PROPERTIES
     LABELS "${ARG_LABELS}"
     TIMEOUT ${ARG_TIMEOUT}
-    ENVIRONMENT "RECONBOUND_SOURCE_DIR=${PROJECT_SOURCE_DIR}")
+    ENVIRONMENT "RECONBOUND_SOURCE_DIR=${PROJECT_SOURCE_DIR};RC_PARAMS=seed=${RECONBOUND_PROPERTY_SEED}")
   get_property(plugins GLOBAL PROPERTY RECONBOUND_PLUGIN_TARGETS)
   if(plugins)
     add_dependencies(${ARG_NAME} ${plugins})
