@@ -94,7 +94,8 @@ TEST_P(ConverseConformance, BadInputsAreErrors) {
 }
 
 TEST(ConverseConformanceCoverage, EveryPluginBuiltHereIsCheckedAndTheSuiteIsNotEmpty) {
-  expect_every_plugin_checked(PluginKind::converse, {{"ConverseConformance", [](const std::string& n) { return fit(n).verdict; }}});
+  expect_every_plugin_checked(PluginKind::converse,
+                              {{"ConverseConformance", [](const std::string& n) { return fit(n).verdict; }}});
 }
 
 INSTANTIATE_TEST_SUITE_P(Plugins, ConverseConformance,

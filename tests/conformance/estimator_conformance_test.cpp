@@ -81,7 +81,8 @@ TEST_P(EstimatorConformance, ShardsCombineIntoTheSingleCallResult) {
 }
 
 TEST(EstimatorConformanceCoverage, EveryPluginBuiltHereIsCheckedAndTheSuiteIsNotEmpty) {
-  expect_every_plugin_checked(PluginKind::estimator, {{"EstimatorConformance", [](const std::string& n) { return fit(n).verdict; }}});
+  expect_every_plugin_checked(PluginKind::estimator,
+                              {{"EstimatorConformance", [](const std::string& n) { return fit(n).verdict; }}});
 }
 
 INSTANTIATE_TEST_SUITE_P(Plugins, EstimatorConformance,

@@ -27,7 +27,7 @@ Fitted<Representation> fit(const std::string& name) {
       [](const std::string& n, const Params& p) { return registry().make_representation(n, p); });
   std::string why;
   if (fitted.verdict.checked() && !fitted.plugin->accepts(kShape, why)) {
-    fitted.verdict = {Skip::rejected_shape, "does not accept 1x28x28: " + why};
+    fitted.verdict = {Skip::rejected_shape, "does not accept " + kShape.to_string() + ": " + why};
   }
   return fitted;
 }
