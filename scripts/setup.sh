@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Installs every build, test and data dependency of reconbound from Debian packages.
 # Idempotent: packages already present are left alone. Needs root (or sudo).
+# Everything it and apt-get print goes to stderr: a caller's stdout carries only its result
+# (`scripts/run.sh --json > out.json`).
 set -euo pipefail
+exec >&2
 
 packages=(
   build-essential cmake ninja-build pkg-config git
@@ -20,12 +23,12 @@ for p in "${packages[@]}"; do
 done
 
 if [ ${#missing[@]} -eq 0 ]; then
-  echo "setup: all ${#packages[@]} packages already installed" >&2
+  echo "setup: all ${#packages[@]} packages already installed"
   exit 0
 fi
 
 sudo_cmd=()
 [ "$(id -u)" -eq 0 ] || sudo_cmd=(sudo)
-echo "setup: installing ${missing[*]}" >&2
+echo "setup: installing ${missing[*]}"
 "${sudo_cmd[@]}" apt-get update -qq
 DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
