@@ -16,10 +16,10 @@ using namespace reconbound;
 constexpr Eigen::Index kRecords = 60'000;
 constexpr Eigen::Index kCoordinates = 784;
 constexpr std::size_t kCells = 256;
-constexpr double kTraceSigma = 3.4e6;  // Fashion-MNIST's order (SPEC §10)
+constexpr double kTraceSigma = 3.4e6;  // Fashion-MNIST's order (docs/mathematics.md §10)
 
-// Rotated coordinates: every coordinate of variance tr Σ (their mean, SPEC §4), the cell's
-// centre shifted along it so cells differ as a codebook's do.
+// Rotated coordinates: every coordinate of variance tr Σ (their mean, docs/mathematics.md
+// §4), the cell's centre shifted along it so cells differ as a codebook's do.
 struct Data {
   RowMatrix y;
   std::vector<std::size_t> cell;

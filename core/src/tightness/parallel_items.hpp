@@ -1,6 +1,6 @@
 #pragma once
 // Runs independent work items on a few threads. Each item writes only its own outputs, so the
-// results do not depend on the number of threads (ARCHITECTURE.md, "Reproducible").
+// results do not depend on the number of threads.
 #include <algorithm>
 #include <atomic>
 #include <cstddef>
