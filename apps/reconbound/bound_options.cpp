@@ -2,12 +2,36 @@
 
 #include <fmt/format.h>
 
+#include <charconv>
 #include <thread>
 
 #include "reconbound/error.hpp"
 #include "reconbound/grid.hpp"
 
 namespace reconbound::cli {
+
+namespace {
+
+// A whole number ≥ least, checked on the text: CLI11 would read "-1" into a std::size_t as 2^64 − 1.
+CLI::Validator whole_number_at_least(std::size_t least) {
+  return CLI::Validator(
+      [least](std::string& text) {
+        std::size_t value = 0;
+        const char* end = text.data() + text.size();
+        const auto [stop, ec] = std::from_chars(text.data(), end, value);
+        if (ec != std::errc() || stop != end || value < least) {
+          return fmt::format("'{}' is not a whole number >= {}", text, least);
+        }
+        return std::string();
+      },
+      fmt::format("INT>={}", least));
+}
+
+// An explicitly empty list ("--grid-k ''") is a mistake, not a request for the default grid.
+const CLI::Validator kNonEmptyList(
+    [](std::string& text) { return text.empty() ? std::string("the list is empty") : std::string(); }, "LIST");
+
+}  // namespace
 
 void add_bound_options(CLI::App& cmd, BoundOptions& o) {
   cmd.add_option("--representation", o.representations,
@@ -18,12 +42,16 @@ void add_bound_options(CLI::App& cmd, BoundOptions& o) {
   cmd.add_option("--rotation", o.rotation, "auto | eigenbasis | signs (SPEC 4)")
       ->check(CLI::IsMember({"auto", "eigenbasis", "signs"}))->capture_default_str();
   cmd.add_option("--padded-order", o.padded_order,
-                 "Hadamard order to zero-pad to (default: the smallest constructible order >= m)");
-  cmd.add_option("--grid-k", o.grid_k, "Block sizes k, comma separated (default: divisors of m up to 32)");
-  cmd.add_option("--grid-nu2", o.grid_nu2, "Dither levels nu^2, comma separated (default 0.2,...,6.4)");
+                 "Hadamard order to zero-pad to (default: the smallest constructible order >= m)")
+      ->check(whole_number_at_least(1));
+  cmd.add_option("--grid-k", o.grid_k, "Block sizes k, comma separated (default: divisors of m up to 32)")
+      ->check(kNonEmptyList);
+  cmd.add_option("--grid-nu2", o.grid_nu2, "Dither levels nu^2, comma separated (default 0.2,...,6.4)")
+      ->check(kNonEmptyList);
   cmd.add_option("--alpha", o.alpha, "Miscoverage of the entropy lower confidence bound")->capture_default_str();
   cmd.add_option("--mc-samples", o.mc_samples,
-                 "Monte Carlo draws per record (default: the smallest with t_MC <= t_MD per k, SPEC 6.7)");
+                 "Monte Carlo draws per record (default: the smallest with t_MC <= t_MD per k, SPEC 6.7)")
+      ->check(whole_number_at_least(1));
   cmd.add_option("--grid-select", o.grid_select,
                  "pilot: certify the pairs a pilot on D_perp predicts best (SPEC 6.6); none: the whole grid")
       ->check(CLI::IsMember({"pilot", "none"}))->capture_default_str();
@@ -74,6 +102,7 @@ BoundConfig make_bound_config(const BoundOptions& o, const std::string& represen
   if (o.mc_samples > 0) config.estimator_params.set("n_mc", static_cast<std::int64_t>(o.mc_samples));
   if (!o.grid_k.empty()) config.block_sizes = parse_size_list(o.grid_k, "--grid-k");
   if (!o.grid_nu2.empty()) config.nu2_levels = parse_number_list(o.grid_nu2, "--grid-nu2");
+  check_grid_lists(config.block_sizes, config.nu2_levels);  // before any long computation
   config.alpha = o.alpha;
   config.rotation = o.rotation == "eigenbasis" ? RotationChoice::eigenbasis
                     : o.rotation == "signs"    ? RotationChoice::signs

@@ -2,14 +2,30 @@
 #include <fmt/format.h>
 
 #include <CLI/CLI.hpp>
+#include <cerrno>
+#include <csignal>
 #include <cstdio>
+#include <cstring>
 #include <exception>
 
 #include "commands.hpp"
 #include "privacy_commands.hpp"
 #include "reconbound/error.hpp"
 
+namespace {
+
+// The result could not be written (a full disk, a closed pipe): one line, exit code 2.
+int unwritable_stdout(int error) {
+  std::fprintf(stderr, "reconbound: error: cannot write the result to standard output (%s); check the disk "
+               "space or the pipe\n", std::strerror(error));
+  return 2;
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
+  // A closed pipe on stdout is then a write error (EPIPE) reported below, not a silent SIGPIPE.
+  std::signal(SIGPIPE, SIG_IGN);
   CLI::App app{"reconbound: how well could an attacker reconstruct one of my training records?"};
   app.require_subcommand(1);
   reconbound::cli::add_plugins_command(app);
@@ -32,8 +48,10 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "reconbound: error: %s\n", e.what());
     return 2;
   } catch (const std::exception& e) {
+    if (std::ferror(stdout)) return unwritable_stdout(errno);
     std::fprintf(stderr, "reconbound: internal error: %s\n", e.what());
     return 1;
   }
+  if (std::fflush(stdout) != 0 || std::ferror(stdout)) return unwritable_stdout(errno);
   return 0;
 }

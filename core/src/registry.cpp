@@ -164,6 +164,14 @@ const Registry::Loaded& Registry::require(PluginKind kind, std::string_view name
   for (std::size_t i = 0; i < records_.size(); ++i) {
     if (records_[i].kind == kind && records_[i].name == name) return *loaded_[i];
   }
+  // A file named for the plugin that failed to load is the likely culprit: name it and why.
+  const std::string file_name = fmt::format("reconbound-{}.so", name);
+  for (const auto& failure : failures_) {
+    if (failure.path.filename() == file_name) {
+      throw PluginError(fmt::format("no {} plugin named '{}': {} {}", to_string(kind), name,
+                                    failure.path.string(), failure.reason));
+    }
+  }
   const auto available = names(kind);
   throw PluginError(fmt::format(
       "no {} plugin named '{}' (available: {}); see 'reconbound plugins' for load failures",

@@ -15,8 +15,12 @@ std::vector<double> default_nu2_levels();
 // SPEC §5 default block sizes: the divisors of m up to 32.
 std::vector<std::size_t> default_block_sizes(std::size_t m);
 
-// Cartesian product K × N, in the order k-major. Throws InvalidInput when a k does not
-// divide m, a k is 0, a ν² is not finite and > 0, or either list is empty.
+// The checks of K and N that need no m, so that a command refuses bad lists up front: throws
+// InvalidInput when a ν² is not finite and > 0 or a value is listed twice.
+void check_grid_lists(const std::vector<std::size_t>& block_sizes, const std::vector<double>& nu2_levels);
+
+// Cartesian product K × N, in the order k-major. Throws InvalidInput when either list is
+// empty, check_grid_lists does, or a k does not divide m (k = 0 included).
 std::vector<GridPair> make_grid(std::size_t m, const std::vector<std::size_t>& block_sizes,
                                 const std::vector<double>& nu2_levels);
 

@@ -25,7 +25,7 @@ class Rotation {
   static constexpr std::size_t kMaxEigenbasisDim = 16384;
 
   // V from the held-out features D⊥ (n × m, n ≥ 2, finite). padded_order = 0 chooses
-  // next_constructible_order(m); otherwise it must be a constructible order ≥ m.
+  // next_constructible_order(m); otherwise it must be a constructible order in [m, 2m].
   static Rotation eigenbasis(MatrixView perp_features, std::size_t padded_order = 0);
   // D_jj = ±1 with probability ½ each, from std::mt19937_64(seed) (bit 63 of successive draws).
   static Rotation random_signs(std::size_t m, std::uint64_t seed, std::size_t padded_order = 0);

@@ -1,11 +1,16 @@
 // A folder of PNG images, one record each, decoded with OpenCV imgcodecs.
 #include <fmt/format.h>
 
+#include <fcntl.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <cctype>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <opencv2/core.hpp>
+#include <opencv2/core/utils/logger.hpp>
 #include <opencv2/imgcodecs.hpp>
 #include <string_view>
 
@@ -27,7 +32,8 @@ bool has_png_extension(const fs::path& path) {
 // The *.png files directly in dir, sorted by file name (byte order).
 std::vector<fs::path> list_png_files(const std::string& dir) {
   std::error_code ec;
-  if (!fs::is_directory(dir, ec)) throw FileError(fmt::format("{}: no such folder; check the path", dir));
+  if (!fs::exists(dir, ec)) throw FileError(fmt::format("{}: no such folder; check the path", dir));
+  if (!fs::is_directory(dir, ec)) throw FileError(fmt::format("{}: not a folder; png:DIR names a folder of images", dir));
   std::vector<fs::path> files;
   for (const auto& entry : fs::directory_iterator(dir, ec)) {
     if (entry.is_regular_file() && has_png_extension(entry.path())) files.push_back(entry.path());
@@ -56,9 +62,35 @@ struct PngImage {
   std::size_t channels = 1;
 };
 
+// libpng, under OpenCV's PNG decoder, prints its errors ("libpng error: …") straight to file
+// descriptor 2, before our FileError says the same in one line: while it lives, this guard
+// points descriptor 2 at /dev/null. Used only while one thread reads the folder.
+class SilencedStderr {
+ public:
+  SilencedStderr() : saved_(::dup(2)) {
+    const int null = ::open("/dev/null", O_WRONLY | O_CLOEXEC);
+    if (saved_ >= 0 && null >= 0) {
+      std::fflush(stderr);
+      ::dup2(null, 2);
+    }
+    if (null >= 0) ::close(null);
+  }
+  ~SilencedStderr() {
+    if (saved_ < 0) return;
+    ::dup2(saved_, 2);
+    ::close(saved_);
+  }
+  SilencedStderr(const SilencedStderr&) = delete;
+  SilencedStderr& operator=(const SilencedStderr&) = delete;
+
+ private:
+  int saved_;
+};
+
 PngImage decode_png(const fs::path& file) {
   PngImage image;
   try {
+    const SilencedStderr quiet;
     image.pixels = cv::imread(file.string(), cv::IMREAD_UNCHANGED);
   } catch (const cv::Exception& e) {
     throw FileError(fmt::format("{}: cannot decode the image ({})", file.string(), e.what()));
@@ -82,6 +114,8 @@ PngImage decode_png(const fs::path& file) {
 }  // namespace
 
 Dataset read_png_folder(const std::string& dir) {
+  // Our FileError names the problem; OpenCV's own warnings (e.g. an unreadable file) are silenced.
+  cv::utils::logging::setLogLevel(cv::utils::logging::LOG_LEVEL_SILENT);
   const std::vector<fs::path> files = list_png_files(dir);
   const PngImage first = decode_png(files.front());
   Dataset out;

@@ -28,6 +28,12 @@ HadamardMatrix hadamard_for(std::size_t m, std::size_t padded_order) {
   if (order < m) {
     throw InvalidInput(fmt::format("padded order {} is smaller than the {} features; choose an order ≥ m", order, m));
   }
+  // The power of two in [m, 2m) is always constructible (Sylvester), so a larger order only
+  // adds zero coordinates, and an order near 2^64 could not be allocated or searched past.
+  if (order / 2 > m) {
+    throw InvalidInput(fmt::format("padded order {} is more than 2m = {} for {} features; choose an order in "
+                                   "[m, 2m]", order, 2 * m, m));
+  }
   auto h = HadamardMatrix::construct(order);
   if (!h) {
     throw InvalidInput(fmt::format("no Hadamard construction of order {}; the next constructible order is {}",
