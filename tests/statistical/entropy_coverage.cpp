@@ -38,6 +38,7 @@ CoverageResult run_entropy_coverage(const EntropyEstimator& estimator,
       p.mean_gap += (p.truth - e.h_lb) / design.repetitions;
       p.mean_h_mc += e.h_mc / design.repetitions;
       p.n_mc = e.n_mc;
+      p.estimator_s = e.s;
       t_num_sum[i] += e.t_num;
     }
     out.simultaneous += all ? 1 : 0;

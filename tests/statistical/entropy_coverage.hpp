@@ -24,6 +24,7 @@ struct CoverageDesign {
 struct PairCoverage {
   GridPair pair;
   double s = 0.0;               // s = ν·sqrt(tr Σ/k) (SPEC §5), with the source's exact tr Σ
+  double estimator_s = 0.0;     // the s the estimator reports (must equal s)
   double truth = 0.0;           // h̄_U(k), bits
   int covered = 0;              // repetitions with h̄_LB ≤ h̄_U
   double mean_gap = 0.0;        // mean of h̄_U − h̄_LB, bits

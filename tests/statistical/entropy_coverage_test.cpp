@@ -39,6 +39,7 @@ void expect_both_ways(const KnownEntropySource& source, const CoverageDesign& de
   EXPECT_GE(result.simultaneous, required_coverage(design.alpha, design.repetitions));
   for (const PairCoverage& p : result.pairs) {
     SCOPED_TRACE("k=" + std::to_string(p.pair.k) + " nu2=" + std::to_string(p.pair.nu2));
+    EXPECT_NEAR(p.estimator_s, p.s, 1e-12 * p.s);
     EXPECT_LE(p.mean_gap, p.allowance.total());
   }
 }
