@@ -48,6 +48,8 @@ cv::dnn::Net LpipsModel::read_net() const {
     return net;
   } catch (const cv::Exception& e) {
     throw FileError(fmt::format("lpips: OpenCV cannot read the ONNX model {}: {}; {}", onnx_path_, e.err, kExportHint));
+  } catch (const std::exception& e) {  // e.g. std::length_error from a corrupt tensor size
+    throw FileError(fmt::format("lpips: OpenCV cannot read the ONNX model {}: {}; {}", onnx_path_, e.what(), kExportHint));
   }
 }
 
