@@ -39,7 +39,7 @@ std::vector<BlockSizeGroup> group_by_block_size(const std::vector<GridEntropy>& 
     it->pairs.push_back(p);
     it->s.push_back(results[p].s);
   }
-  for (BlockSizeGroup& group : groups) group.plan = level_plan(group.s);
+  for (BlockSizeGroup& group : groups) group.plan = level_plan(group.s, group.k);
   return groups;
 }
 
