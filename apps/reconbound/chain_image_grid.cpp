@@ -17,6 +17,7 @@ constexpr int kHeader = 44;      // px above the first row: column heads
 constexpr int kCellLabel = 16;   // px under each image: its ρ
 constexpr int kGap = 6;          // px between images
 constexpr int kMinTile = 84;     // smallest side of a shown image, px
+constexpr int kMinColumn = 112;  // px: room for a column head such as "gamma=72.13"
 const cv::Scalar kInk(20, 20, 20);
 
 // One record (grey levels, channel-major C×H×W) as an 8-bit BGR tile of the given scale.
@@ -57,7 +58,7 @@ void write_reconstruction_png(const std::string& path, const ChainReport& report
   const int scale = std::max(1, static_cast<int>(std::ceil(kMinTile / static_cast<double>(std::max(shape.height, shape.width)))));
   const int tw = static_cast<int>(shape.width) * scale, th = static_cast<int>(shape.height) * scale;
   const int columns = 1 + static_cast<int>(report.figure_reconstructions.size());
-  const int cell_w = std::max(tw, 96) + kGap, cell_h = th + kCellLabel + kGap;
+  const int cell_w = std::max(tw, kMinColumn) + kGap, cell_h = th + kCellLabel + kGap;
   cv::Mat canvas(kHeader + rows * cell_h, columns * cell_w + kGap, CV_8UC3, cv::Scalar(255, 255, 255));
 
   text(canvas, "target", kGap, 18, 0.45);
