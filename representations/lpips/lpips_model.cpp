@@ -1,5 +1,10 @@
 #include "lpips_model.hpp"
 
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
 #include <cmath>
 #include <iterator>
 
@@ -18,6 +23,12 @@ constexpr std::size_t kAlexSpatial[kLayers] = {15, 7, 3, 3, 3};
 
 constexpr const char* kExportHint = "export the model with tools/export_lpips_onnx.py";
 
+// OpenCV's messages span lines; reconbound's errors are one line.
+std::string one_line(std::string text) {
+  std::replace(text.begin(), text.end(), '\n', ' ');
+  return text;
+}
+
 }  // namespace
 
 const std::vector<std::string>& output_names() {
@@ -30,6 +41,7 @@ LpipsModel::LpipsModel(const std::string& onnx_path, const std::string& weights_
   // OpenCV would print its own diagnostics of a bad model on stderr; the FileError thrown
   // here carries the reason in reconbound's one-line form instead.
   cv::utils::logging::setLogLevel(cv::utils::logging::LOG_LEVEL_SILENT);
+  check_import_survives();
   probe_layers();
   read_weights(weights_path);
 }
@@ -47,9 +59,11 @@ cv::dnn::Net LpipsModel::read_net() const {
     net.setPreferableTarget(cv::dnn::DNN_TARGET_CPU);
     return net;
   } catch (const cv::Exception& e) {
-    throw FileError(fmt::format("lpips: OpenCV cannot read the ONNX model {}: {}; {}", onnx_path_, e.err, kExportHint));
+    throw FileError(fmt::format("lpips: OpenCV cannot read the ONNX model {}: {}; {}", onnx_path_, one_line(e.err),
+                                kExportHint));
   } catch (const std::exception& e) {  // e.g. std::length_error from a corrupt tensor size
-    throw FileError(fmt::format("lpips: OpenCV cannot read the ONNX model {}: {}; {}", onnx_path_, e.what(), kExportHint));
+    throw FileError(fmt::format("lpips: OpenCV cannot read the ONNX model {}: {}; {}", onnx_path_, one_line(e.what()),
+                                kExportHint));
   }
 }
 
@@ -70,6 +84,31 @@ void LpipsModel::give_back(cv::dnn::Net net) const {
   idle_.push_back(std::move(net));
 }
 
+void LpipsModel::check_import_survives() {
+  constexpr int kProbed = 0, kRefused = 3;  // the child's exit codes; anything else is a crash
+  const pid_t child = fork();
+  if (child < 0) return;  // no process to spare: the probe below runs unguarded
+  if (child == 0) {
+    // The child only probes (its copy of *this) and leaves with _exit: no destructors, no
+    // buffered output.
+    try {
+      probe_layers();
+    } catch (...) {
+      _exit(kRefused);  // an ordinary error: the parent's own probe reports it
+    }
+    _exit(kProbed);
+  }
+  int status = 0;
+  while (waitpid(child, &status, 0) < 0) {
+    if (errno != EINTR) return;
+  }
+  if (WIFEXITED(status) && (WEXITSTATUS(status) == kProbed || WEXITSTATUS(status) == kRefused)) return;
+  const std::string how = WIFSIGNALED(status) ? fmt::format("signal {}", WTERMSIG(status))
+                                              : fmt::format("exit status {}", WEXITSTATUS(status));
+  throw FileError(fmt::format("lpips: OpenCV crashes ({}) reading the ONNX model {}: the file is corrupt; {}", how,
+                              onnx_path_, kExportHint));
+}
+
 void LpipsModel::probe_layers() {
   cv::dnn::Net net = read_net();
   for (const std::string& name : output_names()) {
@@ -88,7 +127,7 @@ void LpipsModel::probe_layers() {
   } catch (const cv::Exception& e) {
     throw InvalidInput(fmt::format("lpips: the ONNX model {} does not run on a 1 × 3 × 64 × 64 input ({}); the "
                                    "plugin feeds RGB images resized to 64 × 64; {}",
-                                   onnx_path_, e.err, kExportHint));
+                                   onnx_path_, one_line(e.err), kExportHint));
   }
   for (std::size_t l = 0; l < kLayers; ++l) {
     const cv::Mat& out = outputs[l];

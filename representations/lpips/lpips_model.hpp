@@ -60,6 +60,10 @@ class LpipsModel {
   cv::dnn::Net read_net() const;
   void give_back(cv::dnn::Net net) const;
   void probe_layers();
+  // Runs probe_layers() in a child process first, so that a corrupt model which crashes
+  // OpenCV's importer (a null read, a division by zero inside readNetFromONNX) becomes a
+  // FileError here instead of taking the whole program down.
+  void check_import_survives();
   void read_weights(const std::string& weights_path);
 
   std::string onnx_path_;

@@ -172,6 +172,10 @@ TEST_F(LpipsPlugin, RejectsModelsOfTheWrongForm) {
                              {"lpips_bad_spatial.onnx", "relu1", "15"});
   expect_error<FileError>([&] { registry.make_representation("lpips", lpips_params("no_such_model.onnx")); },
                           {"no_such_model.onnx"});
+  // A corrupt model on which OpenCV's importer itself crashes (a null read; found by the
+  // lpips_model fuzzer): the probe runs in a child process, so this is an error, not a crash.
+  expect_error<FileError>([&] { registry.make_representation("lpips", lpips_params("lpips_crashes_opencv.onnx")); },
+                          {"lpips_crashes_opencv.onnx", "OpenCV crashes"});
   // A file that is not an ONNX model at all.
   expect_error<FileError>([&] { registry.make_representation("lpips", lpips_params("lpips_test.lin.npy")); },
                           {"lpips_test.lin.npy", "ONNX"});
