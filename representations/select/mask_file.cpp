@@ -11,6 +11,7 @@
 
 #include "reconbound/dataset.hpp"
 #include "reconbound/error.hpp"
+#include "reconbound/silenced_stderr.hpp"
 
 namespace reconbound::select::detail {
 
@@ -47,7 +48,11 @@ std::size_t npy_dimensions(const std::string& path) {
 Mask read_png_mask(const std::string& path) {
   // Our FileError below names the problem; OpenCV's own stderr warnings are silenced.
   cv::utils::logging::setLogLevel(cv::utils::logging::LOG_LEVEL_SILENT);
-  const cv::Mat image = cv::imread(path, cv::IMREAD_UNCHANGED);
+  cv::Mat image;
+  {
+    const SilencedStderr quiet;  // libpng's own line on a corrupt file
+    image = cv::imread(path, cv::IMREAD_UNCHANGED);
+  }
   if (image.empty()) {
     throw FileError(fmt::format("select: cannot read the mask PNG {}; check the path and that it is a PNG", path));
   }

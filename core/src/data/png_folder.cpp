@@ -1,12 +1,8 @@
 // A folder of PNG images, one record each, decoded with OpenCV imgcodecs.
 #include <fmt/format.h>
 
-#include <fcntl.h>
-#include <unistd.h>
-
 #include <algorithm>
 #include <cctype>
-#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <opencv2/core.hpp>
@@ -16,6 +12,7 @@
 
 #include "reconbound/dataset.hpp"
 #include "reconbound/error.hpp"
+#include "reconbound/silenced_stderr.hpp"
 
 namespace reconbound {
 
@@ -60,31 +57,6 @@ int png_color_type(const fs::path& file) {
 struct PngImage {
   cv::Mat pixels;  // 8-bit, interleaved grey(, A) or B, G, R(, A) as OpenCV decodes them
   std::size_t channels = 1;
-};
-
-// libpng, under OpenCV's PNG decoder, prints its errors ("libpng error: …") straight to file
-// descriptor 2, before our FileError says the same in one line: while it lives, this guard
-// points descriptor 2 at /dev/null. Used only while one thread reads the folder.
-class SilencedStderr {
- public:
-  SilencedStderr() : saved_(::dup(2)) {
-    const int null = ::open("/dev/null", O_WRONLY | O_CLOEXEC);
-    if (saved_ >= 0 && null >= 0) {
-      std::fflush(stderr);
-      ::dup2(null, 2);
-    }
-    if (null >= 0) ::close(null);
-  }
-  ~SilencedStderr() {
-    if (saved_ < 0) return;
-    ::dup2(saved_, 2);
-    ::close(saved_);
-  }
-  SilencedStderr(const SilencedStderr&) = delete;
-  SilencedStderr& operator=(const SilencedStderr&) = delete;
-
- private:
-  int saved_;
 };
 
 PngImage decode_png(const fs::path& file) {
