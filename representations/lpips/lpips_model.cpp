@@ -5,6 +5,9 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <chrono>
+#include <csignal>
+#include <thread>
 #include <cmath>
 #include <iterator>
 
@@ -22,6 +25,9 @@ namespace {
 constexpr std::size_t kAlexSpatial[kLayers] = {15, 7, 3, 3, 3};
 
 constexpr const char* kExportHint = "export the model with tools/export_lpips_onnx.py";
+
+// How long the guarded probe of a model may take (a real LPIPS model: about a second).
+constexpr std::chrono::seconds kProbeTimeout{60};
 
 // OpenCV's messages span lines; reconbound's errors are one line.
 std::string one_line(std::string text) {
@@ -98,9 +104,20 @@ void LpipsModel::check_import_survives() {
     }
     _exit(kProbed);
   }
+  // A child that does not finish in time (e.g. stuck on a thread pool it inherited without
+  // its threads) is stopped, and the probe below runs unguarded as it would without it.
   int status = 0;
-  while (waitpid(child, &status, 0) < 0) {
-    if (errno != EINTR) return;
+  const auto deadline = std::chrono::steady_clock::now() + kProbeTimeout;
+  for (;;) {
+    const pid_t done = waitpid(child, &status, WNOHANG);
+    if (done == child) break;
+    if (done < 0 && errno != EINTR) return;
+    if (std::chrono::steady_clock::now() > deadline) {
+      kill(child, SIGKILL);
+      waitpid(child, &status, 0);
+      return;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
   }
   if (WIFEXITED(status) && (WEXITSTATUS(status) == kProbed || WEXITSTATUS(status) == kRefused)) return;
   const std::string how = WIFSIGNALED(status) ? fmt::format("signal {}", WTERMSIG(status))
