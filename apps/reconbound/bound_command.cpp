@@ -14,7 +14,6 @@
 #include "reconbound/grid.hpp"
 #include "reconbound/registry.hpp"
 #include "schedule_options.hpp"
-#include "../../core/src/bound/represent.hpp"
 
 namespace reconbound::cli {
 
@@ -59,17 +58,14 @@ std::vector<double> charged_leakage(const Options& o, const Mechanism& mechanism
 
 // γ of a mechanism fitted on data (e.g. the codebook): fitted on Ψ(D_est), the records whose
 // entropy the bound estimates.
-double fitted_leakage(const Options& o, const Mechanism& mechanism, const Registry& registry,
-                      const SplitData& data, const BoundConfig& config, BoundContext& context) {
+double fitted_leakage(const Options& o, const Mechanism& mechanism, const BoundFrame& frame,
+                      BoundContext& context) {
   if (!o.gammas.empty() || has_schedule(o.schedule)) {
     throw InvalidInput(fmt::format("the {} mechanism is fitted on the data and gives its own leakage; "
                                    "drop --gamma and the schedule options", o.mechanism));
   }
-  const auto psi = registry.make_representation(config.representation, config.representation_params);
-  const RepresentationInfo info = describe_checked(*psi, data.dataset.shape, config.representation);
-  const RowMatrix features = represent(*psi, data.dataset.shape, info, data.est, config.threads);
   MechanismInput input;
-  input.data = &features;
+  input.data = &frame.est_features;
   input.seed = o.data.seed;
   const Leakage leakage = mechanism.leakage(input);
   context.leakage_source = fmt::format("{} ({}): gamma = {:.6g} bits, fitted on Psi(D_est)", o.mechanism,
@@ -99,8 +95,8 @@ void run(const Options& o) {
   const SplitData data = load_split_data(o.data, o.bound.quick);
   ProgressBar progress(!o.bound.quiet);
   const BoundConfig config = make_bound_config(o.bound, representation, o.data.seed, &progress);
-  if (fitted) gammas = {fitted_leakage(o, *mechanism, registry, data, config, context)};
   const BoundFrame frame = make_bound_frame(registry, {&data.perp, &data.est, data.dataset.shape}, config);
+  if (fitted) gammas = {fitted_leakage(o, *mechanism, frame, context)};
   const BoundReport report = compute_bound(registry, frame, gammas, config);
   context.rotation_probe = rotation_probe(*frame.rotation);
   context.data_source = data.dataset.source;
