@@ -1,33 +1,43 @@
 #pragma once
-// Plugin kind 1 — mechanism leakage (SPEC §2, Theorem 4.1).
+// Plugin kind 1 — mechanism leakage (SPEC §2, Theorem 4.1), and optionally its (ε, δ).
 //
 // Contract: leakage() returns γ in bits, an upper bound on the mutual information
 // I(x_i; released output | X_{−i}) between one protected record and everything the
-// mechanism releases. Bounds of several runs add. A mechanism that needs data (e.g. a
-// codebook fitted by k-means) receives it through MechanismInput::data; one driven by a
-// noise schedule (DP-SGD) receives MechanismInput::schedule.
+// mechanism releases. Bounds of several runs add. What a mechanism reads from its caller is
+// declared by needs(): a noise schedule (DP-SGD), records to fit on (a codebook fitted by
+// k-means), or nothing beyond its own parameters (Params, given to the factory), e.g. the
+// Gaussian mechanism released k times with noise σ.
+//
+// (ε, δ) accounting is a capability, not part of every mechanism: accountant() returns the
+// mechanism's accountant, or nullptr when it provides none. The dpsgd plugin provides the
+// PLD accountant (SPEC §8).
 #include <cstdint>
-#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "reconbound/accountant.hpp"
 #include "reconbound/matrix.hpp"
 #include "reconbound/schedule.hpp"
 
 namespace reconbound {
 
-// What a mechanism needs from its caller, so front ends can ask for the right inputs
-// instead of the plugin throwing "not implemented".
+// What a mechanism needs from its caller, so front ends ask for exactly these inputs and
+// refuse others with one clear line.
 struct MechanismNeeds {
-  bool schedule = false;  // a noise schedule (Schedule)
-  bool data = false;      // records from the population (fits the mechanism, e.g. k-means)
+  bool schedule = false;     // a noise schedule (MechanismInput::schedule)
+  bool data = false;         // records from the population (MechanismInput::data)
+  bool noise_scale = false;  // honours MechanismInput::noise_scale: calibrate and spectrum
+                             // search the factor on the mechanism's noise
 };
 
 struct MechanismInput {
   const Schedule* schedule = nullptr;  // when needs().schedule
   const RowMatrix* data = nullptr;     // when needs().data; rows are records
   std::uint64_t seed = 0;              // for mechanisms with a randomised fit
+  // Factor c > 0 on every noise standard deviation the mechanism adds (its σ becomes c·σ),
+  // when needs().noise_scale; 1 leaves the mechanism as configured.
+  double noise_scale = 1.0;
 };
 
 // The leakage of one schedule segment, for reports.
@@ -45,12 +55,27 @@ struct Leakage {
   std::vector<std::pair<std::string, double>> details;
 };
 
+// The optional (ε, δ) capability of a mechanism (SPEC §8). ε and δ are in nats (e^ε).
+class PrivacyAccountant {
+ public:
+  virtual ~PrivacyAccountant() = default;
+  // One line naming the method and the neighbouring relation, e.g. "PLD, add/remove".
+  virtual std::string method() const = 0;
+  // ε(δ) of everything the mechanism releases for `input`, with guaranteed error bars
+  // (EpsilonResult: epsilon_lower ≤ ε ≤ epsilon_upper). Throws InvalidInput for inputs
+  // outside the supported range, NumericalError when ε cannot be certified.
+  virtual EpsilonResult epsilon(const MechanismInput& input, double delta,
+                                const AccountantOptions& options) const = 0;
+};
+
 class Mechanism {
  public:
   virtual ~Mechanism() = default;
   virtual MechanismNeeds needs() const = 0;
   // Throws InvalidInput for inputs outside the supported range; never returns a wrong number.
   virtual Leakage leakage(const MechanismInput& input) const = 0;
+  // The mechanism's (ε, δ) accountant, owned by the mechanism; nullptr when it has none.
+  virtual const PrivacyAccountant* accountant() const { return nullptr; }
 };
 
 }  // namespace reconbound

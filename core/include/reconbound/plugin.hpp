@@ -20,7 +20,7 @@
 namespace reconbound {
 
 // Bump whenever PluginInfo or any interface header changes layout or virtual functions.
-inline constexpr std::uint32_t kPluginAbiVersion = 4;
+inline constexpr std::uint32_t kPluginAbiVersion = 5;
 
 inline constexpr const char* kPluginAliasName = "reconbound_plugin_info";
 
