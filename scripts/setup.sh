@@ -14,6 +14,7 @@ packages=(
   libopencv-dnn-dev libopencv-imgproc-dev libopencv-imgcodecs-dev
   libcli11-dev nlohmann-json3-dev libfmt-dev zlib1g-dev libpng-dev
   dataset-fashion-mnist python3-numpy
+  pybind11-dev python3-dev python3-pytest
   clang libclang-rt-14-dev
 )
 

@@ -8,5 +8,6 @@ InvalidInput::~InvalidInput() = default;
 FileError::~FileError() = default;
 PluginError::~PluginError() = default;
 NumericalError::~NumericalError() = default;
+Cancelled::~Cancelled() = default;
 
 }  // namespace reconbound

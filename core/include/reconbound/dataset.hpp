@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "reconbound/export.hpp"
 #include "reconbound/matrix.hpp"
 
 namespace reconbound {
@@ -23,6 +24,11 @@ struct Dataset {
 
 // Largest number of values (N·d) a reader accepts; checked before anything is allocated.
 inline constexpr std::size_t kMaxDatasetValues = std::size_t{1} << 31;
+
+// Checks records a caller holds in memory (e.g. NumPy arrays from Python) as the readers check
+// theirs: InvalidInput naming `origin`, the record and the position of the first NaN or
+// infinite value.
+RECONBOUND_API void require_finite_records(MatrixView records, const std::string& origin);
 
 // Opens a data set from a spec:
 //   "fashion-mnist"  the Debian package dataset-fashion-mnist: train (60,000) then t10k

@@ -8,6 +8,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "reconbound/export.hpp"
+
 namespace reconbound {
 
 class Error : public std::runtime_error {
@@ -42,6 +44,15 @@ class NumericalError : public Error {
  public:
   using Error::Error;
   ~NumericalError() override;
+};
+
+// The caller stopped the computation: its Progress::report() threw this (e.g. the Python
+// module on Ctrl-C). Not a problem of the input: the core and the plugins let it through
+// (reconbound/progress.hpp), and front ends turn it back into the caller's own signal.
+class RECONBOUND_API Cancelled : public Error {
+ public:
+  using Error::Error;
+  ~Cancelled() override;
 };
 
 }  // namespace reconbound

@@ -24,7 +24,7 @@ RepresentationInfo describe_checked(const Representation& psi, const ImageShape&
 }
 
 RowMatrix represent(const Representation& psi, const ImageShape& shape, const RepresentationInfo& info,
-                    const RowMatrix& records, std::size_t threads) {
+                    MatrixView records, std::size_t threads) {
   constexpr Eigen::Index kBatch = 256;
   const Eigen::Index n = records.rows();
   const auto m = static_cast<Eigen::Index>(info.output_dim);

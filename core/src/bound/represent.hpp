@@ -13,6 +13,6 @@ RepresentationInfo describe_checked(const Representation& psi, const ImageShape&
 // Ψ of every row of `records`; rows are processed in fixed batches, so the result does
 // not depend on `threads`. Throws InvalidInput when Ψ produces a non-finite value.
 RowMatrix represent(const Representation& psi, const ImageShape& shape, const RepresentationInfo& info,
-                    const RowMatrix& records, std::size_t threads);
+                    MatrixView records, std::size_t threads);
 
 }  // namespace reconbound

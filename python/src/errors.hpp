@@ -1,0 +1,15 @@
+#pragma once
+// reconbound's exceptions as Python exceptions, with the message the CLI prints after
+// "reconbound: error: ":
+//   InvalidInput   → reconbound.InvalidInput   (a ValueError)
+//   FileError      → reconbound.FileError      (an OSError and a ValueError)
+//   PluginError    → reconbound.PluginError    (a ValueError)
+//   NumericalError → reconbound.NumericalError (an ArithmeticError)
+//   other Error    → RuntimeError
+#include <pybind11/pybind11.h>
+
+namespace reconbound::python {
+
+void register_errors(pybind11::module_& module);
+
+}  // namespace reconbound::python

@@ -1,0 +1,13 @@
+// reconbound._reconbound: the compiled half of the Python module (docs/python.md).
+#include <pybind11/pybind11.h>
+
+#include "bindings.hpp"
+#include "errors.hpp"
+
+PYBIND11_MODULE(_reconbound, module) {
+  module.doc() = "reconbound's C++ core; use the package `reconbound`, which wraps this module.";
+  reconbound::python::register_errors(module);
+  reconbound::python::bind_records(module);
+  reconbound::python::bind_representations(module);
+  reconbound::python::bind_leakage(module);
+}

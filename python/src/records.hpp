@@ -1,0 +1,40 @@
+#pragma once
+// NumPy arrays of records as the core reads them: one record per row, values as doubles,
+// channel-major (C, H, W) per record (reconbound/dataset.hpp).
+//
+// A C-contiguous float64 array is viewed in place (Eigen::Map over its buffer: no copy).
+// Any other real array (uint8, float32, integers, non-contiguous float64) is converted once,
+// by NumPy, into a C-contiguous float64 array that is then viewed the same way.
+#include <pybind11/numpy.h>
+
+#include <optional>
+#include <string>
+
+#include "reconbound/matrix.hpp"
+
+namespace reconbound::python {
+
+class Records {
+ public:
+  // `array`: (N, ...) with the first axis counting records. `shape` (C, H, W) of one record,
+  // or nullopt for the layout the NPY reader gives: (N,) → 1×1×1, (N, W) → 1×1×W,
+  // (N, H, W) → 1×H×W, (N, C, H, W) → C×H×W. InvalidInput naming `name` for an array that is
+  // not real-valued, empty, of another rank, or whose records do not have `shape`'s size.
+  Records(const pybind11::array& array, const std::optional<ImageShape>& shape, const std::string& name);
+
+  Eigen::Map<const RowMatrix> matrix() const { return map_; }
+  const ImageShape& shape() const { return shape_; }
+  // Whether the values had to be converted (false: the core reads the caller's buffer).
+  bool copied() const { return copied_; }
+
+ private:
+  pybind11::array_t<double> values_;  // the caller's array, or its one conversion
+  bool copied_;
+  ImageShape shape_;
+  Eigen::Map<const RowMatrix> map_;
+};
+
+// (C, H, W) from a Python sequence of three positive integers, or nullopt for None.
+std::optional<ImageShape> image_shape(const pybind11::object& shape);
+
+}  // namespace reconbound::python
