@@ -5,6 +5,7 @@
 // entropy does not depend on γ).
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -55,11 +56,21 @@ struct BoundConfig {
   Progress* progress = nullptr;
 };
 
-// The data of one bound: records of D⊥ and D_est (rows, grey levels), their shape.
+// The data of one bound: records of D⊥ and D_est (rows, grey levels), their shape. The
+// records are read in place: views of the caller's matrices, or of memory it owns (NumPy
+// arrays from Python), which must outlive the computation.
 struct BoundData {
-  const RowMatrix* perp = nullptr;
-  const RowMatrix* est = nullptr;
+  std::optional<MatrixView> perp, est;  // nullopt: missing (InvalidInput)
   ImageShape shape;
+
+  BoundData(MatrixView perp_records, MatrixView est_records, const ImageShape& record_shape)
+      : perp(perp_records), est(est_records), shape(record_shape) {}
+  // nullptr: missing.
+  BoundData(const RowMatrix* perp_records, const RowMatrix* est_records, const ImageShape& record_shape)
+      : shape(record_shape) {
+    if (perp_records != nullptr) perp.emplace(*perp_records);
+    if (est_records != nullptr) est.emplace(*est_records);
+  }
 };
 
 struct BoundTimings {

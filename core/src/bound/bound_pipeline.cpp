@@ -22,7 +22,7 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
 }
 
 void check_data(const BoundData& data) {
-  if (data.perp == nullptr || data.est == nullptr) throw InvalidInput("the bound needs D_perp and D_est");
+  if (!data.perp || !data.est) throw InvalidInput("the bound needs D_perp and D_est");
   if (data.perp->rows() < 4) {
     throw InvalidInput(fmt::format("D_perp has {} records; tr Sigma and the rotation need at least 4",
                                    data.perp->rows()));

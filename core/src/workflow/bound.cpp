@@ -95,7 +95,7 @@ BoundOutput run_bound(const Registry& registry, const BoundRequest& request) {
   if (!fitted) gammas = charged_leakage(request, *mechanism, out.leakage_source);
   const SplitData data = load_split_data(request.data);
   const BoundFrame frame =
-      make_bound_frame(registry, {&data.perp, &data.est, data.dataset->shape}, config);
+      make_bound_frame(registry, data.bound_data(), config);
   if (fitted) gammas = {fitted_leakage(request, *mechanism, frame, out)};
   out.report = compute_bound(registry, frame, gammas, config);
   out.rotation_probe = rotation_probe(*frame.rotation);

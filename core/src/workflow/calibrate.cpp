@@ -63,7 +63,7 @@ CalibrateRhoOutput run_calibrate_rho(const Registry& registry, const CalibrateRh
   const SplitData data = load_split_data(request.data);
   CalibrateRhoOutput out;
   // One entropy estimate: the entropies do not depend on γ.
-  out.report = compute_bound(registry, {&data.perp, &data.est, data.dataset->shape}, {}, config);
+  out.report = compute_bound(registry, data.bound_data(), {}, config);
   out.budget = largest_gamma_for_rho(registry, out.report, request.target_rho, config);
   if (!(out.budget.gamma_bits > 0.0)) {
     const double best = apply_converse(registry, out.report, 0.0, config).converse.rho_star;

@@ -20,7 +20,31 @@ std::shared_ptr<const Dataset> request_dataset(const DataRequest& request) {
   return std::make_shared<const Dataset>(load_dataset(request.spec));
 }
 
+namespace {
+
+// D⊥ and D_est given by the caller: nothing to load or split.
+SplitData caller_views(const DataRequest& request) {
+  const bool explicit_sets = request.perp_records.range || request.perp_records.indices ||
+                             request.est_records.range || request.est_records.indices;
+  if (request.records || explicit_sets || request.perp || request.est) {
+    throw InvalidInput("D_perp and D_est given as records take no data set, split sizes or indices");
+  }
+  const RecordViews& views = *request.views;
+  const std::size_t d = views.shape.size();
+  if (d == 0 || views.perp.empty() || views.est.empty() || views.perp.size() % d != 0 || views.est.size() % d != 0) {
+    throw InvalidInput(fmt::format("D_perp ({} values) and D_est ({} values) must be whole, non-empty sets of "
+                                   "records of shape {}", views.perp.size(), views.est.size(), views.shape.to_string()));
+  }
+  SplitData out;
+  out.views = views;
+  out.dataset = std::make_shared<const Dataset>(Dataset{RowMatrix(), views.shape, views.source});
+  return out;
+}
+
+}  // namespace
+
 SplitData load_split_data(const DataRequest& request) {
+  if (request.views) return caller_views(request);
   SplitData out;
   out.dataset = request_dataset(request);
   const std::size_t n = static_cast<std::size_t>(out.dataset->records.rows());

@@ -86,7 +86,7 @@ SpectrumOutput run_spectrum(const Registry& registry, const SpectrumRequest& req
   for (const SpectrumPoint& point : out.points) gammas.push_back(point.gamma_bits);
   for (std::size_t r = 0; r < configs.size(); ++r) {
     out.curves.push_back({request.representations[r],
-                          compute_bound(registry, {&data.perp, &data.est, data.dataset->shape}, gammas, configs[r])});
+                          compute_bound(registry, data.bound_data(), gammas, configs[r])});
   }
   return out;
 }

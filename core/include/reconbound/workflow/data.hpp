@@ -6,9 +6,11 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
+#include "reconbound/bound.hpp"
 #include "reconbound/dataset.hpp"
 #include "reconbound/export.hpp"
 #include "reconbound/split.hpp"
@@ -30,6 +32,24 @@ struct IndexChoice {
   std::optional<std::vector<std::size_t>> indices;
 };
 
+// The caller's D⊥ and D_est in memory it owns (e.g. NumPy arrays from Python), read in place:
+// records of `shape` one after another (row-major), grey levels.
+struct RecordViews {
+  std::span<const double> perp, est;
+  ImageShape shape;
+  std::string source;  // for reports, e.g. "arrays"
+
+  // The records as rows (a whole number of them: load_split_data checks).
+  MatrixView perp_rows() const { return rows(perp); }
+  MatrixView est_rows() const { return rows(est); }
+
+ private:
+  MatrixView rows(std::span<const double> values) const {
+    const auto d = static_cast<Eigen::Index>(shape.size());
+    return Eigen::Map<const RowMatrix>(values.data(), static_cast<Eigen::Index>(values.size()) / d, d);
+  }
+};
+
 struct DataRequest {
   // load_dataset spec: "fashion-mnist", "idx:PATH", "npy:PATH" or "png:DIR".
   std::string spec = "fashion-mnist";
@@ -41,12 +61,21 @@ struct DataRequest {
   std::optional<std::size_t> perp, est;
   std::uint64_t seed = 0;  // seed of the random split
   bool quick = false;      // the quick-look sizes for a random split
+  // D⊥ and D_est themselves, instead of a data set and a split: never copied. `spec` is then
+  // not read; records, explicit sets and sizes are refused.
+  std::optional<RecordViews> views;
 };
 
 struct SplitData {
-  std::shared_ptr<const Dataset> dataset;
-  Split split;
-  RowMatrix perp, est;  // the records of D⊥ and D_est
+  std::shared_ptr<const Dataset> dataset;  // with views: no records, only their shape and source
+  Split split;                             // with views: empty
+  RowMatrix perp, est;                     // the records of D⊥ and D_est (with views: empty)
+  std::optional<RecordViews> views;
+
+  // What the bound reads: the views, or perp and est. This SplitData must outlive it.
+  BoundData bound_data() const {
+    return views ? BoundData(views->perp_rows(), views->est_rows(), views->shape) : BoundData(&perp, &est, dataset->shape);
+  }
 };
 
 // The indices of an IndexChoice in a data set of n records; nullopt when it names none.
@@ -57,7 +86,8 @@ RECONBOUND_API std::optional<std::vector<std::size_t>> chosen_indices(const Inde
 // The request's data set: its records, or load_dataset(spec). FileError/InvalidInput as the reader.
 RECONBOUND_API std::shared_ptr<const Dataset> request_dataset(const DataRequest& request);
 
-// Loads the data and builds the split. InvalidInput for explicit indices of one set only,
+// Loads the data and builds the split, or takes the request's views as they are. InvalidInput
+// for views given with records, explicit sets or sizes, explicit indices of one set only,
 // sizes given with explicit indices, or a split the data set cannot hold.
 RECONBOUND_API SplitData load_split_data(const DataRequest& request);
 

@@ -1,0 +1,103 @@
+// The caller's D⊥ and D_est as views (DataRequest::views, the Python module's arrays): read in
+// place, the same bound as the same records loaded and split by ranges; and a computation
+// stopped by its Progress (reconbound::Cancelled) stops cleanly with that exception.
+#include <gtest/gtest.h>
+
+#include <atomic>
+
+#include "reconbound/error.hpp"
+#include "reconbound/workflow/bound.hpp"
+#include "reconbound/workflow/json.hpp"
+#include "workflow_support.hpp"
+
+using namespace reconbound;
+using reconbound::test::invalid_input_message;
+using reconbound::test::workflow_registry;
+
+namespace {
+
+workflow::BoundRequest ranges_request() {
+  workflow::BoundRequest request;
+  request.data = test::t10k_ranges(0, 200, 400);
+  request.bound = test::small_bound_config();
+  request.gammas = {1.0};
+  return request;
+}
+
+// The records of ranges_request(), as the caller's own matrices.
+struct CallerRecords {
+  workflow::SplitData loaded = workflow::load_split_data(ranges_request().data);
+  RowMatrix perp = loaded.perp, est = loaded.est;
+
+  workflow::RecordViews views() const {
+    return {{perp.data(), static_cast<std::size_t>(perp.size())}, {est.data(), static_cast<std::size_t>(est.size())},
+            loaded.dataset->shape, "arrays"};
+  }
+};
+
+TEST(ViewsWorkflow, ViewsAreReadInPlace) {
+  const CallerRecords records;
+  workflow::DataRequest request;
+  request.views = records.views();
+  const workflow::SplitData data = workflow::load_split_data(request);
+  const BoundData bound = data.bound_data();
+  EXPECT_EQ(bound.perp->data(), records.perp.data());
+  EXPECT_EQ(bound.est->data(), records.est.data());
+  EXPECT_EQ(data.dataset->source, "arrays");
+  EXPECT_EQ(data.dataset->shape, (ImageShape{1, 28, 28}));
+}
+
+TEST(ViewsWorkflow, ViewsTakeNoSplit) {
+  const CallerRecords records;
+  workflow::DataRequest request;
+  request.views = records.views();
+  request.perp = 10;
+  EXPECT_EQ(invalid_input_message([&] { workflow::load_split_data(request); }),
+            "D_perp and D_est given as records take no data set, split sizes or indices");
+}
+
+TEST(ViewsWorkflow, SameBoundAsTheSameRecordsSplitByRanges) {
+  const CallerRecords records;
+  workflow::BoundRequest by_views = ranges_request();
+  by_views.data = {};
+  by_views.data.views = records.views();
+  nlohmann::json a = workflow::to_json(workflow::run_bound(workflow_registry(), ranges_request()));
+  nlohmann::json b = workflow::to_json(workflow::run_bound(workflow_registry(), by_views));
+  EXPECT_EQ(b["data"], "arrays");
+  for (nlohmann::json* json : {&a, &b}) {  // all but the source and the timings
+    json->erase("data");
+    json->erase("timings_s");
+    (*json)["grid_selection"].erase("seconds");
+  }
+  EXPECT_EQ(a, b);
+}
+
+// Throws Cancelled at the calling thread's third report; counts the reports after it.
+class StopAtThirdReport final : public Progress {
+ public:
+  explicit StopAtThirdReport(std::thread::id caller) : caller_(caller) {}
+  void report(std::string_view, std::size_t, std::size_t) override {
+    if (stopped_) ++after_stop_;
+    if (std::this_thread::get_id() == caller_ && ++calls_ == 3) {
+      stopped_ = true;
+      throw Cancelled("stopped by the test");
+    }
+  }
+  std::atomic<int> after_stop_{0};
+
+ private:
+  std::thread::id caller_;
+  std::atomic<bool> stopped_{false};
+  int calls_ = 0;
+};
+
+TEST(ViewsWorkflow, ProgressThatThrowsCancelledStopsTheBound) {
+  workflow::BoundRequest request = ranges_request();
+  request.bound.grid_select = GridSelect::none;
+  StopAtThirdReport progress(std::this_thread::get_id());
+  request.bound.progress = &progress;
+  EXPECT_THROW(workflow::run_bound(workflow_registry(), request), Cancelled);
+  EXPECT_LE(progress.after_stop_.load(), static_cast<int>(request.bound.threads));  // workers stop too
+}
+
+}  // namespace
