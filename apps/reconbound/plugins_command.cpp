@@ -1,10 +1,9 @@
 // `reconbound plugins`: every loaded plugin and every load failure with its reason.
 #include <fmt/format.h>
 
-#include <nlohmann/json.hpp>
-
 #include "commands.hpp"
 #include "reconbound/registry.hpp"
+#include "reconbound/workflow/json.hpp"
 
 namespace reconbound::cli {
 
@@ -26,21 +25,6 @@ void print_table(const Registry& registry) {
   for (const auto& folder : Registry::default_search_path()) fmt::print("  {}\n", folder.string());
 }
 
-void print_json(const Registry& registry) {
-  nlohmann::json out;
-  out["plugins"] = nlohmann::json::array();
-  for (const auto& p : registry.plugins()) {
-    out["plugins"].push_back({{"kind", to_string(p.kind)}, {"name", p.name},
-                              {"version", p.version}, {"description", p.description},
-                              {"parameters", p.parameters}, {"path", p.path.string()}});
-  }
-  out["failures"] = nlohmann::json::array();
-  for (const auto& f : registry.failures()) {
-    out["failures"].push_back({{"path", f.path.string()}, {"reason", f.reason}});
-  }
-  fmt::print("{}\n", out.dump(2));
-}
-
 }  // namespace
 
 void add_plugins_command(CLI::App& app) {
@@ -49,7 +33,7 @@ void add_plugins_command(CLI::App& app) {
   cmd->add_flag("--json", *json, "Print JSON instead of a table");
   cmd->callback([json] {
     const Registry registry;
-    if (*json) print_json(registry);
+    if (*json) fmt::print("{}\n", workflow::to_json(registry).dump(2));
     else print_table(registry);
   });
 }

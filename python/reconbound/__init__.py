@@ -2,29 +2,30 @@
 
 From a DP-SGD noise schedule and a sample of data, reconbound computes a certified lower bound
 ρ* on the expected reconstruction error of every attack, relative to the best guess that
-ignores training (docs/mathematics.md; docs/python.md for this module).
+ignores training (docs/mathematics.md; this module: docs/python.md).
 
     >>> import reconbound
     >>> reconbound.leakage(q=0.0204, sigma=1.11, steps=4900)   # γ in bits (Theorem 4.1)
+    1.7819199369107919
 
-Every function is a thin layer over the C++ core (the same computation as the CLI). Errors
-are exceptions with the CLI's message: InvalidInput, PluginError (ValueError), FileError
-(OSError and ValueError), NumericalError (ArithmeticError).
+Every function is a thin layer over the C++ core's workflow (the computation of the CLI) and
+returns what ``reconbound <command> --json`` prints, as a result object with attributes and
+``to_dict()``. Errors are exceptions with the CLI's message: InvalidInput and PluginError
+(ValueError), FileError (OSError and ValueError), NumericalError (ArithmeticError).
 """
 
 from . import representations
-from ._privacy import leakage, leakage_report
+from ._bound import bound, spectrum
+from ._chain import chain
+from ._plugins import plugins
+from ._privacy import calibrate, epsilon, leakage, leakage_report
 from ._reconbound import FileError, InvalidInput, NumericalError, PluginError
-from ._results import LeakageResult, Result
+from ._results import (BoundResult, ChainResult, EpsilonCalibrationResult, EpsilonResult, LeakageResult,
+                       PluginsResult, Result, RhoCalibrationResult, SpectrumResult)
 
 __all__ = [
-    "FileError",
-    "InvalidInput",
-    "LeakageResult",
-    "NumericalError",
-    "PluginError",
-    "Result",
-    "leakage",
-    "leakage_report",
-    "representations",
+    "BoundResult", "ChainResult", "EpsilonCalibrationResult", "EpsilonResult", "FileError", "InvalidInput",
+    "LeakageResult", "NumericalError", "PluginError", "PluginsResult", "Result", "RhoCalibrationResult",
+    "SpectrumResult", "bound", "calibrate", "chain", "epsilon", "leakage", "leakage_report", "plugins",
+    "representations", "spectrum",
 ]

@@ -1,15 +1,25 @@
-"""The leakage γ of a mechanism (and, as the workflow lands, ε and noise calibration)."""
+"""The data-free jobs: the leakage γ, (ε, δ), and the noise for a target ε (or for a target ρ*)."""
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any, Optional, Sequence, Union
 
 from . import _reconbound
-from ._arguments import ScheduleArgument, schedule_runs
-from ._results import LeakageResult
+from ._arguments import ProgressArgument, ScheduleArgument, progress_callback, schedule_runs
+from ._options import bound_dict, data_dict
+from ._reconbound import InvalidInput
+from ._results import EpsilonCalibrationResult, EpsilonResult, LeakageResult, RhoCalibrationResult
 
 Params = Any
 """Plugin parameters: a dict {key: bool | int | float | str} or the CLI's "key=value,..." text."""
+
+
+def _mechanism(name: str, params: Params, runs: Optional[list]) -> dict[str, Any]:
+    return {"name": name, "params": params, "runs": runs}
+
+
+def _delta(delta: Optional[float], delta_exponent: Optional[float], n_train: Optional[float]) -> dict[str, Any]:
+    return {"delta": delta, "delta_exponent": delta_exponent, "n_train": n_train}
 
 
 def leakage_report(*, q: Optional[float] = None, sigma: Optional[float] = None, steps: Optional[int] = None,
@@ -28,13 +38,13 @@ def leakage_report(*, q: Optional[float] = None, sigma: Optional[float] = None, 
         schedule: instead, a list of (q, sigma, steps) segments (one run), a list of runs (each
             such a list or the path of a CSV file of rows ``q,sigma,steps``), or one CSV path.
         runs: the schedule is repeated this many times (identical trainings).
-        mechanism, mechanism_params: the mechanism plugin and its parameters.
+        mechanism, mechanism_params: the mechanism plugin and its parameters (a mechanism
+            without a schedule takes its noise from its parameters).
 
-    Returns the fields of ``reconbound leakage --json``: mechanism, gamma_bits,
-    abs_error_bits, segments.
+    Returns the fields of ``reconbound leakage --json``.
     """
-    text = _reconbound.leakage(mechanism, mechanism_params, schedule_runs(q, sigma, steps, schedule, runs))
-    return LeakageResult.from_json(text)
+    runs_ = schedule_runs(q, sigma, steps, schedule, runs)
+    return LeakageResult.from_json(_reconbound.leakage(_mechanism(mechanism, mechanism_params, runs_)))
 
 
 def leakage(*, q: Optional[float] = None, sigma: Optional[float] = None, steps: Optional[int] = None,
@@ -43,3 +53,75 @@ def leakage(*, q: Optional[float] = None, sigma: Optional[float] = None, steps: 
     """The leakage γ in bits (Theorem 4.1); the arguments of :func:`leakage_report`."""
     return leakage_report(q=q, sigma=sigma, steps=steps, schedule=schedule, runs=runs, mechanism=mechanism,
                           mechanism_params=mechanism_params).gamma_bits
+
+
+def epsilon(*, q: Optional[float] = None, sigma: Optional[float] = None, steps: Optional[int] = None,
+            schedule: Optional[ScheduleArgument] = None, runs: int = 1, delta: Optional[float] = None,
+            delta_exponent: Optional[float] = None, n_train: Optional[float] = None,
+            epsilon_error: Optional[float] = None, mechanism: str = "dpsgd",
+            mechanism_params: Params = None) -> EpsilonResult:
+    """ε(δ) of everything the mechanism releases, with guaranteed error bars (docs/mathematics.md §8).
+
+    For DP-SGD: the privacy-loss-distribution accountant of the Poisson-subsampled Gaussian
+    (add/remove neighbours); epsilon_lower <= ε <= epsilon_upper, in nats.
+
+    Args:
+        q, sigma, steps, schedule, runs: the schedule, as for :func:`leakage_report`.
+        delta: δ in [1e-15, 1); or delta_exponent and n_train: δ = n_train^−delta_exponent
+            (the paper uses 1.1).
+        epsilon_error: target width of the error bar, nats (default 0.01).
+        mechanism, mechanism_params: a mechanism plugin with an (ε, δ) accountant.
+
+    Returns the fields of ``reconbound epsilon --json``.
+    """
+    text = _reconbound.epsilon(_mechanism(mechanism, mechanism_params, schedule_runs(q, sigma, steps, schedule, runs)),
+                               _delta(delta, delta_exponent, n_train), {"epsilon_error": epsilon_error})
+    return EpsilonResult.from_json(text)
+
+
+def calibrate(*, target_epsilon: Optional[float] = None, target_rho: Optional[float] = None,
+              q: Optional[float] = None, steps: Optional[int] = None, schedule: Optional[ScheduleArgument] = None,
+              runs: int = 1, delta: Optional[float] = None, delta_exponent: Optional[float] = None,
+              n_train: Optional[float] = None, sigma_tolerance: Optional[float] = None,
+              epsilon_error: Optional[float] = None, mechanism: str = "dpsgd", mechanism_params: Params = None,
+              data: Any = None, perp: Any = None, est: Any = None, shape: Optional[Sequence[int]] = None,
+              representation: str = "pixel", grid_k: Optional[Sequence[int]] = None,
+              grid_nu2: Optional[Sequence[float]] = None, alpha: float = 0.05, seed: int = 0, threads: int = 0,
+              progress: ProgressArgument = None,
+              **options: Any) -> Union[EpsilonCalibrationResult, RhoCalibrationResult]:
+    """The smallest noise multiplier σ that meets a privacy target (docs/mathematics.md §8).
+
+    ``target_epsilon`` (nats): the smallest σ whose ε upper error bar at δ meets the target —
+    it never overshoots. ``target_rho`` in (0, 1]: the entropies are estimated once on the
+    data, eq 14 is inverted for the largest admissible γ, and σ is the smallest with
+    γ(σ) <= it (Theorem 4.1), so :func:`bound` at that σ certifies ρ* >= target_rho; with δ
+    options the result also has ε at σ.
+
+    Args:
+        target_epsilon, target_rho: the target (exactly one).
+        q, steps: one constant run whose σ is calibrated; or schedule (runs): its σ column is
+            the shape of the noise and σ the factor on it (σ = 1 everywhere: one common σ).
+        delta, delta_exponent, n_train: δ, as for :func:`epsilon`.
+        sigma_tolerance: relative tolerance of σ above the exact threshold (default 1e-4).
+        epsilon_error: target width of ε's error bar, nats.
+        mechanism, mechanism_params: a mechanism with noise (and an accountant for ε).
+        data, perp, est, shape, representation, grid_k, grid_nu2, alpha, seed, threads,
+        progress, options: for target_rho, the data and the bound, as for :func:`bound`.
+
+    Returns the fields of ``reconbound calibrate --target-epsilon/--target-rho --json``.
+    """
+    if (target_epsilon is None) == (target_rho is None):
+        raise InvalidInput("give target_epsilon or target_rho (one of them)")
+    mechanism_ = _mechanism(mechanism, mechanism_params, schedule_runs(q, None, steps, schedule, runs, shape=True))
+    delta_ = _delta(delta, delta_exponent, n_train)
+    calibration = {"sigma_tolerance": sigma_tolerance, "epsilon_error": epsilon_error}
+    if target_epsilon is not None:
+        if options or data is not None or perp is not None or est is not None:
+            raise InvalidInput("target_epsilon takes no data or bound options (they go with target_rho)")
+        text = _reconbound.calibrate_epsilon(float(target_epsilon), mechanism_, delta_, calibration)
+        return EpsilonCalibrationResult.from_json(text)
+    data_ = data_dict("calibrate", data=data, perp=perp, est=est, shape=shape, seed=seed, options=options)
+    bound_ = bound_dict(grid_k=grid_k, grid_nu2=grid_nu2, alpha=alpha, threads=threads, options=options)
+    text = _reconbound.calibrate_rho(float(target_rho), mechanism_, delta_, data_, representation, bound_,  # type: ignore[arg-type]
+                                     calibration, progress_callback(progress))
+    return RhoCalibrationResult.from_json(text)

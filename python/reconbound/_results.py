@@ -2,14 +2,16 @@
 
 Every result is built from the JSON text that the core's ``workflow::to_json`` writes for the
 CLI, so the Python fields and the CLI's JSON fields cannot drift apart. The annotations below
-name the fields for editors; ``to_dict()`` gives the whole dictionary (a deep copy).
+name the fields for editors (the tests check them against the CLI's JSON); ``to_dict()`` gives
+the whole dictionary (a deep copy). Units: γ in bits, ε and δ in nats (e^ε), σ the noise
+multiplier (noise standard deviation over the clipping norm), ρ relative to the prior's error.
 """
 
 from __future__ import annotations
 
 import copy
 import json
-from typing import Any
+from typing import Any, ClassVar
 
 
 def _wrap(value: Any) -> Any:
@@ -22,6 +24,9 @@ def _wrap(value: Any) -> Any:
 
 class Result:
     """A JSON object of reconbound with its keys as attributes (nested objects too)."""
+
+    optional_fields: ClassVar[frozenset[str]] = frozenset()
+    """Annotated fields that only some results have."""
 
     def __init__(self, data: dict[str, Any]) -> None:
         self._data = data
@@ -64,7 +69,7 @@ class Result:
 
 
 class LeakageResult(Result):
-    """The leakage γ of a mechanism (Theorem 4.1; docs/mathematics.md §2)."""
+    """The leakage γ of a mechanism (Theorem 4.1; docs/mathematics.md §2): ``reconbound leakage``."""
 
     mechanism: str
     gamma_bits: float
@@ -73,3 +78,152 @@ class LeakageResult(Result):
     """Bound on the numerical error of gamma_bits, bits."""
     segments: list[Result]
     """Per schedule segment: run (from 1), q, sigma, steps, gamma_bits."""
+
+
+class EpsilonResult(Result):
+    """(ε, δ) by the mechanism's accountant (§8; PLD for DP-SGD): ``reconbound epsilon``."""
+
+    epsilon: float
+    """ε, nats (bias-corrected estimate); epsilon_lower <= ε(δ) <= epsilon_upper are guaranteed."""
+    epsilon_lower: float
+    epsilon_upper: float
+    delta: float
+    relation: str
+    """The neighbouring relation, e.g. "add/remove"."""
+    binding_direction: str
+    grid_step: float
+    """Δ of the privacy-loss grid, nats."""
+    segments: list[Result]
+
+
+class EpsilonCalibrationResult(Result):
+    """The smallest σ whose ε upper error bar meets a target (§8): ``reconbound calibrate --target-epsilon``."""
+
+    target_epsilon: float
+    sigma: float
+    """The noise multiplier (with a schedule: the factor on its σ column); never overshoots the target ε."""
+    sigma_at_range_min: bool
+    """Every σ of the supported range meets the target: sigma is the range's floor."""
+    sigma_tolerance: float
+    gamma_bits: float
+    """γ at sigma, bits (Theorem 4.1)."""
+    steps: int
+    epsilon: float
+    epsilon_lower: float
+    epsilon_upper: float
+    delta: float
+    relation: str
+
+
+class RhoCalibrationResult(Result):
+    """The smallest σ whose certified ρ* reaches a target (eq 14 inverted; §8): ``reconbound calibrate --target-rho``."""
+
+    optional_fields = frozenset({"epsilon"})
+    target_rho: float
+    representation: str
+    data: str
+    largest_gamma_bits: float
+    """The largest γ whose ρ* reaches the target, bits."""
+    budget_pair: Result
+    """(k, nu2) of the grid pair that admits largest_gamma_bits."""
+    sigma: float
+    sigma_at_range_min: bool
+    sigma_tolerance: float
+    gamma_bits: float
+    rho_star: float
+    """ρ* at sigma (>= target_rho)."""
+    k_star: int
+    nu2_star: float
+    steps: int
+    grid_selection: Result
+    epsilon: Result
+    """ε at sigma (epsilon, epsilon_lower, epsilon_upper, delta, relation), when a δ was given."""
+
+
+class BoundResult(Result):
+    """The certified bound ρ* (Algorithm 1; eq 14, §3–7): ``reconbound bound``.
+
+    ρ* is a lower bound, valid with probability >= 1 − alpha over the data sample, on
+    sqrt(E‖Ψ(x) − ẑ‖² / tr Σ) for every attack ẑ (eq 3): the attack's RMSE in the
+    representation relative to the prior's. The headline fields are those of the first γ.
+    """
+
+    optional_fields = frozenset({"rotation_probe", "rho_star", "k_star", "nu2_star", "abs_bound", "rho_point"})
+    data: str
+    representation: str
+    leakage: str
+    """Where γ came from, one line."""
+    leakage_details: Result
+    """Named extra numbers of a mechanism fitted on the data (e.g. realised_entropy_bits)."""
+    alpha: float
+    n_est: int
+    n_perp: int
+    m: int
+    """Dimension of Ψ."""
+    m_padded: int
+    padding_fraction: float
+    rotation: str
+    seed: int
+    trace_sigma: float
+    """tr Σ̂ on D⊥ (§6.5), squared grey levels."""
+    trace_sigma_ucb: float
+    normaliser: float
+    """The tr Σ that divides the squared error in eq 14."""
+    results: list[Result]
+    """Per γ: gamma_bits, rho_star, k_star, nu2_star, abs_bound, rho_point."""
+    grid: list[Result]
+    """Per certified pair (k, nu2): s, h_mc, t_mc, t_md, t_num, h_lb (bits; eq 12, 31, 34, 35), n_mc."""
+    grid_selection: Result
+    """How the certified pairs were chosen (§6.6)."""
+    timings_s: Result
+    rotation_probe: list[float]
+    rho_star: float
+    """ρ* at the first γ (eq 14)."""
+    k_star: int
+    nu2_star: float
+    abs_bound: float
+    """The bound on E‖Ψ(x) − ẑ‖² itself (eq 13), squared grey levels."""
+    rho_point: float
+    """eq 14 without the confidence margins (a point estimate, not certified)."""
+
+
+class SpectrumResult(Result):
+    """ε → σ → γ → ρ* for several target ε (§8; the paper's Figures 2 and 5): ``reconbound spectrum``."""
+
+    data: str
+    delta: float
+    relation: str
+    calibrations: list[Result]
+    """Per target ε: target_epsilon, sigma, sigma_at_range_min, epsilon, epsilon_lower, epsilon_upper, gamma_bits."""
+    representations: list[Result]
+    """Per representation: representation, m, m_padded, n_est, normaliser, grid_selection, points (ρ* per ε)."""
+    figure: str
+
+
+class ChainResult(Result):
+    """ρ* next to the per-block bound and real attacks (§9; eq 39): ``reconbound chain``."""
+
+    data: str
+    representation: str
+    seed: int
+    m: int
+    m_padded: int
+    rotation: str
+    trace_sigma: float
+    normaliser: float
+    layout: Result
+    grid_selection: Result
+    rows: list[Result]
+    """Per γ: rho_star, rho_blk (eq 40), codebook_attack, dpsgd_attacks (eq 36–38), the gaps."""
+    timings_s: Result
+    notes: list[str]
+    figures: list[str]
+
+
+class PluginsResult(Result):
+    """The plugins found and every load failure with its reason: ``reconbound plugins``."""
+
+    plugins: list[Result]
+    """kind, name, version, description, parameters, path."""
+    failures: list[Result]
+    """path, reason."""

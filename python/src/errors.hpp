@@ -7,6 +7,7 @@
 //   NumericalError → reconbound.NumericalError (an ArithmeticError)
 //   other Error    → RuntimeError
 #include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
 
 namespace reconbound::python {
 

@@ -9,5 +9,8 @@ PYBIND11_MODULE(_reconbound, module) {
   reconbound::python::register_errors(module);
   reconbound::python::bind_records(module);
   reconbound::python::bind_representations(module);
-  reconbound::python::bind_leakage(module);
+  reconbound::python::bind_plugins(module);
+  reconbound::python::bind_privacy(module);
+  reconbound::python::bind_bound(module);
+  reconbound::python::bind_chain(module);
 }

@@ -2,6 +2,7 @@
 // reconbound::Progress for a Python caller: forwards progress to the caller's callback and
 // stops the computation on Ctrl-C (reconbound/progress.hpp, "Cancellation").
 #include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
 
 #include <atomic>
 #include <mutex>

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <vector>
+
 #include "reconbound/dataset.hpp"
 #include "reconbound/error.hpp"
 
@@ -11,40 +13,45 @@ namespace reconbound::python {
 
 namespace {
 
-// The caller's array when it is C-contiguous float64 (no copy), else its one conversion.
-py::array_t<double> float64_values(const py::array& array, const std::string& name) {
+void require_real(const py::array& array, const std::string& name) {
   const char kind = array.dtype().kind();
   if (kind != 'u' && kind != 'i' && kind != 'f') {
     throw InvalidInput(fmt::format("{}: dtype {} is not a real number type; pass uint8, float32 or float64 records",
                                    name, py::str(array.dtype()).cast<std::string>()));
   }
+}
+
+// The shape of one record: `shape`, or the NPY reader's layout of the array's dimensions.
+// InvalidInput for no records, another rank, or records of another size.
+ImageShape record_shape(const py::array& array, const std::optional<ImageShape>& shape, const std::string& name) {
+  if (array.ndim() < 1 || array.size() == 0) throw InvalidInput(fmt::format("{}: no records (an empty array)", name));
+  const auto dim = [&](py::ssize_t axis) { return static_cast<std::size_t>(array.shape(axis)); };
+  const auto n = dim(0);
+  const auto per_record = static_cast<std::size_t>(array.size()) / n;
+  if (!shape && array.ndim() > 4) {
+    throw InvalidInput(fmt::format("{}: an array of {} dimensions; records are (N,), (N, W), (N, H, W) or "
+                                   "(N, C, H, W)", name, array.ndim()));
+  }
+  const ImageShape out = shape                ? *shape
+                         : array.ndim() == 1 ? ImageShape{1, 1, 1}
+                         : array.ndim() == 2 ? ImageShape{1, 1, dim(1)}
+                         : array.ndim() == 3 ? ImageShape{1, dim(1), dim(2)}
+                                             : ImageShape{dim(1), dim(2), dim(3)};
+  if (per_record != out.size()) {
+    throw InvalidInput(fmt::format("{}: records have {} values but the shape {} has {}", name, per_record,
+                                   out.to_string(), out.size()));
+  }
+  return out;
+}
+
+// The caller's array when it is C-contiguous float64 (no copy), else its one conversion.
+py::array_t<double> float64_values(const py::array& array, const std::string& name) {
+  require_real(array, name);
   return py::array_t<double, py::array::c_style | py::array::forcecast>::ensure(array);
 }
 
-ImageShape layout_shape(const py::array& array, const std::string& name) {
-  const auto dim = [&](py::ssize_t axis) { return static_cast<std::size_t>(array.shape(axis)); };
-  switch (array.ndim()) {
-    case 1: return {1, 1, 1};
-    case 2: return {1, 1, dim(1)};
-    case 3: return {1, dim(1), dim(2)};
-    case 4: return {dim(1), dim(2), dim(3)};
-    default:
-      throw InvalidInput(fmt::format("{}: an array of {} dimensions; records are (N,), (N, W), (N, H, W) or "
-                                     "(N, C, H, W)", name, array.ndim()));
-  }
-}
-
-// The records of `values` (the array's values as float64) as N rows of shape.size() values.
-Eigen::Map<const RowMatrix> record_rows(const py::array_t<double>& values, const ImageShape& shape,
-                                        const std::string& name) {
-  if (values.size() == 0) throw InvalidInput(fmt::format("{}: no records (an empty array)", name));
-  const auto n = static_cast<std::size_t>(values.shape(0));
-  const auto per_record = static_cast<std::size_t>(values.size()) / n;
-  if (per_record != shape.size()) {
-    throw InvalidInput(fmt::format("{}: records have {} values but the shape {} has {}", name, per_record,
-                                   shape.to_string(), shape.size()));
-  }
-  return {values.data(), static_cast<Eigen::Index>(n), static_cast<Eigen::Index>(per_record)};
+Eigen::Map<const RowMatrix> record_rows(const py::array_t<double>& values, const ImageShape& shape) {
+  return {values.data(), static_cast<Eigen::Index>(values.shape(0)), static_cast<Eigen::Index>(shape.size())};
 }
 
 }  // namespace
@@ -52,9 +59,22 @@ Eigen::Map<const RowMatrix> record_rows(const py::array_t<double>& values, const
 Records::Records(const py::array& array, const std::optional<ImageShape>& shape, const std::string& name)
     : values_(float64_values(array, name)),
       copied_(values_.data() != array.data()),
-      shape_(shape ? *shape : layout_shape(array, name)),
-      map_(record_rows(values_, shape_, name)) {
+      shape_(record_shape(array, shape, name)),
+      map_(record_rows(values_, shape_)) {
   require_finite_records(map_, name);
+}
+
+Dataset copied_records(const py::array& array, const std::optional<ImageShape>& shape, const std::string& name) {
+  require_real(array, name);
+  Dataset out{RowMatrix(), record_shape(array, shape, name), name};
+  out.records.resize(static_cast<Eigen::Index>(array.shape(0)), static_cast<Eigen::Index>(out.shape.size()));
+  // NumPy converts straight into the matrix: the array's dimensions over the matrix's memory.
+  const std::vector<py::ssize_t> dims(array.shape(), array.shape() + array.ndim());
+  const py::capsule not_owned(out.records.data(), [](void*) {});
+  const py::array_t<double> target(dims, out.records.data(), not_owned);
+  py::module_::import("numpy").attr("copyto")(target, array, py::arg("casting") = "unsafe");
+  require_finite_records(out.records, name);
+  return out;
 }
 
 std::optional<ImageShape> image_shape(const py::object& shape) {

@@ -6,10 +6,12 @@
 // Any other real array (uint8, float32, integers, non-contiguous float64) is converted once,
 // by NumPy, into a C-contiguous float64 array that is then viewed the same way.
 #include <pybind11/numpy.h>
+#include <pybind11/stl.h>
 
 #include <optional>
 #include <string>
 
+#include "reconbound/dataset.hpp"
 #include "reconbound/matrix.hpp"
 
 namespace reconbound::python {
@@ -33,6 +35,10 @@ class Records {
   ImageShape shape_;
   Eigen::Map<const RowMatrix> map_;
 };
+
+// The records of `array` (as Records takes them) copied into a new data set, converted once
+// (for the core's own data sets, e.g. one it splits); its source is `name`.
+Dataset copied_records(const pybind11::array& array, const std::optional<ImageShape>& shape, const std::string& name);
 
 // (C, H, W) from a Python sequence of three positive integers, or nullopt for None.
 std::optional<ImageShape> image_shape(const pybind11::object& shape);

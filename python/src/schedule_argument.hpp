@@ -2,6 +2,7 @@
 // A DP-SGD schedule from Python: a list of runs (SPEC §2, §7: runs add), each a list of
 // (q, sigma, steps) segments or the path of a schedule CSV file (read_schedule_file).
 #include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
 
 #include "reconbound/schedule.hpp"
 

@@ -16,6 +16,9 @@ std::optional<std::vector<std::size_t>> chosen_indices(const IndexChoice& choice
 }
 
 std::shared_ptr<const Dataset> request_dataset(const DataRequest& request) {
+  if (request.views) {
+    throw InvalidInput("this job draws its sets from a whole data set: give the records, not D_perp and D_est");
+  }
   if (request.records) return request.records;
   return std::make_shared<const Dataset>(load_dataset(request.spec));
 }

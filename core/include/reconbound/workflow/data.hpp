@@ -83,7 +83,8 @@ struct SplitData {
 RECONBOUND_API std::optional<std::vector<std::size_t>> chosen_indices(const IndexChoice& choice, std::size_t n,
                                                                       const char* name);
 
-// The request's data set: its records, or load_dataset(spec). FileError/InvalidInput as the reader.
+// The request's data set: its records, or load_dataset(spec). FileError/InvalidInput as the reader;
+// InvalidInput for a request of views (a job that lays out its own sets, like the chain's).
 RECONBOUND_API std::shared_ptr<const Dataset> request_dataset(const DataRequest& request);
 
 // Loads the data and builds the split, or takes the request's views as they are. InvalidInput

@@ -22,6 +22,8 @@ RECONBOUND_API nlohmann::json to_json(const CalibrateRhoOutput& output);
 RECONBOUND_API nlohmann::json to_json(const BoundOutput& output);
 RECONBOUND_API nlohmann::json to_json(const SpectrumOutput& output);
 RECONBOUND_API nlohmann::json to_json(const ChainOutput& output);
+// The plugins a registry found and its load failures: `reconbound plugins --json`.
+RECONBOUND_API nlohmann::json to_json(const Registry& registry);
 // How the certified grid was chosen (SPEC §6.6): the `grid_selection` object of the above.
 RECONBOUND_API nlohmann::json to_json(const GridSelectionReport& selection);
 

@@ -1,0 +1,94 @@
+"""The certified bound ρ* (Algorithm 1) and its spectrum over ε."""
+
+from __future__ import annotations
+
+import numbers
+from typing import Any, Optional, Sequence, Union
+
+from . import _reconbound
+from ._arguments import ProgressArgument, ScheduleArgument, progress_callback, schedule_runs
+from ._options import bound_dict, data_dict
+from ._privacy import Params, _delta, _mechanism
+from ._results import BoundResult, SpectrumResult
+
+
+def bound(*, perp: Any = None, est: Any = None, shape: Optional[Sequence[int]] = None, data: Any = None,
+          representation: str = "pixel", gamma: Union[None, float, Sequence[float]] = None,
+          q: Optional[float] = None, sigma: Optional[float] = None, steps: Optional[int] = None,
+          schedule: Optional[ScheduleArgument] = None, runs: int = 1, mechanism: str = "dpsgd",
+          mechanism_params: Params = None, grid_k: Optional[Sequence[int]] = None,
+          grid_nu2: Optional[Sequence[float]] = None, alpha: float = 0.05, seed: int = 0, threads: int = 0,
+          progress: ProgressArgument = None, **options: Any) -> BoundResult:
+    """The certified lower bound ρ* on every attack's reconstruction error (Algorithm 1).
+
+    Ψ maps D⊥ and D_est to features (§3); tr Σ̂ and the rotation come from D⊥ only (§4,
+    §6.5); the entropy lower confidence bound h̄_LB comes from D_est for each certified grid
+    pair (k, ν²) (eq 12, 31, 34, 35; the pairs chosen on D⊥, §6.6); the Shannon lower bound
+    turns h̄_LB and the leakage γ into ρ* (eq 13–14), valid with probability >= 1 − alpha.
+    ρ* is relative: sqrt(E‖Ψ(x) − ẑ‖² / tr Σ) of the best attack ẑ (eq 3), 1 = no better
+    than the prior's guess.
+
+    Args:
+        perp, est: your D⊥ (held out: rotation, tr Σ̂) and D_est (entropy) as arrays of records
+            (first axis), grey levels [0, 255]; C-contiguous float64 arrays are read in place,
+            others (uint8, float32, ...) converted once. Or:
+        data: a data set to split: "fashion-mnist" (the default), "idx:PATH", "npy:PATH",
+            "png:DIR", or one array of records (copied once into the core's data set).
+        shape: (C, H, W) of one record, for arrays of flat records (N, C·H·W).
+        representation: the representation Ψ, as the CLI's --representation ("pixel",
+            "downsample:4", "dct:8", "select:rect:7,7,14,14", "lpips:MODEL.onnx").
+        gamma: leakage γ in bits (one value or several: one entropy estimate serves all); or
+        q, sigma, steps / schedule, runs: the schedule whose γ the mechanism charges
+            (Theorem 4.1); or a mechanism fitted on the data (mechanism="codebook").
+        mechanism, mechanism_params: the mechanism plugin and its parameters.
+        grid_k, grid_nu2: block sizes k and dither levels ν² of the grid (default eq 8).
+        alpha: miscoverage of the entropy lower confidence bound.
+        seed: seed of the random split and of the estimator's draws (the CLI's --seed).
+        threads: worker threads, 0 = all cores (the result does not depend on it).
+        progress: None, a callable (stage, done, total), or a tqdm bar. Ctrl-C interrupts
+            the computation (KeyboardInterrupt) within a progress step.
+        options: the CLI's other options, see reconbound._options (quick, n_perp, n_est,
+            perp_range, est_range, rotation, normaliser, grid_select, mc_samples, ...).
+
+    Returns the fields of ``reconbound bound --json``.
+    """
+    gammas = [] if gamma is None else [float(gamma)] if isinstance(gamma, numbers.Real) else [float(g) for g in gamma]
+    data_ = data_dict("bound", data=data, perp=perp, est=est, shape=shape, seed=seed, options=options)
+    bound_ = bound_dict(grid_k=grid_k, grid_nu2=grid_nu2, alpha=alpha, threads=threads, options=options)
+    mechanism_ = _mechanism(mechanism, mechanism_params, schedule_runs(q, sigma, steps, schedule, runs))
+    text = _reconbound.bound(data_, representation, bound_, gammas, mechanism_, progress_callback(progress))
+    return BoundResult.from_json(text)
+
+
+def spectrum(*, epsilons: Sequence[float] = (1, 2, 4, 8, 16, 32, 64), q: Optional[float] = None,
+             steps: Optional[int] = None, schedule: Optional[ScheduleArgument] = None, runs: int = 1,
+             delta: Optional[float] = None, delta_exponent: Optional[float] = None, n_train: Optional[float] = None,
+             sigma_tolerance: Optional[float] = None, epsilon_error: Optional[float] = None,
+             mechanism: str = "dpsgd", mechanism_params: Params = None, data: Any = None, perp: Any = None,
+             est: Any = None, shape: Optional[Sequence[int]] = None,
+             representations: Union[str, Sequence[str]] = ("pixel",), grid_k: Optional[Sequence[int]] = None,
+             grid_nu2: Optional[Sequence[float]] = None, alpha: float = 0.05, seed: int = 0, threads: int = 0,
+             progress: ProgressArgument = None, **options: Any) -> SpectrumResult:
+    """ε → σ → γ → ρ* for each target ε (docs/mathematics.md §8; the paper's Figures 2 and 5).
+
+    For each ε (nats) the noise multiplier σ is calibrated (as :func:`calibrate` with
+    target_epsilon), its leakage γ charged (Theorem 4.1), and ρ* certified (eq 14) from one
+    entropy estimate per representation.
+
+    Args:
+        epsilons: the target ε values, nats, each in (0, 200].
+        q, steps, schedule, runs: the schedule's shape, as for :func:`calibrate`.
+        delta, delta_exponent, n_train, sigma_tolerance, epsilon_error: as for :func:`calibrate`.
+        representations: one representation spec or several (one ρ* curve each).
+        the others: as for :func:`bound`.
+
+    Returns the fields of ``reconbound spectrum --json`` (figure is "": no figure is drawn).
+    """
+    specs = [representations] if isinstance(representations, str) else list(representations)
+    mechanism_ = _mechanism(mechanism, mechanism_params, schedule_runs(q, None, steps, schedule, runs, shape=True))
+    data_ = data_dict("spectrum", data=data, perp=perp, est=est, shape=shape, seed=seed, options=options)
+    bound_ = bound_dict(grid_k=grid_k, grid_nu2=grid_nu2, alpha=alpha, threads=threads, options=options)
+    text = _reconbound.spectrum([float(e) for e in epsilons], mechanism_, _delta(delta, delta_exponent, n_train),
+                                data_, specs, bound_, {"sigma_tolerance": sigma_tolerance,
+                                                       "epsilon_error": epsilon_error}, progress_callback(progress))
+    return SpectrumResult.from_json(text)

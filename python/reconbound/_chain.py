@@ -1,0 +1,45 @@
+"""How tight the bound is: ρ* next to the per-block bound and real attacks (docs/mathematics.md §9)."""
+
+from __future__ import annotations
+
+from typing import Any, Optional, Sequence
+
+from . import _reconbound
+from ._arguments import ProgressArgument, progress_callback
+from ._options import bound_dict, data_dict
+from ._results import ChainResult
+
+
+def chain(*, data: Any = None, shape: Optional[Sequence[int]] = None, representation: str = "pixel",
+          targets: int = 100, target_range: Optional[Sequence[int]] = None,
+          target_indices: Optional[Sequence[int]] = None, shadow: Optional[int] = None,
+          shadow_indices: Optional[Sequence[int]] = None, gammas: Optional[Sequence[float]] = None,
+          bits: Optional[Sequence[int]] = None, dpsgd: Optional[Sequence[Sequence[float]]] = None,
+          clip: Optional[float] = None, bootstrap: Optional[int] = None, grid_k: Optional[Sequence[int]] = None,
+          grid_nu2: Optional[Sequence[float]] = None, alpha: float = 0.05, seed: int = 0, threads: int = 0,
+          progress: ProgressArgument = None, **options: Any) -> ChainResult:
+    """ρ* next to the strongest attacks at each leakage γ (eq 39: ρ* <= ρ_blk <= ρ_cb <= ρ_dpsgd).
+
+    Per γ: the certified ρ* (eq 14), the per-block bound ρ_blk of a codebook release (eq 40),
+    the codebook's conditional-mean attack ρ_cb and the prior-aware DP-SGD attack ρ_dpsgd
+    (eq 36–38), each ± a bootstrap standard error over held-out targets.
+
+    Args:
+        data: the data set ("fashion-mnist" by default, another spec, or an array of records);
+            D⊥, D_est and the targets are laid out in it as the CLI does (§7, §F.4).
+        targets, target_range, target_indices: the held-out targets (100 drawn by default).
+        shadow, shadow_indices: D_shadow ⊆ D_est of the codebooks (default all of D_est).
+        gammas: γ (bits) of the DP-SGD attacks; bits: rates R of the codebooks (1..16);
+        dpsgd: the attack settings [(q, T), ...]; clip: C of the attack's model;
+        bootstrap: resamples for the standard errors. None keeps the CLI's defaults.
+        the others: as for :func:`bound` (split options: n_perp, n_est, quick, ...).
+
+    Returns the fields of ``reconbound chain --json`` (figures is []: no figures are drawn).
+    """
+    data_ = data_dict("chain", data=data, perp=None, est=None, shape=shape, seed=seed, options=options)
+    bound_ = bound_dict(grid_k=grid_k, grid_nu2=grid_nu2, alpha=alpha, threads=threads, options=options)
+    layout = {"targets": targets, "target_range": target_range, "target_indices": target_indices,
+              "shadow": shadow, "shadow_indices": shadow_indices}
+    settings = {"gammas": gammas, "bits": bits, "dpsgd": dpsgd, "clip": clip, "bootstrap": bootstrap}
+    text = _reconbound.chain(data_, layout, representation, bound_, settings, progress_callback(progress))
+    return ChainResult.from_json(text)

@@ -1,0 +1,51 @@
+"""The keyword options of the data jobs (bound, calibrate for ρ*, spectrum, chain).
+
+The frequent ones are named in each function's signature; the others go through ``**options``
+with the names of the CLI's options (``--grid-select-pairs`` → ``grid_select_pairs``):
+
+Split of the data (docs/mathematics.md §7; with ``data``, not with ``perp``/``est``):
+    quick (bool): the quick-look split of 2,000 + 2,000 records.
+    n_perp, n_est (int): sizes of a random split (default: |D⊥| = 10,000 and the rest where
+        the data set has >= 60,000 records, else 2,000 + 2,000).
+    perp_range, est_range ((begin, end)): explicit half-open ranges in file order.
+    perp_indices, est_indices (list of int): explicit record numbers.
+Bound pipeline (§3–7):
+    representation_params (dict or "k=v,..."): more parameters of the representation plugin.
+    rotation ("auto" | "eigenbasis" | "signs"), padded_order (int): the rotation (§4).
+    normaliser ("sample" | "ucb"): tr Σ̂ or its upper confidence bound divides (§6.5).
+    grid_select ("pilot" | "none"), grid_select_pairs (int), select_only (bool): §6.6.
+    mc_samples (int): Monte Carlo draws per record (§6.7); exact (bool): the exact estimator path.
+    estimator, estimator_params, converse, converse_params: the plugins and their parameters.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+DATA_OPTIONS = frozenset({"quick", "n_perp", "n_est", "perp_range", "est_range", "perp_indices", "est_indices"})
+BOUND_OPTIONS = frozenset({"representation_params", "rotation", "padded_order", "normaliser", "grid_select",
+                           "grid_select_pairs", "select_only", "mc_samples", "exact", "estimator",
+                           "estimator_params", "converse", "converse_params"})
+
+
+def _check_names(function: str, options: dict[str, Any], allowed: frozenset[str]) -> None:
+    for name in options:
+        if name not in allowed:
+            raise TypeError(f"{function}() got an unexpected keyword argument {name!r}")
+
+
+def data_dict(function: str, *, data: Any, perp: Any, est: Any, shape: Any, seed: int,
+              options: dict[str, Any]) -> dict[str, Any]:
+    """The data of a job: a data set (spec or array) with its split, or perp and est arrays."""
+    _check_names(function, options, DATA_OPTIONS | BOUND_OPTIONS)
+    out = {"data": data, "perp": perp, "est": est, "shape": shape, "seed": seed}
+    out.update({k: v for k, v in options.items() if k in DATA_OPTIONS})
+    return out
+
+
+def bound_dict(*, grid_k: Any, grid_nu2: Any, alpha: float, threads: int, options: dict[str, Any]) -> dict[str, Any]:
+    """The bound pipeline's configuration of a job (the CLI's bound options)."""
+    out = {"grid_k": None if grid_k is None else list(grid_k), "grid_nu2": None if grid_nu2 is None else list(grid_nu2),
+           "alpha": alpha, "threads": threads}
+    out.update({k: v for k, v in options.items() if k in BOUND_OPTIONS})
+    return out

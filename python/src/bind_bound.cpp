@@ -1,0 +1,82 @@
+// bound (Algorithm 1; SPEC §3–7), calibrate for a target ρ* and spectrum (SPEC §8): the jobs
+// that estimate entropies on data, long enough to report progress and to be interrupted.
+#include "bindings.hpp"
+#include "bound_config_argument.hpp"
+#include "data_argument.hpp"
+#include "python_progress.hpp"
+#include "reconbound/workflow/bound.hpp"
+#include "reconbound/workflow/calibrate.hpp"
+#include "reconbound/workflow/json.hpp"
+#include "reconbound/workflow/spectrum.hpp"
+#include "registry_access.hpp"
+#include "request_arguments.hpp"
+
+namespace py = pybind11;
+
+namespace reconbound::python {
+
+void bind_bound(py::module_& module) {
+  module.def(
+      "bound",
+      [](const py::dict& data, const std::string& representation, const py::dict& bound,
+         const std::vector<double>& gammas, const py::dict& mechanism, const py::object& progress) {
+        const DataArgument records = data_argument(data);
+        PythonProgress reporter(progress);
+        workflow::BoundRequest request;
+        request.data = records.request;
+        request.representation = representation;
+        request.bound = bound_config_argument(bound, records.request.seed, &reporter);
+        request.gammas = gammas;
+        request.mechanism = mechanism_argument(mechanism);
+        const Registry& plugins = registry();
+        return without_gil(reporter, [&] { return workflow::to_json(workflow::run_bound(plugins, request)).dump(); });
+      },
+      py::arg("data"), py::arg("representation"), py::arg("bound"), py::arg("gammas"), py::arg("mechanism"),
+      py::arg("progress"), "workflow::run_bound; the JSON of `reconbound bound --json`.");
+  module.def(
+      "calibrate_rho",
+      [](double target_rho, const py::dict& mechanism, const py::dict& delta, const py::dict& data,
+         const std::string& representation, const py::dict& bound, const py::dict& calibration,
+         const py::object& progress) {
+        const DataArgument records = data_argument(data);
+        PythonProgress reporter(progress);
+        workflow::CalibrateRhoRequest request;
+        request.mechanism = mechanism_argument(mechanism);
+        request.target_rho = target_rho;
+        request.delta = delta_argument(delta);
+        request.data = records.request;
+        request.representation = representation;
+        request.bound = bound_config_argument(bound, records.request.seed, &reporter);
+        request.calibration = calibration_argument(calibration);
+        const Registry& plugins = registry();
+        return without_gil(reporter,
+                           [&] { return workflow::to_json(workflow::run_calibrate_rho(plugins, request)).dump(); });
+      },
+      py::arg("target_rho"), py::arg("mechanism"), py::arg("delta"), py::arg("data"), py::arg("representation"),
+      py::arg("bound"), py::arg("calibration"), py::arg("progress"),
+      "workflow::run_calibrate_rho; the JSON of `reconbound calibrate --target-rho --json`.");
+  module.def(
+      "spectrum",
+      [](const std::vector<double>& target_epsilons, const py::dict& mechanism, const py::dict& delta,
+         const py::dict& data, const std::vector<std::string>& representations, const py::dict& bound,
+         const py::dict& calibration, const py::object& progress) {
+        const DataArgument records = data_argument(data);
+        PythonProgress reporter(progress);
+        workflow::SpectrumRequest request;
+        request.target_epsilons = target_epsilons;
+        request.mechanism = mechanism_argument(mechanism);
+        request.delta = delta_argument(delta);
+        request.data = records.request;
+        request.representations = representations;
+        request.bound = bound_config_argument(bound, records.request.seed, &reporter);
+        request.calibration = calibration_argument(calibration);
+        const Registry& plugins = registry();
+        return without_gil(reporter,
+                           [&] { return workflow::to_json(workflow::run_spectrum(plugins, request)).dump(); });
+      },
+      py::arg("target_epsilons"), py::arg("mechanism"), py::arg("delta"), py::arg("data"),
+      py::arg("representations"), py::arg("bound"), py::arg("calibration"), py::arg("progress"),
+      "workflow::run_spectrum; the JSON of `reconbound spectrum --json` (no figure).");
+}
+
+}  // namespace reconbound::python

@@ -1,0 +1,64 @@
+#include "data_argument.hpp"
+
+#include <fmt/format.h>
+
+#include "dict_items.hpp"
+#include "reconbound/error.hpp"
+
+namespace py = pybind11;
+
+namespace reconbound::python {
+
+namespace {
+
+std::span<const double> values(const Records& records) {
+  const auto m = records.matrix();
+  return {m.data(), static_cast<std::size_t>(m.size())};
+}
+
+workflow::IndexChoice index_choice(const py::dict& options, const char* range_key, const char* indices_key) {
+  workflow::IndexChoice out;
+  if (const auto range = optional_item<std::pair<std::size_t, std::size_t>>(options, range_key,
+                                                                            "a pair (begin, end) of record numbers")) {
+    out.range = IndexRange{range->first, range->second};
+  }
+  out.indices = optional_item<std::vector<std::size_t>>(options, indices_key, "a list of record numbers");
+  return out;
+}
+
+}  // namespace
+
+DataArgument data_argument(const py::dict& options) {
+  DataArgument out;
+  workflow::DataRequest& request = out.request;
+  const std::optional<ImageShape> shape = image_shape(options.contains("shape") ? py::object(options["shape"]) : py::none());
+  const auto perp = optional_item<py::array>(options, "perp", "an array of records");
+  const auto est = optional_item<py::array>(options, "est", "an array of records");
+  const bool data_given = options.contains("data") && !options["data"].is_none();
+  if (perp.has_value() != est.has_value()) {
+    throw InvalidInput("give perp and est together (your D_perp and D_est), or data to split");
+  }
+  if (perp) {
+    if (data_given) throw InvalidInput("give either perp and est, or data to split, not both");
+    out.perp.emplace(*perp, shape, "perp");
+    out.est.emplace(*est, shape, "est");
+    if (out.perp->shape() != out.est->shape()) {
+      throw InvalidInput(fmt::format("perp records have shape {} but est records have {}",
+                                     out.perp->shape().to_string(), out.est->shape().to_string()));
+    }
+    request.views = workflow::RecordViews{values(*out.perp), values(*out.est), out.perp->shape(), "arrays"};
+  } else if (data_given && py::isinstance<py::str>(options["data"])) {
+    request.spec = options["data"].cast<std::string>();
+  } else if (data_given) {
+    request.records = std::make_shared<const Dataset>(copied_records(options["data"].cast<py::array>(), shape, "array"));
+  }
+  request.perp_records = index_choice(options, "perp_range", "perp_indices");
+  request.est_records = index_choice(options, "est_range", "est_indices");
+  request.perp = optional_item<std::size_t>(options, "n_perp", "a whole number");
+  request.est = optional_item<std::size_t>(options, "n_est", "a whole number");
+  request.seed = item<std::uint64_t>(options, "seed", "a whole number >= 0", 0);
+  request.quick = item<bool>(options, "quick", "True or False", false);
+  return out;
+}
+
+}  // namespace reconbound::python
