@@ -7,14 +7,6 @@
 
 namespace reconbound::workflow {
 
-namespace {
-
-std::uint64_t schedule_steps(const MechanismRequest& request) {
-  return request.schedule ? request.schedule->total_steps() : 0;
-}
-
-}  // namespace
-
 void check_sigma_tolerance(double sigma_tolerance) {
   if (!(sigma_tolerance > 0.0 && sigma_tolerance < 0.1)) {
     throw InvalidInput(fmt::format("--sigma-tolerance {} is outside (0, 0.1)", sigma_tolerance));
@@ -24,10 +16,7 @@ void check_sigma_tolerance(double sigma_tolerance) {
 CalibrateEpsilonOutput run_calibrate_epsilon(const Registry& registry, const CalibrateEpsilonRequest& request) {
   check_sigma_tolerance(request.calibration.sigma_tolerance);
   const MechanismRequest& m = request.mechanism;
-  const auto mechanism = make_mechanism(registry, m);
-  require_accountant(*mechanism, m.name);
-  require_noise_scale(*mechanism, m.name);
-  check_schedule_need(m, *mechanism, missing_schedule_message(m.name));
+  const auto mechanism = make_checked_mechanism(registry, m, {.accountant = true, .noise = true});
   if (!request.delta.given()) {
     throw InvalidInput("--target-epsilon needs a delta: --delta D, or --delta-exponent A and --n-train N");
   }
@@ -51,12 +40,9 @@ CalibrateRhoOutput run_calibrate_rho(const Registry& registry, const CalibrateRh
   }
   check_sigma_tolerance(request.calibration.sigma_tolerance);
   const MechanismRequest& m = request.mechanism;
-  const auto mechanism = make_mechanism(registry, m);
-  require_noise_scale(*mechanism, m.name);
-  check_schedule_need(m, *mechanism, missing_schedule_message(m.name));
-  const bool with_epsilon = request.delta.given();
+  const bool with_epsilon = request.delta.given();  // then ε at the answer too
+  const auto mechanism = make_checked_mechanism(registry, m, {.accountant = with_epsilon, .noise = true});
   const double delta = with_epsilon ? resolve_delta(request.delta) : 0.0;
-  if (with_epsilon) require_accountant(*mechanism, m.name);
   if (request.bound.selection_only) throw InvalidInput("--select-only goes with `reconbound bound`");
   BoundConfig config = with_representation(request.bound, request.representation);
   config.target_rho = request.target_rho;  // the pilot selects the pairs that admit the most γ

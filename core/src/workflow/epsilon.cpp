@@ -2,7 +2,6 @@
 
 #include <fmt/format.h>
 
-#include "reconbound/calibration.hpp"
 #include "reconbound/error.hpp"
 
 namespace reconbound::workflow {
@@ -25,9 +24,8 @@ double resolve_delta(const DeltaRequest& request) {
 
 EpsilonOutput run_epsilon(const Registry& registry, const EpsilonRequest& request) {
   const std::string& name = request.mechanism.name;
-  const auto mechanism = make_mechanism(registry, request.mechanism);
-  const PrivacyAccountant& accountant = require_accountant(*mechanism, name);
-  check_schedule_need(request.mechanism, *mechanism, missing_schedule_message(name));
+  const auto mechanism = make_checked_mechanism(registry, request.mechanism, {.accountant = true});
+  const PrivacyAccountant& accountant = *mechanism->accountant();
   if (mechanism->needs().data) throw InvalidInput(fmt::format("mechanism {} needs data; epsilon takes none", name));
   const double delta = resolve_delta(request.delta);
   if (!(request.accountant.epsilon_error > 0.0)) throw InvalidInput("--epsilon-error must be > 0");

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "reconbound/calibration.hpp"
 #include "reconbound/error.hpp"
 
 namespace reconbound::workflow {
@@ -22,6 +23,19 @@ void check_schedule_need(const MechanismRequest& request, const Mechanism& mecha
 std::string missing_schedule_message(const std::string& mechanism) {
   return fmt::format("no schedule: mechanism {} needs one (--q, --sigma and --steps, or --schedule FILE)",
                      mechanism);
+}
+
+std::shared_ptr<Mechanism> make_checked_mechanism(const Registry& registry, const MechanismRequest& request,
+                                                  MechanismUse use) {
+  auto mechanism = make_mechanism(registry, request);
+  if (use.accountant) require_accountant(*mechanism, request.name);
+  if (use.noise) require_noise_scale(*mechanism, request.name);
+  check_schedule_need(request, *mechanism, missing_schedule_message(request.name));
+  return mechanism;
+}
+
+std::uint64_t schedule_steps(const MechanismRequest& request) {
+  return request.schedule ? request.schedule->total_steps() : 0;
 }
 
 MechanismInput mechanism_input(const MechanismRequest& request, double noise_scale) {

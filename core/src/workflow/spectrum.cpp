@@ -60,14 +60,11 @@ std::vector<double> target_epsilons(std::vector<double> epsilons) {
 SpectrumOutput run_spectrum(const Registry& registry, const SpectrumRequest& request) {
   const std::vector<double> epsilons = target_epsilons(request.target_epsilons);
   const MechanismRequest& m = request.mechanism;
-  const auto mechanism = make_mechanism(registry, m);
-  require_accountant(*mechanism, m.name);
-  require_noise_scale(*mechanism, m.name);
-  check_schedule_need(m, *mechanism, missing_schedule_message(m.name));
+  const auto mechanism = make_checked_mechanism(registry, m, {.accountant = true, .noise = true});
   SpectrumOutput out;
   out.mechanism = m.name;
   out.delta = resolve_delta(request.delta);
-  out.steps = m.schedule ? m.schedule->total_steps() : 0;
+  out.steps = schedule_steps(m);
   check_sigma_tolerance(request.calibration.sigma_tolerance);  // before the long work
   if (request.bound.selection_only) throw InvalidInput("--select-only goes with `reconbound bound`");
   if (request.representations.empty()) throw InvalidInput("spectrum needs at least one representation");
