@@ -59,8 +59,6 @@ def schedule_runs(q: Optional[float], sigma: Optional[float], steps: Optional[in
     """
     constant = {"q": q, "steps": steps} if shape else {"q": q, "sigma": sigma, "steps": steps}
     given = [name for name, value in constant.items() if value is not None]
-    if shape and sigma is not None:
-        raise InvalidInput("sigma is what this calibrates: give q and steps (or a schedule) without sigma")
     if given and schedule is not None:
         raise InvalidInput(f"give either {', '.join(constant)} or schedule, not both")
     if given and len(given) != len(constant):

@@ -115,12 +115,12 @@ def calibrate(*, target_epsilon: Optional[float] = None, target_rho: Optional[fl
     mechanism_ = _mechanism(mechanism, mechanism_params, schedule_runs(q, None, steps, schedule, runs, shape=True))
     delta_ = _delta(delta, delta_exponent, n_train)
     calibration = {"sigma_tolerance": sigma_tolerance, "epsilon_error": epsilon_error}
+    data_ = data_dict("calibrate", data=data, perp=perp, est=est, shape=shape, seed=seed, options=options)
     if target_epsilon is not None:
         if options or data is not None or perp is not None or est is not None:
             raise InvalidInput("target_epsilon takes no data or bound options (they go with target_rho)")
         text = _reconbound.calibrate_epsilon(float(target_epsilon), mechanism_, delta_, calibration)
         return EpsilonCalibrationResult.from_json(text)
-    data_ = data_dict("calibrate", data=data, perp=perp, est=est, shape=shape, seed=seed, options=options)
     bound_ = bound_dict(grid_k=grid_k, grid_nu2=grid_nu2, alpha=alpha, threads=threads, options=options)
     text = _reconbound.calibrate_rho(float(target_rho), mechanism_, delta_, data_, representation, bound_,  # type: ignore[arg-type]
                                      calibration, progress_callback(progress))

@@ -1,0 +1,54 @@
+"""epsilon and calibrate (docs/mathematics.md §8): the CLI's numbers for the same schedule and data."""
+
+import pytest
+
+import reconbound
+from conftest import SMALL_GRID, SMALL_GRID_FLAGS, assert_fields_declared, cli_error, run_cli, without_timings
+
+
+def test_epsilon_equals_the_cli():
+    result = reconbound.epsilon(q=0.0204, sigma=1.11, steps=400, delta_exponent=1.1, n_train=50000)
+    expected = run_cli("epsilon", "--q", 0.0204, "--sigma", 1.11, "--steps", 400, "--delta-exponent", 1.1,
+                       "--n-train", 50000)
+    assert result.to_dict() == expected
+    assert result.epsilon_lower <= result.epsilon <= result.epsilon_upper
+    assert_fields_declared(reconbound.EpsilonResult, expected)
+
+
+def test_calibrate_for_a_target_epsilon_equals_the_cli():
+    result = reconbound.calibrate(target_epsilon=4, q=0.05, steps=100, delta=1e-5)
+    expected = run_cli("calibrate", "--target-epsilon", 4, "--q", 0.05, "--steps", 100, "--delta", 1e-5)
+    assert result.to_dict() == expected
+    assert result.epsilon_upper <= 4.0
+    assert_fields_declared(reconbound.EpsilonCalibrationResult, expected)
+
+
+def test_calibrate_for_a_target_rho_equals_the_cli(images):
+    records, path = images
+    result = reconbound.calibrate(target_rho=0.3, q=0.05, steps=100, delta=1e-5, perp=records[:300],
+                                  est=records[300:], **SMALL_GRID)
+    expected = run_cli("calibrate", "--target-rho", 0.3, "--q", 0.05, "--steps", 100, "--delta", 1e-5, "--data",
+                       f"npy:{path}", "--perp-range", "0:300", "--est-range", "300:600", *SMALL_GRID_FLAGS)
+    assert without_timings(result.to_dict()) == without_timings(expected)
+    assert result.rho_star >= 0.3
+    assert_fields_declared(reconbound.RhoCalibrationResult, expected)
+    # bound at the calibrated sigma certifies the target
+    check = reconbound.bound(perp=records[:300], est=records[300:], q=0.05, sigma=result.sigma, steps=100,
+                             **SMALL_GRID)
+    assert check.rho_star >= 0.3
+
+
+def test_bad_inputs_raise_the_cli_message():
+    with pytest.raises(ValueError) as error:
+        reconbound.epsilon(q=0.02, sigma=1.0, steps=10)
+    assert str(error.value) == cli_error("epsilon", "--q", 0.02, "--sigma", 1, "--steps", 10)
+    with pytest.raises(ValueError) as error:
+        reconbound.calibrate(target_epsilon=500, q=0.02, steps=10, delta=1e-5)
+    assert str(error.value) == cli_error("calibrate", "--target-epsilon", 500, "--q", 0.02, "--steps", 10,
+                                         "--delta", 1e-5)
+    with pytest.raises(reconbound.InvalidInput, match="one of them"):
+        reconbound.calibrate(q=0.02, steps=10, delta=1e-5)
+    with pytest.raises(TypeError, match="unexpected keyword argument 'sigma'"):
+        reconbound.calibrate(target_epsilon=4, q=0.02, steps=10, delta=1e-5, sigma=1.0)
+    with pytest.raises(reconbound.InvalidInput, match="no data or bound options"):
+        reconbound.calibrate(target_epsilon=4, q=0.02, steps=10, delta=1e-5, data="fashion-mnist")
