@@ -1,0 +1,41 @@
+"""The examples of examples/python/ run at quick sizes and print what the module computes."""
+
+import importlib.util
+import subprocess
+import sys
+
+import reconbound
+from conftest import SOURCE_DIR
+
+EXAMPLES = SOURCE_DIR / "examples" / "python"
+
+
+def run_example(name, *args, cwd):
+    done = subprocess.run([sys.executable, EXAMPLES / name, *args], capture_output=True, text=True, cwd=cwd)
+    assert done.returncode == 0, done.stderr
+    return done
+
+
+def test_opacus_config_prints_gamma_epsilon_and_rho(tmp_path):
+    out = run_example("opacus_config.py", "--sample-rate", "0.02", "--noise-multiplier", "1.2", "--epochs", "2",
+                      "--dataset-size", "60000", "--quick", "--threads", "2", cwd=tmp_path).stdout.splitlines()
+    gamma = reconbound.leakage(q=0.02, sigma=1.2, steps=100)
+    eps = reconbound.epsilon(q=0.02, sigma=1.2, steps=100, delta_exponent=1.1, n_train=60000)
+    assert out[0] == "schedule: q = 0.02, sigma = 1.2, T = 100 steps (2 epochs)"
+    assert out[1] == f"gamma:    {gamma:.6g} bits"
+    assert out[2].startswith(f"epsilon:  {eps.epsilon:.4f} in [{eps.epsilon_lower:.4f}, {eps.epsilon_upper:.4f}]")
+    assert out[3].startswith("rho*:     ") and "n_est = 2000" in out[3]
+
+
+def test_rho_vs_sigma_prints_the_table_and_draws_when_it_can(tmp_path):
+    done = run_example("rho_vs_sigma.py", "--sigmas", "0.8,2", "--steps", "500", "--quick", "--output", "rho.png",
+                       cwd=tmp_path)
+    rows = done.stdout.splitlines()
+    assert rows[0].split() == ["sigma", "gamma", "(bits)", "rho*"]
+    sigmas = [float(r.split()[0]) for r in rows[1:]]
+    rhos = [float(r.split()[2]) for r in rows[1:]]
+    assert sigmas == [0.8, 2.0] and rhos[0] <= rhos[1]  # more noise certifies at least as much
+    if importlib.util.find_spec("matplotlib") is None:
+        assert "matplotlib is missing" in done.stderr
+    else:
+        assert (tmp_path / "rho.png").stat().st_size > 0
