@@ -12,7 +12,7 @@ if TYPE_CHECKING:
 
 def apply(name: str, data: Any, *, shape: Optional[Sequence[int]] = None, params: Any = None,
           threads: int = 1) -> np.ndarray:
-    """Ψ(x) for every record x of ``data``: an (N, m) float64 array.
+    """Ψ(x) for every record x of ``data`` (docs/mathematics.md §3): an (N, m) float64 array.
 
     Args:
         name: the representation plugin and its argument, as the CLI's ``--representation``:
