@@ -4,7 +4,7 @@
 #include "bindings.hpp"
 #include "params_argument.hpp"
 #include "records.hpp"
-#include "reconbound/apply_representation.hpp"
+#include "reconbound/workflow/representation.hpp"
 #include "registry_access.hpp"
 
 namespace py = pybind11;
@@ -21,7 +21,7 @@ void bind_representations(py::module_& module) {
         const Registry& plugins = registry();
         RowMatrix features = [&] {
           const py::gil_scoped_release release;
-          return apply_representation(plugins, spec, plugin_params, records.matrix(), records.shape(), threads);
+          return workflow::apply_representation(plugins, spec, plugin_params, records.matrix(), records.shape(), threads);
         }();
         return features;  // moved into the NumPy array it returns (pybind11/eigen.h), not copied
       },

@@ -1,20 +1,20 @@
-#include "reconbound/apply_representation.hpp"
+#include "reconbound/workflow/representation.hpp"
 
 #include <fmt/format.h>
 
-#include "reconbound/bound.hpp"
+#include "../bound/represent.hpp"
 #include "reconbound/error.hpp"
-#include "reconbound/registry.hpp"
-#include "represent.hpp"
+#include "reconbound/workflow/bound.hpp"
 
-namespace reconbound {
+namespace reconbound::workflow {
 
 RowMatrix apply_representation(const Registry& registry, const std::string& spec, const Params& params,
                                MatrixView records, const ImageShape& shape, std::size_t threads) {
-  auto [name, spec_params] = parse_plugin_spec(spec);
-  for (const auto& [key, value] : params.values()) spec_params.set(key, value);
-  const auto psi = registry.make_representation(name, spec_params);
-  const RepresentationInfo info = describe_checked(*psi, shape, name);
+  BoundConfig plugin;
+  plugin.representation_params = params;
+  plugin = with_representation(plugin, spec);
+  const auto psi = registry.make_representation(plugin.representation, plugin.representation_params);
+  const RepresentationInfo info = describe_checked(*psi, shape, plugin.representation);
   if (records.cols() != static_cast<Eigen::Index>(shape.size())) {
     throw InvalidInput(fmt::format("records have {} values but the shape {} has {}", records.cols(),
                                    shape.to_string(), shape.size()));
@@ -22,4 +22,4 @@ RowMatrix apply_representation(const Registry& registry, const std::string& spec
   return represent(*psi, shape, info, records, threads);
 }
 
-}  // namespace reconbound
+}  // namespace reconbound::workflow

@@ -7,18 +7,17 @@
 #include "reconbound/export.hpp"
 #include "reconbound/matrix.hpp"
 #include "reconbound/params.hpp"
+#include "reconbound/registry.hpp"
 
-namespace reconbound {
-
-class Registry;
+namespace reconbound::workflow {
 
 // Ψ(x) for every row x of `records` (grey levels, each of `shape`): N × m. `spec` is
-// "name[:arg]" (parse_plugin_spec, e.g. "downsample:4"); `params` are added to the spec's
-// (and win). The records are read in place, in fixed batches over `threads` threads.
-// PluginError for an unknown plugin; InvalidInput when the plugin refuses the shape or its
-// parameters, the records do not have the shape's size, or Ψ gives a non-finite value.
+// "name[:arg]" as BoundRequest::representation, `params` added to the spec's (and win). The
+// records are read in place, in fixed batches over `threads` threads. PluginError for an
+// unknown plugin; InvalidInput when the plugin refuses the shape or its parameters, the records
+// do not have the shape's size, or Ψ gives a non-finite value.
 RECONBOUND_API RowMatrix apply_representation(const Registry& registry, const std::string& spec,
                                               const Params& params, MatrixView records,
                                               const ImageShape& shape, std::size_t threads = 1);
 
-}  // namespace reconbound
+}  // namespace reconbound::workflow
