@@ -100,7 +100,7 @@ void check_laws(const Converse& converse, const std::vector<GridEntropy>& grid, 
       const std::vector<GridEntropy> shifted = entropies(shifts[i]);
       const double after = converse.bound({5.0, &shifted, kTrace}).rho_star;
       if (i > 0) {
-        worst.add(after - before, fmt::format("rho*(h + {}) = {} <= rho*(h + {}) = {} (gamma = 5 bits)", shifts[i - 1],
+        worst.add(after - before, fmt::format("rho*(h_LB {:+} bits) = {} <= rho*(h_LB {:+} bits) = {} (gamma = 5 bits)", shifts[i - 1],
                                               precise(before), shifts[i], precise(after)));
       }
       before = after;
