@@ -6,8 +6,9 @@
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
-#include <nlohmann/json.hpp>
 #include <stdexcept>
+
+#include <nlohmann/json.hpp>
 
 #include "commands.hpp"
 #include "reconbound/conformance/suites.hpp"

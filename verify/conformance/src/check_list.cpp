@@ -36,6 +36,8 @@ void CheckList::run(std::string name, const std::function<Verdict()>& body) {
     checks_.push_back({std::move(name), verdict.passed ? Outcome::pass : Outcome::fail, std::move(verdict.detail)});
   } catch (const std::exception& e) {
     checks_.push_back({std::move(name), Outcome::fail, fmt::format("an exception stopped the check: {}", e.what())});
+  } catch (...) {
+    checks_.push_back({std::move(name), Outcome::fail, "an exception of a type that is not std::exception stopped the check"});
   }
 }
 

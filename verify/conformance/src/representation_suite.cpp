@@ -119,6 +119,8 @@ class ShapeChecks {
           results[t] = map(x);
         } catch (const std::exception& e) {
           errors[t] = e.what();
+        } catch (...) {
+          errors[t] = "an exception of a type that is not std::exception";
         }
       });
     }

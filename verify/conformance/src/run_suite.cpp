@@ -26,6 +26,8 @@ std::vector<Check> create_then_check(const PluginRecord& record, Make make, Chec
   } catch (const std::exception& e) {
     // PluginInfo::example must be a parameter string make() accepts.
     return {{kCreated, Outcome::fail, fmt::format("{}: {}", example, e.what())}};
+  } catch (...) {
+    return {{kCreated, Outcome::fail, fmt::format("{}: the factory threw a type that is not std::exception", example)}};
   }
   std::vector<Check> checks{{kCreated, Outcome::pass, example}};
   try {
@@ -33,6 +35,8 @@ std::vector<Check> create_then_check(const PluginRecord& record, Make make, Chec
   } catch (const std::exception& e) {
     // An exception outside every check, e.g. from needs(), accepts() or accountant().
     checks.push_back({"suite_completed", Outcome::fail, fmt::format("an exception stopped the suite: {}", e.what())});
+  } catch (...) {
+    checks.push_back({"suite_completed", Outcome::fail, "an exception of a type that is not std::exception stopped the suite"});
   }
   return checks;
 }
