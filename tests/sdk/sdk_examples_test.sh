@@ -48,7 +48,7 @@ configure() {  # configure NAME SOURCE
 }
 step "build examples/plugins against the installed SDK"
 configure examples "$source/examples/plugins"
-step "build a consumer program of reconbound::core against it"
+step "build consumer programs of reconbound::core and reconbound::reference against it"
 configure consumer "$here/consumer"
 
 export RECONBOUND_PLUGIN_PATH=$plugins
@@ -82,6 +82,9 @@ if "$work/consumer/example_plugin_numbers" > "$work/accountant.txt"; then
 else
   fail "example_plugin_numbers"
 fi
+
+step "the installed MPFR reference library"
+"$work/consumer/reference_numbers" || fail "reference_numbers"
 
 step "reconbound leakage --mechanism gaussian"
 if "$cli" leakage --mechanism gaussian --mechanism-param k=10,sigma=4 --json > "$work/leakage.json"; then
