@@ -39,7 +39,7 @@ class GaussianMechanism final : public reconbound::Mechanism {
     if (!std::isfinite(out.gamma_bits)) {
       throw InvalidInput(fmt::format("gaussian: gamma overflows for sigma = {}", sigma));
     }
-    // Five roundings (k, σ², products, the quotient), each ≤ u relative.
+    // At most six roundings (c·σ, σ², 2σ², ·ln 2, k, the quotient), each ≤ u relative.
     out.abs_error_bits = 8 * std::numeric_limits<double>::epsilon() / 2 * out.gamma_bits;
     return out;
   }
