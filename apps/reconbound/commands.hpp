@@ -9,5 +9,6 @@ void add_plugins_command(CLI::App& app);
 void add_leakage_command(CLI::App& app);
 void add_bound_command(CLI::App& app);
 void add_chain_command(CLI::App& app);
+void add_conformance_command(CLI::App& app);
 
 }  // namespace reconbound::cli

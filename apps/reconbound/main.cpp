@@ -35,6 +35,7 @@ int main(int argc, char** argv) {
   reconbound::cli::add_calibrate_command(app);
   reconbound::cli::add_spectrum_command(app);
   reconbound::cli::add_chain_command(app);
+  reconbound::cli::add_conformance_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

@@ -9,7 +9,7 @@
 namespace reconbound::test {
 
 CoverageResult run_entropy_coverage(const EntropyEstimator& estimator,
-                                    const KnownEntropySource& source,
+                                    const conformance::KnownEntropySource& source,
                                     const CoverageDesign& design) {
   const double trace = source.trace();
   const double alpha_mc = 0.5 * design.alpha;  // the even split of make_request

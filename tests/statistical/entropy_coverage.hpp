@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "gap_allowance.hpp"
-#include "known_source.hpp"
+#include "reconbound/conformance/known_entropy_source.hpp"
 #include "reconbound/estimator.hpp"
 
 namespace reconbound::test {
@@ -39,7 +39,7 @@ struct CoverageResult {
 };
 
 CoverageResult run_entropy_coverage(const EntropyEstimator& estimator,
-                                    const KnownEntropySource& source, const CoverageDesign& design);
+                                    const conformance::KnownEntropySource& source, const CoverageDesign& design);
 
 // The fewest covered repetitions a (1 − α) guarantee allows: ⌈(1 − α)·R⌉.
 int required_coverage(double alpha, int repetitions);

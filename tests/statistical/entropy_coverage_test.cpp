@@ -14,8 +14,8 @@
 
 #include "entropy_coverage.hpp"
 #include "estimator_support.hpp"
-#include "finite_source.hpp"
-#include "gaussian_source.hpp"
+#include "reconbound/conformance/finite_support_source.hpp"
+#include "reconbound/conformance/correlated_gaussian_source.hpp"
 
 namespace reconbound::test {
 namespace {
@@ -33,7 +33,7 @@ std::vector<GridPair> grid_of(const std::vector<std::size_t>& block_sizes,
 const std::vector<std::size_t> kDefaultBlockSizes28{1, 2, 4, 7, 14, 28};
 const std::vector<double> kDefaultNu2{0.2, 0.4, 0.8, 1.6, 3.2, 6.4};
 
-void expect_both_ways(const KnownEntropySource& source, const CoverageDesign& design) {
+void expect_both_ways(const conformance::KnownEntropySource& source, const CoverageDesign& design) {
   const CoverageResult result = run_entropy_coverage(*goldfeld(), source, design);
   std::printf("%s", describe(result, design.repetitions).c_str());
   EXPECT_GE(result.simultaneous, required_coverage(design.alpha, design.repetitions));
@@ -46,7 +46,7 @@ void expect_both_ways(const KnownEntropySource& source, const CoverageDesign& de
 
 // m = 28 records of the correlated Gaussian, every pair of the default grid (|G| = 36).
 TEST(EntropyCoverage, CorrelatedGaussianOnTheDefaultGrid) {
-  const CorrelatedGaussianSource source(28);
+  const conformance::CorrelatedGaussianSource source(28);
   expect_both_ways(source, {.n = 100,
                             .repetitions = 200,
                             .grid = grid_of(kDefaultBlockSizes28, kDefaultNu2),
@@ -56,7 +56,7 @@ TEST(EntropyCoverage, CorrelatedGaussianOnTheDefaultGrid) {
 
 // The same at a size the sanitizer run affords: every block size, the smallest and largest ν².
 TEST(EntropyCoverageSmall, CorrelatedGaussianAtEveryBlockSize) {
-  const CorrelatedGaussianSource source(28);
+  const conformance::CorrelatedGaussianSource source(28);
   expect_both_ways(source, {.n = 40,
                             .repetitions = 200,
                             .grid = grid_of(kDefaultBlockSizes28, {0.2, 6.4}),
@@ -66,7 +66,7 @@ TEST(EntropyCoverageSmall, CorrelatedGaussianAtEveryBlockSize) {
 
 // The four-point source in R^4, at the block sizes its quadrature reaches (k ∈ {1, 2}).
 TEST(EntropyCoverageSmall, FiniteSupportSource) {
-  const FiniteSupportSource source;
+  const conformance::FiniteSupportSource source;
   expect_both_ways(source, {.n = 150,
                             .repetitions = 200,
                             .grid = grid_of({1, 2}, kDefaultNu2),

@@ -4,7 +4,7 @@
 //   mean_r (h̄_U − h̄_LB,r) ≤ t_MD + t_MC + 2·t̄_num + bias bound + slack,
 // because h̄_LB = ĥ_MC − t_MC − t_MD − t_num (SPEC §6.4) with the computed ĥ_MC within t_num of
 // the exact one, E[exact ĥ_MC | sample] = ĥ_n (eq 31) and h̄_U − E ĥ_n ≤ the source's bias bound
-// (KnownEntropySource::plugin_bias_bound). The slack covers the two random parts of the mean:
+// (conformance::KnownEntropySource::plugin_bias_bound). The slack covers the two random parts of the mean:
 //  - sampling: ĥ_n has bounded differences H_b(1/n) in each record (the premise of eq 35), so
 //    the mean of R copies has bounded differences H_b(1/n)/R in each of n·R records, and by
 //    McDiarmid it falls below E ĥ_n by more than H_b(1/n)·sqrt(n·ln(1/δ₁)/(2R)) with

@@ -16,7 +16,7 @@
 #include "entropy_coverage.hpp"
 #include "estimator_support.hpp"
 #include "gap_allowance.hpp"
-#include "gaussian_source.hpp"
+#include "reconbound/conformance/correlated_gaussian_source.hpp"
 #include "reconbound/grid_selection.hpp"
 
 namespace reconbound::test {
@@ -52,7 +52,7 @@ TEST_P(SelectionCoverage, CertifiedSelectedPairsCoverTheTruthBothWays) {
   constexpr std::size_t kPerp = 400;
   constexpr std::size_t kEst = 800;
   constexpr double kAlpha = 0.05;
-  const CorrelatedGaussianSource source(8);
+  const conformance::CorrelatedGaussianSource source(8);
   const std::vector<GridPair> grid = experiment.grid();
   const SelectionGoal goal{.gammas_bits = experiment.gammas_bits, .target_rho = 0.0};
   const auto estimator = goldfeld();

@@ -1,13 +1,14 @@
 #pragma once
 // A population whose dithered block-averaged entropy h̄_U(k) (SPEC §5) is known without the
-// estimator: the coverage harness compares h̄_LB with it. Records are taken as already
+// estimator: the estimator conformance suite (one sample) and the statistical coverage harness
+// (many) compare h̄_LB with it. Records are taken as already
 // rotated (rows U·Ψ(x) with U = I), so block b of size k is Π_b x = sqrt(N_k)·x[bk, (b+1)k).
 #include <cstddef>
 #include <cstdint>
 
 #include "reconbound/matrix.hpp"
 
-namespace reconbound::test {
+namespace reconbound::conformance {
 
 class KnownEntropySource {
  public:
@@ -38,4 +39,4 @@ class KnownEntropySource {
   virtual double plugin_bias_bound(std::size_t k, double s, std::size_t n) const = 0;
 };
 
-}  // namespace reconbound::test
+}  // namespace reconbound::conformance

@@ -1,4 +1,4 @@
-#include "gaussian_source.hpp"
+#include "reconbound/conformance/correlated_gaussian_source.hpp"
 
 #include <Eigen/Cholesky>
 
@@ -7,7 +7,7 @@
 #include <numbers>
 #include <random>
 
-namespace reconbound::test {
+namespace reconbound::conformance {
 
 CorrelatedGaussianSource::CorrelatedGaussianSource(std::size_t columns) {
   const auto m = static_cast<Eigen::Index>(columns);
@@ -75,4 +75,4 @@ double CorrelatedGaussianSource::plugin_bias_bound(std::size_t k, double s, std:
   return total / static_cast<double>(ratios.size());
 }
 
-}  // namespace reconbound::test
+}  // namespace reconbound::conformance

@@ -5,9 +5,9 @@
 // h̄_U(k) is known in closed form at every k dividing m and every s.
 #include <vector>
 
-#include "known_source.hpp"
+#include "reconbound/conformance/known_entropy_source.hpp"
 
-namespace reconbound::test {
+namespace reconbound::conformance {
 
 class CorrelatedGaussianSource final : public KnownEntropySource {
  public:
@@ -34,4 +34,4 @@ class CorrelatedGaussianSource final : public KnownEntropySource {
   Eigen::MatrixXd factor_;  // Σ = L·Lᵀ
 };
 
-}  // namespace reconbound::test
+}  // namespace reconbound::conformance

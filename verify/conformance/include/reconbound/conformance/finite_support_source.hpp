@@ -1,12 +1,13 @@
 #pragma once
 // A population with four support points a_j in R^4 and probabilities p_j. The dithered block
 // Π_b x + W_b is the Gaussian mixture Σ_j p_j·N(sqrt(N_k)·a_j[block b], s² I_k), whose entropy
-// the MPFR quadrature of the verification module computes for k ∈ {1, 2}.
+// the MPFR quadrature of the verification module computes for k ∈ {1, 2}
+// (reference_block_averaged_entropy).
 #include <vector>
 
-#include "known_source.hpp"
+#include "reconbound/conformance/known_entropy_source.hpp"
 
-namespace reconbound::test {
+namespace reconbound::conformance {
 
 class FiniteSupportSource final : public KnownEntropySource {
  public:
@@ -16,7 +17,7 @@ class FiniteSupportSource final : public KnownEntropySource {
   double trace() const override;
   RowMatrix sample(std::size_t n, std::uint64_t seed) const override;
 
-  // By quadrature (k ∈ {1, 2}); throws if the quadrature's error estimate exceeds 1e-9 bits.
+  // By quadrature (k ∈ {1, 2}); throws NumericalError if the quadrature's error estimate exceeds 1e-9 bits.
   double block_averaged_entropy(std::size_t k, double s) const override;
 
   // f̂_b is the mixture with the empirical frequencies p̂_j in place of p_j, so by the data
@@ -30,4 +31,4 @@ class FiniteSupportSource final : public KnownEntropySource {
   std::vector<double> probabilities_;
 };
 
-}  // namespace reconbound::test
+}  // namespace reconbound::conformance

@@ -1,13 +1,13 @@
-#include "finite_source.hpp"
+#include "reconbound/conformance/finite_support_source.hpp"
 
 #include <cmath>
 #include <random>
-#include <stdexcept>
 #include <string>
 
+#include "reconbound/error.hpp"
 #include "reconbound/verify/reference_entropy.hpp"
 
-namespace reconbound::test {
+namespace reconbound::conformance {
 
 FiniteSupportSource::FiniteSupportSource() : support_(4, 4), probabilities_{0.4, 0.3, 0.2, 0.1} {
   support_ << 0.0, 1.0, -2.0, 0.5,  //
@@ -45,8 +45,7 @@ double FiniteSupportSource::block_averaged_entropy(std::size_t k, double s) cons
   const verify::ReferenceValue h =
       verify::reference_block_averaged_entropy(support_, probabilities_, k, s);
   if (!(h.abs_error < 1e-9)) {
-    throw std::runtime_error("the quadrature of h_U(k=" + std::to_string(k) +
-                             ") is not accurate to 1e-9 bits");
+    throw NumericalError("the quadrature of h_U(k=" + std::to_string(k) + ") is not accurate to 1e-9 bits");
   }
   return h.value;
 }
@@ -57,4 +56,4 @@ double FiniteSupportSource::plugin_bias_bound(std::size_t /*k*/, double /*s*/,
   return std::log2(1.0 + (support_size - 1.0) / static_cast<double>(n));
 }
 
-}  // namespace reconbound::test
+}  // namespace reconbound::conformance

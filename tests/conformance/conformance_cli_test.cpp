@@ -1,0 +1,136 @@
+// `reconbound conformance PLUGIN.so` as a user runs it (docs/conformance.md): a plugin that
+// breaks one law fails with exit code 1 and the line of that check; one that keeps every law
+// passes; a missing model file is a SKIP line; a file that is not a plugin is one line on
+// stderr and exit code 2; --json says the same as the lines.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <regex>
+#include <sstream>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "cli_runner.hpp"
+
+namespace reconbound::test {
+namespace {
+
+std::string double_plugin(const std::string& name) {
+  return std::string(RECONBOUND_CONFORMANCE_DOUBLES) + "/reconbound-" + name + ".so";
+}
+
+CliResult conformance(const std::string& plugin, const std::vector<std::string>& flags = {}) {
+  std::vector<std::string> args{"conformance", plugin};
+  args.insert(args.end(), flags.begin(), flags.end());
+  return run_cli(args);
+}
+
+// The lines of `text` that start with `prefix`, e.g. "FAIL  ".
+std::vector<std::string> lines_starting(const std::string& text, const std::string& prefix) {
+  std::vector<std::string> out;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) {
+    if (line.starts_with(prefix)) out.push_back(line);
+  }
+  return out;
+}
+
+std::size_t line_count(const std::string& text) { return static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n')); }
+
+TEST(ConformanceCli, NegativeGammaFailsOnItsCheckWithTheNumbers) {
+  const CliResult r = conformance(double_plugin("negative_gamma"));
+  EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+  const auto failed = lines_starting(r.out, "FAIL  ");
+  ASSERT_EQ(failed.size(), 1u) << r.out;
+  EXPECT_TRUE(failed[0].starts_with("FAIL  gamma_finite_non_negative  ")) << failed[0];
+  EXPECT_NE(failed[0].find("gamma = -0.5 bits"), std::string::npos) << failed[0];
+  EXPECT_FALSE(lines_starting(r.out, "PASS  gamma_deterministic  ").empty()) << r.out;
+  EXPECT_NE(r.out.find("1 failed, 0 skipped: mechanism plugin 'negative_gamma'"), std::string::npos) << r.out;
+}
+
+TEST(ConformanceCli, RhoAboveOneFailsOnItsCheckWithTheNumbers) {
+  const CliResult r = conformance(double_plugin("rho_above_one"));
+  EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+  const auto failed = lines_starting(r.out, "FAIL  ");
+  ASSERT_EQ(failed.size(), 1u) << r.out;
+  EXPECT_TRUE(failed[0].starts_with("FAIL  rho_star_in_unit_interval  0 <= rho* <= 1")) << failed[0];
+  EXPECT_NE(failed[0].find("rho* = 1.5 at gamma = 0 bits"), std::string::npos) << failed[0];
+  for (const char* law : {"non_increasing_in_gamma", "non_decreasing_in_entropy", "largest_gamma_inverts_bound",
+                          "bad_inputs_refused"}) {
+    EXPECT_FALSE(lines_starting(r.out, std::string("PASS  ") + law + "  ").empty()) << law << "\n" << r.out;
+  }
+}
+
+TEST(ConformanceCli, EpsilonGrowingWithDeltaFailsOnItsCheck) {
+  const CliResult r = conformance(double_plugin("increasing_epsilon"));
+  EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+  const auto failed = lines_starting(r.out, "FAIL  ");
+  ASSERT_EQ(failed.size(), 1u) << r.out;
+  EXPECT_TRUE(failed[0].starts_with("FAIL  epsilon_non_increasing_in_delta  ")) << failed[0];
+}
+
+// The same mechanism with ε independent of δ keeps every law, including the optional ones.
+TEST(ConformanceCli, AMechanismWithEveryOptionalPartPasses) {
+  const CliResult r = conformance(double_plugin("randomized_response"));
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_TRUE(lines_starting(r.out, "FAIL").empty()) << r.out;
+  for (const char* check : {"gamma_finite_non_negative", "gamma_non_increasing_in_noise_scale",
+                            "non_positive_noise_scale_refused", "epsilon_non_negative", "epsilon_within_its_bounds",
+                            "epsilon_non_increasing_in_delta", "epsilon_non_increasing_in_noise_scale"}) {
+    EXPECT_FALSE(lines_starting(r.out, std::string("PASS  ") + check + "  ").empty()) << check << "\n" << r.out;
+  }
+  EXPECT_TRUE(lines_starting(r.out, "PASS  runs_add").empty()) << "no schedule, so no schedule laws\n" << r.out;
+}
+
+TEST(ConformanceCli, AMissingModelFileIsASkipWithTheReason) {
+  const CliResult r = conformance(double_plugin("missing_model"));
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  const auto skipped = lines_starting(r.out, "SKIP  ");
+  ASSERT_EQ(skipped.size(), 1u) << r.out;
+  EXPECT_TRUE(std::regex_match(skipped[0], std::regex(R"(SKIP  created_from_example  \(a file its example .*)"
+                                                      R"(no-such-model\.onnx.* is missing: .*\))")))
+      << skipped[0];
+  EXPECT_NE(r.out.find("0 passed, 0 failed, 1 skipped"), std::string::npos) << r.out;
+}
+
+TEST(ConformanceCli, AFileThatIsNotAPluginIsOneLineAndExitCode2) {
+  const TempDir dir;
+  const std::string text = dir.write("notes.so", "not a shared library\n");
+  for (const auto& [file, reason] : std::vector<std::pair<std::string, std::string>>{
+           {text, "cannot be loaded as a shared library"},
+           {std::string(RECONBOUND_CORE_LIBRARY), "not a reconbound plugin"},
+           {dir.path("absent.so"), "no such file"}}) {
+    const CliResult r = conformance(file);
+    EXPECT_EQ(r.exit_code, 2) << file << "\n" << r.out << r.err;
+    EXPECT_TRUE(r.out.empty()) << r.out;
+    EXPECT_EQ(line_count(r.err), 1u) << r.err;
+    EXPECT_NE(r.err.find(file), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find(reason), std::string::npos) << r.err;
+  }
+}
+
+TEST(ConformanceCli, JsonSaysWhatTheLinesSay) {
+  const CliResult lines = conformance(RECONBOUND_DPSGD_PLUGIN);
+  const CliResult json = conformance(RECONBOUND_DPSGD_PLUGIN, {"--json"});
+  ASSERT_EQ(json.exit_code, 0) << json.out << json.err;
+  ASSERT_EQ(lines.exit_code, 0) << lines.out << lines.err;
+  const auto report = nlohmann::json::parse(json.out);
+  EXPECT_EQ(report["plugin"]["name"], "dpsgd");
+  EXPECT_EQ(report["plugin"]["kind"], "mechanism");
+  const auto passed = lines_starting(lines.out, "PASS  ");
+  ASSERT_EQ(report["checks"].size(), passed.size());
+  for (std::size_t i = 0; i < passed.size(); ++i) {
+    const auto& check = report["checks"][i];
+    EXPECT_EQ(check["outcome"], "PASS");
+    EXPECT_EQ(passed[i], "PASS  " + check["name"].get<std::string>() + "  " + check["detail"].get<std::string>());
+  }
+  EXPECT_EQ(report["summary"]["passed"], passed.size());
+  EXPECT_EQ(report["summary"]["failed"], 0);
+  EXPECT_FALSE(lines_starting(lines.out, "PASS  gamma_matches_mpfr_reference  ").empty()) << lines.out;
+}
+
+}  // namespace
+}  // namespace reconbound::test

@@ -1,0 +1,30 @@
+#pragma once
+// The conformance kit: the laws of each plugin kind (SPEC §2, §3, §5, §6 and the interfaces
+// in reconbound/*.hpp), and the MPFR references of verify/ for the plugins that have one,
+// checked on one plugin. docs/conformance.md lists every check with its tolerance.
+//
+// A plugin's reference is chosen by its name (dpsgd, downsample, dct, select, goldfeld,
+// slb) and fed its parameters; a plugin of another name gets the laws of its kind only.
+#include <string_view>
+#include <vector>
+
+#include "reconbound/conformance/check.hpp"
+#include "reconbound/params.hpp"
+#include "reconbound/registry.hpp"
+
+namespace reconbound::conformance {
+
+// Creates the plugin `record` names from its example parameters (PluginInfo::example) and
+// runs the suite of its kind. A factory that throws FileError (a file the example names is
+// missing, e.g. lpips's ONNX model) gives one skipped check with the reason; any other error
+// of the factory fails the check "created_from_example".
+std::vector<Check> run_suite(const Registry& registry, const PluginRecord& record);
+
+// The suite of each kind on an object already created by the plugin `name` with `params`.
+std::vector<Check> check_mechanism(const Mechanism& mechanism, std::string_view name, const Params& params);
+std::vector<Check> check_representation(const Representation& representation, std::string_view name,
+                                        const Params& params);
+std::vector<Check> check_estimator(const EntropyEstimator& estimator, std::string_view name, const Params& params);
+std::vector<Check> check_converse(const Converse& converse, std::string_view name, const Params& params);
+
+}  // namespace reconbound::conformance

@@ -1,0 +1,61 @@
+#pragma once
+// How the suites record their checks: each check measures, compares with its limit and says
+// so with the numbers (docs/conformance.md, "Output").
+#include <functional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "reconbound/conformance/check.hpp"
+
+namespace reconbound::conformance::detail {
+
+struct Verdict {
+  bool passed = false;
+  std::string detail;
+};
+
+class CheckList {
+ public:
+  // Runs one check. An exception escaping `body` fails it with the exception's message: the
+  // plugin threw where its contract says it must answer.
+  void run(std::string name, const std::function<Verdict()>& body);
+  void skip(std::string name, std::string reason);
+  void add(std::vector<Check> checks);
+  std::vector<Check> take() &&;
+
+ private:
+  std::vector<Check> checks_;
+};
+
+// Of many cases of one check, the one closest to (or furthest past) its limit.
+class WorstCase {
+ public:
+  // `slack`: how far inside its limit the case is, in the check's units; < 0 or NaN violates
+  // the limit. `numbers`: the case and its values.
+  void add(double slack, std::string numbers);
+  // Passes when every case kept its limit; the detail is `law`, the number of cases and the
+  // worst case's numbers.
+  Verdict verdict(std::string_view law) const;
+
+ private:
+  std::size_t cases_ = 0;
+  bool violated_ = false;
+  double worst_slack_ = 0.0;
+  std::string worst_numbers_;
+};
+
+// One input the contract says must be refused, and the call that passes it.
+using BadInput = std::pair<std::string, std::function<void()>>;
+
+// Passes when every call throws reconbound::Error; fails naming the first input that was
+// accepted or answered with another exception type.
+Verdict all_refused(const std::vector<BadInput>& inputs);
+
+// A number for a detail line: 6 significant digits, or 17 for values compared with a
+// reference.
+std::string num(double value);
+std::string precise(double value);
+
+}  // namespace reconbound::conformance::detail

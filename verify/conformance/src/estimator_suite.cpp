@@ -1,0 +1,135 @@
+// The estimator suite (SPEC §6, reconbound/estimator.hpp): one result per grid pair in order,
+// h̄_LB = ĥ_MC − t_MC − t_MD − t_num with margins ≥ 0 (SPEC §6.4), the dither s of §5,
+// reproducible for a seed and independent of the thread count, shards that combine into the
+// single-call result; then h̄_LB below the true entropy of known sources, and the reference.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+
+#include "estimator_request.hpp"
+#include "reconbound/conformance/suites.hpp"
+#include "suite_parts.hpp"
+
+namespace reconbound::conformance {
+namespace {
+
+using detail::CheckList;
+using detail::num;
+using detail::precise;
+using detail::Verdict;
+using detail::WorstCase;
+
+std::string pair_name(const GridPair& pair) { return fmt::format("(k = {}, nu2 = {})", pair.k, pair.nu2); }
+
+void check_results(const EntropyEstimator& estimator, const detail::EstimatorTestInputs& in, CheckList& list) {
+  const std::vector<GridPair>& grid = in.grid;
+  // The checks below index results by grid pair; a wrong count stops them with this message.
+  const auto require_all_pairs = [&](std::vector<GridEntropy> results) {
+    if (results.size() != grid.size()) {
+      throw std::length_error(fmt::format("{} results for {} grid pairs", results.size(), grid.size()));
+    }
+    return results;
+  };
+  const auto estimate = [&](std::size_t threads) {
+    return estimator.estimate(detail::entropy_request(in.rows, grid, in.trace_sigma, threads));
+  };
+  list.run("one_result_per_pair", [&] {
+    const auto results = estimate(1);
+    for (std::size_t i = 0; i < std::min(results.size(), grid.size()); ++i) {
+      if (!(results[i].pair == grid[i]) || !results[i].complete) {
+        return Verdict{false, fmt::format("result {} is {}{}, expected {}", i, pair_name(results[i].pair),
+                                          results[i].complete ? "" : " (incomplete)", pair_name(grid[i]))};
+      }
+    }
+    return Verdict{results.size() == grid.size(),
+                   fmt::format("{} complete results for {} grid pairs, in the grid's order", results.size(), grid.size())};
+  });
+  list.run("margins_non_negative", [&] {
+    WorstCase worst;
+    for (const GridEntropy& e : require_all_pairs(estimate(1))) {
+      const double smallest = std::min({e.t_mc, e.t_md, e.t_num});
+      worst.add(std::isfinite(e.h_mc) ? smallest : std::nan(""),
+                fmt::format("{}: h_MC = {}, t_MC = {}, t_MD = {}, t_num = {} bits", pair_name(e.pair), num(e.h_mc),
+                            num(e.t_mc), num(e.t_md), num(e.t_num)));
+    }
+    return worst.verdict("t_MC, t_MD, t_num >= 0 and h_MC finite");
+  });
+  list.run("lower_bound_is_estimate_minus_margins", [&] {
+    WorstCase worst;
+    for (const GridEntropy& e : require_all_pairs(estimate(1))) {
+      const double assembled = e.h_mc - e.t_mc - e.t_md - e.t_num;  // SPEC §6.4
+      const double allowed = 1e-9 * (1.0 + std::abs(e.h_mc));
+      worst.add(allowed - std::abs(e.h_lb - assembled),
+                fmt::format("{}: h_LB = {}, h_MC - t_MC - t_MD - t_num = {} bits, allowed {}", pair_name(e.pair),
+                            precise(e.h_lb), precise(assembled), num(allowed)));
+    }
+    return worst.verdict("h_LB = h_MC - t_MC - t_MD - t_num within 1e-9 (1 + |h_MC|)");
+  });
+  list.run("dither_scale", [&] {
+    WorstCase worst;
+    for (const GridEntropy& e : require_all_pairs(estimate(1))) {
+      const double s = detail::dither_scale(e.pair, in.trace_sigma);
+      worst.add(1e-12 * s - std::abs(e.s - s),
+                fmt::format("{}: s = {}, nu sqrt(tr Sigma / k) = {}", pair_name(e.pair), precise(e.s), precise(s)));
+    }
+    return worst.verdict("s = nu sqrt(tr Sigma / k) within 1e-12 relative (SPEC 5)");
+  });
+  list.run("reproducible_for_a_seed", [&] {
+    const auto first = require_all_pairs(estimate(1));
+    const auto second = require_all_pairs(estimate(1));
+    WorstCase worst;
+    for (std::size_t i = 0; i < grid.size(); ++i) {
+      const double diff = std::max(std::abs(first[i].h_mc - second[i].h_mc), std::abs(first[i].h_lb - second[i].h_lb));
+      worst.add(diff == 0.0 ? 0.0 : -diff, fmt::format("{}: h_MC = {} and {} bits", pair_name(grid[i]),
+                                                       precise(first[i].h_mc), precise(second[i].h_mc)));
+    }
+    return worst.verdict("two calls with seed 7 give identical h_MC and h_LB");
+  });
+  list.run("independent_of_threads", [&] {
+    const auto one = require_all_pairs(estimate(1));
+    const auto three = require_all_pairs(estimate(3));
+    WorstCase worst;
+    for (std::size_t i = 0; i < grid.size(); ++i) {
+      const double diff = std::max(std::abs(one[i].h_mc - three[i].h_mc), std::abs(one[i].h_lb - three[i].h_lb));
+      worst.add(diff == 0.0 ? 0.0 : -diff, fmt::format("{}: h_MC = {} (1 thread), {} (3 threads) bits",
+                                                       pair_name(grid[i]), precise(one[i].h_mc), precise(three[i].h_mc)));
+    }
+    return worst.verdict("1 and 3 threads give identical h_MC and h_LB");
+  });
+  list.run("shards_combine", [&] {
+    const EntropyRequest whole_request = detail::entropy_request(in.rows, grid, in.trace_sigma);
+    const auto whole = require_all_pairs(estimator.estimate(whole_request));
+    std::vector<std::vector<GridEntropy>> parts;
+    for (std::size_t shard = 0; shard < 3; ++shard) {
+      EntropyRequest request = whole_request;
+      request.shard = shard;
+      request.shards = 3;
+      parts.push_back(require_all_pairs(estimator.estimate(request)));
+    }
+    WorstCase worst;
+    for (std::size_t i = 0; i < grid.size(); ++i) {
+      const GridEntropy combined = estimator.combine({parts[0][i], parts[1][i], parts[2][i]}, whole_request);
+      const double diff = std::max(std::abs(combined.h_mc - whole[i].h_mc), std::abs(combined.h_lb - whole[i].h_lb));
+      const double allowed = 1e-12 * (1.0 + std::max(std::abs(whole[i].h_mc), std::abs(whole[i].h_lb)));
+      worst.add(allowed - diff, fmt::format("{}: h_MC = {} combined, {} in one call; |diff| = {} <= {}",
+                                            pair_name(grid[i]), precise(combined.h_mc), precise(whole[i].h_mc),
+                                            num(diff), num(allowed)));
+    }
+    return worst.verdict("3 shards combine into the single-call h_MC and h_LB within 1e-12 relative");
+  });
+}
+
+}  // namespace
+
+std::vector<Check> check_estimator(const EntropyEstimator& estimator, std::string_view name, const Params& /*params*/) {
+  CheckList list;
+  const detail::EstimatorTestInputs inputs;
+  check_results(estimator, inputs, list);
+  detail::check_known_entropy_sources(estimator, list);
+  detail::check_estimator_reference(estimator, name, inputs, list);
+  return std::move(list).take();
+}
+
+}  // namespace reconbound::conformance
