@@ -26,8 +26,9 @@ logged() {
 
 step "install into a temporary prefix"
 logged install "$cmake" --install "$build" --prefix "$prefix"
-for file in bin/reconbound lib/libreconbound.so lib/libreconbound_reference.a \
+for file in bin/reconbound lib/libreconbound.so lib/libreconbound_reference.a lib/libreconbound_conformance.a \
             include/reconbound/plugin.hpp include/reconbound/verify/reference_dpsgd.hpp \
+            include/reconbound/conformance/suites.hpp \
             lib/reconbound/plugins/reconbound-dpsgd.so \
             lib/cmake/reconbound/reconboundConfig.cmake lib/cmake/reconbound/reconboundConfigVersion.cmake \
             lib/cmake/reconbound/reconboundTargets.cmake lib/cmake/reconbound/ReconboundPlugin.cmake; do
@@ -48,7 +49,7 @@ configure() {  # configure NAME SOURCE
 }
 step "build examples/plugins against the installed SDK"
 configure examples "$source/examples/plugins"
-step "build consumer programs of reconbound::core and reconbound::reference against it"
+step "build consumer programs of the installed targets against it"
 configure consumer "$here/consumer"
 
 export RECONBOUND_PLUGIN_PATH=$plugins
@@ -83,8 +84,8 @@ else
   fail "example_plugin_numbers"
 fi
 
-step "the installed MPFR reference library"
-"$work/consumer/reference_numbers" || fail "reference_numbers"
+step "the installed MPFR references and conformance kit"
+"$work/consumer/verification_kits" || fail "verification_kits"
 
 step "reconbound leakage --mechanism gaussian"
 if "$cli" leakage --mechanism gaussian --mechanism-param k=10,sigma=4 --json > "$work/leakage.json"; then
