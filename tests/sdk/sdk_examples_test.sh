@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The SDK as CI shows it: install this build into a temporary prefix, build
-# examples/plugins and a consumer program against it with the same compiler, load both
+# examples/plugins and consumer programs against it with the same compiler, load both
 # example plugins through RECONBOUND_PLUGIN_PATH with the INSTALLED CLI, and check their
 # numbers (gaussian_reference.py computes them independently).
 #
