@@ -1,73 +1,39 @@
-# The gzipped IDX images of Debian's dataset-fashion-mnist: the CLI's default data set
-# ("--data fashion-mnist", core/src/data/load_dataset.cpp) and the real images of the tests
-# and benchmarks. The one place where their location is written down.
-set(RECONBOUND_FASHION_MNIST_DIR "/usr/share/datasets/fashion-mnist" CACHE PATH
-    "Folder of Debian's dataset-fashion-mnist")
-set(RECONBOUND_FASHION_MNIST_TRAIN_IMAGES "${RECONBOUND_FASHION_MNIST_DIR}/train-images-idx3-ubyte.gz")
-set(RECONBOUND_FASHION_MNIST_TEST_IMAGES "${RECONBOUND_FASHION_MNIST_DIR}/t10k-images-idx3-ubyte.gz")
-
 # reconbound_add_plugin(NAME <name> SOURCES <files...> [LIBRARIES <targets...>])
 #
-# Builds a plugin as a MODULE library named reconbound-<name>.so with hidden
-# visibility, linked against the core library, into the build plugin folder.
+# Builds a plugin: a MODULE library reconbound-<name>.so, C++20, hidden visibility, linked
+# against reconbound::core (docs/writing-a-plugin.md). One definition serves the reconbound
+# tree and plugins built out of tree against an installed reconbound, where
+# find_package(reconbound) provides this function. Variables of the calling scope, all
+# optional (the reconbound tree sets them, an out-of-tree build may):
+#   RECONBOUND_PLUGIN_BUILD_DIR            folder the plugin is built into
+#                                          (default: the current build folder)
+#   RECONBOUND_PLUGIN_INSTALL_DESTINATION  where `cmake --install` puts it (default: not installed)
+# Every plugin target is also appended to the global property RECONBOUND_PLUGIN_TARGETS.
 function(reconbound_add_plugin)
   cmake_parse_arguments(ARG "" "NAME" "SOURCES;LIBRARIES" ${ARGN})
   if(NOT ARG_NAME OR NOT ARG_SOURCES)
     message(FATAL_ERROR "reconbound_add_plugin needs NAME and SOURCES")
   endif()
+  set(output_dir "${CMAKE_CURRENT_BINARY_DIR}")
+  if(RECONBOUND_PLUGIN_BUILD_DIR)
+    set(output_dir "${RECONBOUND_PLUGIN_BUILD_DIR}")
+  endif()
   set(target reconbound-plugin-${ARG_NAME})
   add_library(${target} MODULE ${ARG_SOURCES})
-  target_link_libraries(${target} PRIVATE reconbound::core reconbound_warnings ${ARG_LIBRARIES})
+  target_link_libraries(${target} PRIVATE reconbound::core ${ARG_LIBRARIES})
+  # The reconbound tree's warning flags (-Werror in its release preset); absent out of tree.
+  if(TARGET reconbound_warnings)
+    target_link_libraries(${target} PRIVATE reconbound_warnings)
+  endif()
+  target_compile_features(${target} PRIVATE cxx_std_20)
   set_target_properties(${target} PROPERTIES
     OUTPUT_NAME reconbound-${ARG_NAME}
     PREFIX ""
-    LIBRARY_OUTPUT_DIRECTORY "${RECONBOUND_PLUGIN_BUILD_DIR}")
-  install(TARGETS ${target} LIBRARY DESTINATION lib/reconbound/plugins)
+    CXX_VISIBILITY_PRESET hidden
+    VISIBILITY_INLINES_HIDDEN ON
+    LIBRARY_OUTPUT_DIRECTORY "${output_dir}")
+  if(RECONBOUND_PLUGIN_INSTALL_DESTINATION)
+    install(TARGETS ${target} LIBRARY DESTINATION "${RECONBOUND_PLUGIN_INSTALL_DESTINATION}")
+  endif()
   set_property(GLOBAL APPEND PROPERTY RECONBOUND_PLUGIN_TARGETS ${target})
-endfunction()
-
-# Adds every sub-folder with a CMakeLists.txt of the given folders (plugin kinds, tests).
-macro(reconbound_add_subfolders)
-  foreach(kind_dir ${ARGN})
-    file(GLOB plugin_dirs LIST_DIRECTORIES true "${CMAKE_CURRENT_SOURCE_DIR}/${kind_dir}/*")
-    foreach(dir ${plugin_dirs})
-      if(EXISTS "${dir}/CMakeLists.txt")
-        add_subdirectory("${dir}")
-      endif()
-    endforeach()
-  endforeach()
-endmacro()
-
-# The seed of the RapidCheck property tests under ctest (RC_PARAMS="seed=..."): fixed, so a
-# run is reproducible. RECONBOUND_PROPERTY_SEED in the environment of a test run overrides
-# it (a number, or "random"); see docs/testing.md and tests/support/property_seed.cpp.
-set(RECONBOUND_PROPERTY_SEED "2024" CACHE STRING "RapidCheck seed of the property tests under ctest")
-
-# reconbound_add_test(NAME <name> SOURCES <files...> LABELS <labels...> [LIBRARIES <targets...>])
-#
-# A GoogleTest executable registered with ctest under the given labels. Tests run
-# from the build tree and find the plugins through the build plugin folder.
-function(reconbound_add_test)
-  cmake_parse_arguments(ARG "" "NAME;TIMEOUT" "SOURCES;LABELS;LIBRARIES" ${ARGN})
-  add_executable(${ARG_NAME} ${ARG_SOURCES})
-  target_link_libraries(${ARG_NAME} PRIVATE reconbound::core reconbound::verify
-    reconbound_warnings GTest::gtest GTest::gtest_main rapidcheck_gtest ${ARG_LIBRARIES})
-  set_target_properties(${ARG_NAME} PROPERTIES RUNTIME_OUTPUT_DIRECTORY "${CMAKE_BINARY_DIR}/tests")
-  if(NOT TARGET reconbound_property_seed)
-    add_library(reconbound_property_seed OBJECT "${PROJECT_SOURCE_DIR}/tests/support/property_seed.cpp")
-    target_link_libraries(reconbound_property_seed PRIVATE reconbound_warnings GTest::gtest rapidcheck)
-  endif()
-  target_link_libraries(${ARG_NAME} PRIVATE reconbound_property_seed)
-  add_test(NAME ${ARG_NAME} COMMAND ${ARG_NAME})
-  if(NOT ARG_TIMEOUT)
-    set(ARG_TIMEOUT 600)
-  endif()
-  set_tests_properties(${ARG_NAME} PROPERTIES
-    LABELS "${ARG_LABELS}"
-    TIMEOUT ${ARG_TIMEOUT}
-    ENVIRONMENT "RECONBOUND_SOURCE_DIR=${PROJECT_SOURCE_DIR};RC_PARAMS=seed=${RECONBOUND_PROPERTY_SEED}")
-  get_property(plugins GLOBAL PROPERTY RECONBOUND_PLUGIN_TARGETS)
-  if(plugins)
-    add_dependencies(${ARG_NAME} ${plugins})
-  endif()
 endfunction()

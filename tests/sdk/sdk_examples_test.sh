@@ -1,0 +1,126 @@
+#!/usr/bin/env bash
+# The SDK as CI shows it: install this build into a temporary prefix, build
+# examples/plugins and consumer programs against it with the same compiler, load both
+# example plugins through RECONBOUND_PLUGIN_PATH with the INSTALLED CLI, and check their
+# numbers (gaussian_reference.py computes them independently).
+#
+# usage: sdk_examples_test.sh BUILD_DIR SOURCE_DIR CMAKE GENERATOR CXX SANITIZE(0|1)
+set -euo pipefail
+build=$1 source=$2 cmake=$3 generator=$4 cxx=$5 sanitize=$6
+here=$(cd "$(dirname "$0")" && pwd)
+work=$(mktemp -d "${TMPDIR:-/tmp}/reconbound-sdk.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+prefix=$work/prefix
+plugins=$work/examples/plugins
+failures=0
+
+step() { echo "== $*" >&2; }
+pass() { echo "PASS $*" >&2; }
+fail() { echo "FAIL $*" >&2; failures=$((failures + 1)); }
+# Runs a command with its output in $work/$1.log, shown only when it fails.
+logged() {
+  local log=$work/$1.log
+  shift
+  "$@" > "$log" 2>&1 || { cat "$log" >&2; echo "FAIL $*" >&2; exit 1; }
+}
+
+step "install into a temporary prefix"
+logged install "$cmake" --install "$build" --prefix "$prefix"
+for file in bin/reconbound lib/libreconbound.so lib/libreconbound_reference.a lib/libreconbound_conformance.a \
+            include/reconbound/plugin.hpp include/reconbound/verify/reference_dpsgd.hpp \
+            include/reconbound/conformance/suites.hpp \
+            lib/reconbound/plugins/reconbound-dpsgd.so \
+            lib/cmake/reconbound/reconboundConfig.cmake lib/cmake/reconbound/reconboundConfigVersion.cmake \
+            lib/cmake/reconbound/reconboundTargets.cmake lib/cmake/reconbound/ReconboundPlugin.cmake; do
+  [ -e "$prefix/$file" ] && pass "installed $file" || fail "not installed: $file"
+done
+
+# Plugins and consumer are built like any user would, warnings as errors; a sanitized
+# reconbound needs its sanitizers in what links against it.
+flags="-Wall -Wextra -Wpedantic -Werror"
+[ "$sanitize" = 1 ] && flags="$flags -fsanitize=address,undefined"
+configure() {  # configure NAME SOURCE
+  logged "configure-$1" "$cmake" -S "$2" -B "$work/$1" -G "$generator" -DCMAKE_BUILD_TYPE=Release \
+    -DCMAKE_CXX_COMPILER="$cxx" -DCMAKE_CXX_FLAGS="$flags" -DCMAKE_PREFIX_PATH="$prefix" \
+    -DCMAKE_FIND_USE_PACKAGE_REGISTRY=OFF
+  grep -q "^reconbound_DIR:PATH=$prefix/lib/cmake/reconbound$" "$work/$1/CMakeCache.txt" \
+    && pass "$1 found the installed package" || fail "$1 did not use $prefix/lib/cmake/reconbound"
+  logged "build-$1" "$cmake" --build "$work/$1"
+}
+step "build examples/plugins against the installed SDK"
+configure examples "$source/examples/plugins"
+step "build consumer programs of the installed targets against it"
+configure consumer "$here/consumer"
+
+export RECONBOUND_PLUGIN_PATH=$plugins
+cli=$prefix/bin/reconbound
+
+step "the installed CLI lists the installed and the example plugins"
+"$cli" plugins --json > "$work/plugins.json"
+python3 - "$work/plugins.json" "$prefix" "$plugins" <<'PY' || failures=$((failures + 1))
+import json, os, sys
+listing, prefix, plugins = json.load(open(sys.argv[1])), sys.argv[2], sys.argv[3]
+where = {(p["kind"], p["name"]): os.path.realpath(os.path.dirname(p["path"])) for p in listing["plugins"]}
+checks = [
+    (("mechanism", "dpsgd"), os.path.realpath(os.path.join(prefix, "lib/reconbound/plugins"))),
+    (("mechanism", "gaussian"), os.path.realpath(plugins)),
+    (("representation", "centre_crop"), os.path.realpath(plugins)),
+]
+ok = True
+for key, folder in checks:
+    good = where.get(key) == folder
+    ok &= good
+    print(("PASS" if good else "FAIL"), f"{key[0]} {key[1]} loaded from {where.get(key)} (expected {folder})", file=sys.stderr)
+for failure in listing["failures"]:
+    ok = False
+    print(f"FAIL load failure {failure['path']}: {failure['reason']}", file=sys.stderr)
+sys.exit(0 if ok else 1)
+PY
+
+step "numbers of the example plugins through the SDK"
+if "$work/consumer/example_plugin_numbers" > "$work/accountant.txt"; then
+  python3 "$here/gaussian_reference.py" epsilon-lines "$work/accountant.txt" || failures=$((failures + 1))
+else
+  fail "example_plugin_numbers"
+fi
+
+step "the installed MPFR references and conformance kit"
+"$work/consumer/verification_kits" || fail "verification_kits"
+
+step "reconbound leakage --mechanism gaussian"
+if "$cli" leakage --mechanism gaussian --mechanism-param k=10,sigma=4 --json > "$work/leakage.json"; then
+  python3 "$here/gaussian_reference.py" gamma 10 4 "$work/leakage.json" || failures=$((failures + 1))
+else
+  fail "reconbound leakage --mechanism gaussian --mechanism-param k=10,sigma=4"
+fi
+
+step "reconbound conformance on both example plugins"
+for plugin in gaussian centre_crop; do
+  if "$cli" conformance "$plugins/reconbound-$plugin.so" > "$work/conformance-$plugin.txt" 2>&1; then
+    pass "reconbound conformance reconbound-$plugin.so"
+  else
+    cat "$work/conformance-$plugin.txt" >&2
+    fail "reconbound conformance reconbound-$plugin.so"
+  fi
+done
+
+step "reconbound epsilon --mechanism gaussian"
+if "$cli" epsilon --mechanism gaussian --mechanism-param k=10,sigma=4 --delta 1e-5 --json > "$work/epsilon.json"; then
+  python3 "$here/gaussian_reference.py" epsilon-json 10 4 1e-5 "$work/epsilon.json" || failures=$((failures + 1))
+else
+  fail "reconbound epsilon --mechanism gaussian --mechanism-param k=10,sigma=4 --delta 1e-5"
+fi
+status=0
+"$cli" epsilon --mechanism gaussian --mechanism-param k=10,sigma=4,accounting=off --delta 1e-5 \
+  > "$work/off.out" 2> "$work/off.err" || status=$?
+# The line names the mechanism and its missing accounting (not merely echoing the parameters).
+reason=$(sed 's/k=10,sigma=4,accounting=off//' "$work/off.err")
+if [ "$status" = 2 ] && [ ! -s "$work/off.out" ] && [ "$(wc -l < "$work/off.err")" = 1 ] \
+   && grep -q gaussian <<< "$reason" && grep -qiE "accountant|accounting" <<< "$reason"; then
+  pass "epsilon with accounting=off: exit 2, one line: $(cat "$work/off.err")"
+else
+  fail "epsilon with accounting=off: exit $status (expected 2 and one line naming the mechanism); stderr:"
+  cat "$work/off.err" >&2
+fi
+
+[ "$failures" = 0 ] || { echo "$failures check(s) failed" >&2; exit 1; }
