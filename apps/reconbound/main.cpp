@@ -11,6 +11,7 @@
 #include "commands.hpp"
 #include "privacy_commands.hpp"
 #include "reconbound/error.hpp"
+#include "verify_command.hpp"
 
 namespace {
 
@@ -35,6 +36,7 @@ int main(int argc, char** argv) {
   reconbound::cli::add_calibrate_command(app);
   reconbound::cli::add_spectrum_command(app);
   reconbound::cli::add_chain_command(app);
+  reconbound::cli::add_verify_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
