@@ -5,8 +5,9 @@
 // cost.
 #include <benchmark/benchmark.h>
 
-#include "reconbound/accountant.hpp"
+#include "pld_accountant.hpp"
 #include "reconbound/calibration.hpp"
+#include "reconbound/registry.hpp"
 
 namespace {
 
@@ -33,10 +34,17 @@ void BM_FiftyThousandSteps(benchmark::State& state) {
 void BM_TenDistinctSegments(benchmark::State& state) { epsilon_of(state, ten_segments()); }
 
 // calibrate --target-epsilon 8 for the paper's MNIST schedule (q = 1024/50000, T = 4,900).
+// Through the dpsgd mechanism's accountant, as the CLI calibrates.
 void BM_CalibrateEpsilon8(benchmark::State& state) {
+  const Registry registry;
+  const auto dpsgd = registry.make_mechanism("dpsgd");
+  const Schedule shape = Schedule::constant(1024.0 / 50000.0, 1.0, 4900);
+  MechanismInput input;
+  input.schedule = &shape;
+  const CalibrationOptions range = noise_scale_range("dpsgd", *dpsgd, input, {});
   int evaluations = 0;
   for (auto _ : state) {
-    const EpsilonCalibration c = calibrate_sigma_for_epsilon(1024.0 / 50000.0, 4900, 8.0, 1e-5);
+    const EpsilonCalibration c = calibrate_noise_scale_for_epsilon("dpsgd", *dpsgd, input, 8.0, 1e-5, range);
     evaluations = c.evaluations;
     benchmark::DoNotOptimize(c.sigma);
   }

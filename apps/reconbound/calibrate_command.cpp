@@ -44,10 +44,15 @@ void run_target_epsilon(const CalibrateOptions& o, const Schedule& shape,
   }
   const double delta = resolve_delta(o.plan.delta);
   const Registry registry;
+  const auto mechanism = registry.make_mechanism(o.plan.mechanism);
+  MechanismInput input;
+  input.schedule = &shape;
   // Only σ the mechanism charges: γ is reported at the answer.
   const EpsilonCalibration c = calibrate_noise_scale_for_epsilon(
-      shape, *o.target_epsilon, delta, mechanism_sigma_options(registry, o.plan.mechanism, shape, calibration));
-  const double gamma = leakage_bits(registry, o.plan.mechanism, shape.with_noise_scale(c.sigma));
+      o.plan.mechanism, *mechanism, input, *o.target_epsilon, delta,
+      noise_scale_range(o.plan.mechanism, *mechanism, input, calibration));
+  input.noise_scale = c.sigma;
+  const double gamma = mechanism->leakage(input).gamma_bits;
   if (c.at_sigma_min) note_smallest_sigma(fmt::format("the target epsilon {}", *o.target_epsilon), c.sigma);
   if (o.json) {
     nlohmann::json out{{"target_epsilon", *o.target_epsilon},
@@ -83,12 +88,18 @@ void run_target_rho(const CalibrateOptions& o, const Schedule& shape,
   // One entropy estimate: the entropies do not depend on γ.
   const BoundReport report =
       compute_bound(registry, {&data.perp, &data.est, data.dataset.shape}, {}, config);
-  const RhoCalibration c = calibrate_noise_for_rho(registry, report, config, p.mechanism, shape,
+  MechanismInput input;
+  input.schedule = &shape;
+  const RhoCalibration c = calibrate_noise_for_rho(registry, report, config, p.mechanism, input,
                                                    *o.target_rho, calibration);
   const ConverseResult& at = c.result.converse;
   if (c.at_sigma_min) note_smallest_sigma(fmt::format("the target rho* {}", *o.target_rho), c.sigma);
   std::optional<EpsilonResult> epsilon;
-  if (with_epsilon) epsilon = compute_epsilon(shape.with_noise_scale(c.sigma), delta);
+  if (with_epsilon) {
+    const auto mechanism = registry.make_mechanism(p.mechanism);
+    input.noise_scale = c.sigma;
+    epsilon = require_accountant(*mechanism, p.mechanism).epsilon(input, delta, calibration.accountant);
+  }
   if (o.json) {
     nlohmann::json out{{"target_rho", *o.target_rho},
                        {"representation", representation},

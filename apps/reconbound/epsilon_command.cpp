@@ -4,8 +4,9 @@
 #include <nlohmann/json.hpp>
 
 #include "privacy_commands.hpp"
-#include "reconbound/accountant.hpp"
+#include "reconbound/calibration.hpp"
 #include "reconbound/error.hpp"
+#include "reconbound/registry.hpp"
 #include "schedule_options.hpp"
 
 namespace reconbound::cli {
@@ -43,7 +44,7 @@ double resolve_delta(const DeltaOptions& options) {
     if (options.exponent.has_value() || options.n_train.has_value()) {
       throw InvalidInput("give either --delta or --delta-exponent with --n-train, not both");
     }
-    if (!(*options.delta >= 1e-15 && *options.delta < 1.0)) {
+    if (!(*options.delta >= kMinDelta && *options.delta < 1.0)) {
       throw InvalidInput(fmt::format("--delta {} is outside [1e-15, 1)", *options.delta));
     }
     return *options.delta;
@@ -70,7 +71,11 @@ void add_epsilon_command(CLI::App& app) {
     AccountantOptions accountant;
     if (!(options->epsilon_error > 0.0)) throw InvalidInput("--epsilon-error must be > 0");
     accountant.epsilon_error = options->epsilon_error;
-    const EpsilonResult r = compute_epsilon(schedule, delta, accountant);
+    const Registry registry;
+    const auto mechanism = registry.make_mechanism("dpsgd");
+    MechanismInput input;
+    input.schedule = &schedule;
+    const EpsilonResult r = require_accountant(*mechanism, "dpsgd").epsilon(input, delta, accountant);
     if (options->json) {
       const nlohmann::json out{{"epsilon", r.epsilon},
                                {"epsilon_lower", r.epsilon_lower},

@@ -52,8 +52,11 @@ std::vector<double> target_epsilons(const std::string& text) {
 std::vector<Calibrated> calibrate_all(const Registry& registry, const PlanOptions& o, const Schedule& shape,
                                       const std::vector<double>& epsilons, double delta,
                                       std::size_t threads, Progress& progress) {
+  const auto mechanism = registry.make_mechanism(o.mechanism);
+  MechanismInput input;
+  input.schedule = &shape;
   // Only σ the mechanism charges: γ is computed at every answer.
-  const CalibrationOptions options = mechanism_sigma_options(registry, o.mechanism, shape, calibration_options(o));
+  const CalibrationOptions range = noise_scale_range(o.mechanism, *mechanism, input, calibration_options(o));
   std::vector<Calibrated> out(epsilons.size());
   std::size_t done = 0;
   progress.report("calibrating sigma for each epsilon", 0, epsilons.size());
@@ -62,14 +65,15 @@ std::vector<Calibrated> calibrate_all(const Registry& registry, const PlanOption
     const std::size_t end = std::min(epsilons.size(), start + threads);
     for (std::size_t i = start; i < end; ++i) {
       batch.push_back(std::async(std::launch::async, [&, i] {
-        return calibrate_noise_scale_for_epsilon(shape, epsilons[i], delta, options);
+        return calibrate_noise_scale_for_epsilon(o.mechanism, *mechanism, input, epsilons[i], delta, range);
       }));
     }
     for (std::size_t i = start; i < end; ++i) {
       out[i].target = epsilons[i];
       out[i].calibration = batch[i - start].get();
-      out[i].gamma_bits =
-          leakage_bits(registry, o.mechanism, shape.with_noise_scale(out[i].calibration.sigma));
+      MechanismInput at = input;
+      at.noise_scale = out[i].calibration.sigma;
+      out[i].gamma_bits = mechanism->leakage(at).gamma_bits;
       if (out[i].calibration.at_sigma_min) {
         note_smallest_sigma(fmt::format("the target epsilon {}", epsilons[i]), out[i].calibration.sigma);
       }

@@ -1,4 +1,5 @@
-// The `dpsgd` mechanism plugin: γ = (1/ln 2)·Σ_runs Σ_t K(q_t, σ_t)   (SPEC §2, Theorem 4.1).
+// The `dpsgd` mechanism plugin: γ = (1/ln 2)·Σ_runs Σ_t K(q_t, c·σ_t)   (SPEC §2, Theorem 4.1),
+// c the input's noise scale; its (ε, δ) capability is the PLD accountant (SPEC §8).
 #include <fmt/format.h>
 
 #include <cmath>
@@ -7,6 +8,8 @@
 #include <numbers>
 #include <utility>
 
+#include "dpsgd_accountant.hpp"
+#include "dpsgd_input.hpp"
 #include "reconbound/compensated_sum.hpp"
 #include "reconbound/error.hpp"
 #include "reconbound/plugin.hpp"
@@ -18,11 +21,12 @@ namespace {
 
 class DpsgdMechanism final : public Mechanism {
  public:
-  MechanismNeeds needs() const override { return {.schedule = true, .data = false}; }
+  MechanismNeeds needs() const override { return {.schedule = true, .data = false, .noise_scale = true}; }
+
+  const PrivacyAccountant* accountant() const override { return &accountant_; }
 
   Leakage leakage(const MechanismInput& input) const override {
-    if (input.schedule == nullptr) throw InvalidInput("the dpsgd mechanism needs a schedule");
-    const Schedule& schedule = *input.schedule;
+    const Schedule schedule = charged_schedule(input);
     if (schedule.runs.empty()) throw InvalidInput("the schedule has no runs");
     Leakage out;
     CompensatedSum gamma;
@@ -62,6 +66,7 @@ class DpsgdMechanism final : public Mechanism {
     return value;
   }
 
+  DpsgdAccountant accountant_;
   mutable std::mutex mutex_;
   mutable std::map<std::pair<double, double>, KlValue> cache_;
 };

@@ -8,7 +8,7 @@
 #include <cmath>
 #include <cstdio>
 
-#include "reconbound/accountant.hpp"
+#include "pld_accountant.hpp"
 #include "reconbound/error.hpp"
 #include "reconbound/verify/reference_subsampled_gaussian_dp.hpp"
 

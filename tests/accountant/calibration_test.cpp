@@ -1,18 +1,44 @@
-// Calibration of σ to a target ε (SPEC §8): never overshoots, and is tight (σ a relative
-// tolerance smaller would overshoot), over seeded random schedules.
+// Calibration of σ to a target ε (SPEC §8) through the dpsgd mechanism's accountant: never
+// overshoots, and is tight (σ a relative tolerance smaller would overshoot), over seeded random
+// schedules; mechanisms without an accountant or without noise are refused with one line.
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <cstdio>
 #include <random>
 
-#include "reconbound/accountant.hpp"
+#include "pld_accountant.hpp"
 #include "reconbound/calibration.hpp"
 #include "reconbound/error.hpp"
+#include "reconbound/registry.hpp"
 
 using namespace reconbound;
 
 namespace {
+
+const Registry& registry() {
+  static const Registry instance;
+  return instance;
+}
+
+const Mechanism& dpsgd() {
+  static const auto mechanism = registry().make_mechanism("dpsgd");
+  return *mechanism;
+}
+
+// The factor on the shape's σ for a target ε, searched where the dpsgd mechanism charges γ.
+EpsilonCalibration calibrate(const Schedule& shape, double target, double delta,
+                             const CalibrationOptions& options) {
+  MechanismInput input;
+  input.schedule = &shape;
+  return calibrate_noise_scale_for_epsilon("dpsgd", dpsgd(), input, target, delta,
+                                           noise_scale_range("dpsgd", dpsgd(), input, options));
+}
+
+EpsilonCalibration calibrate_sigma_for_epsilon(double q, std::uint64_t steps, double target, double delta,
+                                               const CalibrationOptions& options) {
+  return calibrate(Schedule::constant(q, 1.0, steps), target, delta, options);
+}
 
 // Random schedules from a fixed seed (the printed case reproduces a failure).
 TEST(Calibration, NeverOvershootsAndIsTight) {
@@ -52,7 +78,7 @@ TEST(Calibration, ScheduleShapeFactorNeverOvershootsAndIsTight) {
   shape.runs.push_back(TrainingRun{{Segment{0.01, 3.0, 100}}});
   CalibrationOptions options;
   options.sigma_tolerance = 1e-3;
-  const EpsilonCalibration c = calibrate_noise_scale_for_epsilon(shape, 2.0, 1e-5, options);
+  const EpsilonCalibration c = calibrate(shape, 2.0, 1e-5, options);
   EXPECT_LE(compute_epsilon(shape.with_noise_scale(c.sigma), 1e-5).epsilon_upper, 2.0);
   const double smaller = c.sigma / (1.0 + 2.0 * options.sigma_tolerance);
   EXPECT_GT(compute_epsilon(shape.with_noise_scale(smaller), 1e-5).epsilon_upper, 2.0);
@@ -108,6 +134,50 @@ TEST(Calibration, UnreachableTargetThrows) {
   options.sigma_max = 2.0;
   EXPECT_THROW(calibrate_sigma_for_epsilon(1.0, 1000, 0.01, 1e-5, options), InvalidInput);
   EXPECT_THROW(calibrate_sigma_for_epsilon(0.1, 100, -1.0, 1e-5, options), InvalidInput);
+}
+
+// The search range of the factor is where the mechanism computes γ: dpsgd refuses σ outside
+// [0.1, 100] (reconbound/dpsgd_range.hpp), so with σ = 2 in the schedule c ∈ [0.05, 50], to
+// kSupportTolerance from inside. The γ calibration answers a factor whose γ meets the budget.
+TEST(Calibration, MechanismRangeAndGammaCalibration) {
+  const Schedule shape = Schedule::constant(0.01, 2.0, 100);
+  MechanismInput input;
+  input.schedule = &shape;
+  CalibrationOptions wide;
+  wide.sigma_min = 1e-3;
+  const CalibrationOptions range = noise_scale_range("dpsgd", dpsgd(), input, wide);
+  EXPECT_GE(range.sigma_min, 0.05);
+  EXPECT_LE(range.sigma_min, 0.05 * (1.0 + 4 * kSupportTolerance));
+  EXPECT_LE(range.sigma_max, 50.0);
+  EXPECT_GE(range.sigma_max, 50.0 * (1.0 - 4 * kSupportTolerance));
+  // γ(c) = 100·K(0.01, 2c)/ln 2 (Theorem 4.1) is decreasing: the answer meets the budget and a
+  // factor two tolerances smaller does not.
+  const GammaCalibration g = calibrate_noise_scale_for_gamma(dpsgd(), input, 0.01, range);
+  EXPECT_LE(g.gamma_bits, 0.01);
+  EXPECT_FALSE(g.at_sigma_min);
+  const Schedule smaller = shape.with_noise_scale(g.sigma / (1.0 + 2.0 * range.sigma_tolerance));
+  MechanismInput below;
+  below.schedule = &smaller;
+  EXPECT_GT(dpsgd().leakage(below).gamma_bits, 0.01);
+}
+
+TEST(Calibration, MechanismsWithoutAccountingOrNoiseAreRefused) {
+  const auto codebook = registry().make_mechanism("codebook", Params::parse("bits=2"));
+  const Schedule shape = Schedule::constant(0.01, 1.0, 100);
+  MechanismInput input;
+  input.schedule = &shape;
+  try {
+    calibrate_noise_scale_for_epsilon("codebook", *codebook, input, 1.0, 1e-5, CalibrationOptions{});
+    ADD_FAILURE() << "no error";
+  } catch (const InvalidInput& e) {
+    EXPECT_STREQ(e.what(), "mechanism codebook provides no (epsilon, delta) accounting");
+  }
+  try {
+    noise_scale_range("codebook", *codebook, input, CalibrationOptions{});
+    ADD_FAILURE() << "no error";
+  } catch (const InvalidInput& e) {
+    EXPECT_STREQ(e.what(), "mechanism codebook has no noise to calibrate");
+  }
 }
 
 }  // namespace

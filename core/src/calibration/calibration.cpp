@@ -1,3 +1,4 @@
+// Noise calibration (SPEC §8): bracketing and bisection on ln σ of a monotone criterion.
 #include "reconbound/calibration.hpp"
 
 #include <fmt/format.h>
@@ -50,6 +51,13 @@ double smallest_sigma_where(const std::function<bool(double)>& ok, const Calibra
 
 namespace {
 
+// `input` with the mechanism's noise multiplied by `factor`.
+MechanismInput scaled_input(const MechanismInput& input, double factor) {
+  MechanismInput out = input;
+  out.noise_scale = factor;
+  return out;
+}
+
 bool accepted(const std::function<void(double)>& evaluate, double sigma) {
   try {
     evaluate(sigma);
@@ -98,35 +106,63 @@ CalibrationOptions noise_scale_options(const Schedule& shape, const CalibrationO
   return scaled;
 }
 
-EpsilonCalibration calibrate_noise_scale_for_epsilon(const Schedule& shape, double target_epsilon,
-                                                     double delta, const CalibrationOptions& options) {
+const PrivacyAccountant& require_accountant(const Mechanism& mechanism, const std::string& name) {
+  const PrivacyAccountant* accountant = mechanism.accountant();
+  if (accountant == nullptr) {
+    throw InvalidInput(fmt::format("mechanism {} provides no (epsilon, delta) accounting", name));
+  }
+  return *accountant;
+}
+
+void require_noise_scale(const Mechanism& mechanism, const std::string& name) {
+  if (!mechanism.needs().noise_scale) {
+    throw InvalidInput(fmt::format("mechanism {} has no noise to calibrate", name));
+  }
+}
+
+CalibrationOptions noise_scale_range(const std::string& name, const Mechanism& mechanism,
+                                     const MechanismInput& input, const CalibrationOptions& options) {
+  require_noise_scale(mechanism, name);
+  const CalibrationOptions factors =
+      input.schedule != nullptr ? noise_scale_options(*input.schedule, options) : options;
+  return accepted_sigma_range(
+      [&](double factor) { static_cast<void>(mechanism.leakage(scaled_input(input, factor))); }, factors);
+}
+
+EpsilonCalibration calibrate_noise_scale_for_epsilon(const std::string& name, const Mechanism& mechanism,
+                                                     const MechanismInput& input, double target_epsilon,
+                                                     double delta, const CalibrationOptions& range) {
   if (!(target_epsilon > 0.0 && target_epsilon <= 200.0)) {
     throw InvalidInput(fmt::format("--target-epsilon {} is outside (0, 200]", target_epsilon));
   }
-  check_accountant_schedule(shape);
-  const CalibrationOptions scaled = noise_scale_options(shape, options);
+  const PrivacyAccountant& accountant = require_accountant(mechanism, name);
   EpsilonCalibration out;
   // A factor whose ε the accountant cannot certify (NumericalError, at very small σ where ε is
   // far beyond any target) counts as failing the target: the search never overshoots.
   auto ok = [&](double factor) {
     ++out.evaluations;
     try {
-      const EpsilonResult r = compute_epsilon(shape.with_noise_scale(factor), delta, options.accountant);
-      return r.epsilon_upper <= target_epsilon;
+      return accountant.epsilon(scaled_input(input, factor), delta, range.accountant).epsilon_upper <=
+             target_epsilon;
     } catch (const NumericalError&) {
       return false;
     }
   };
-  out.sigma = smallest_sigma_where(ok, scaled, "target epsilon");
-  out.at_sigma_min = out.sigma == scaled.sigma_min;
-  out.epsilon = compute_epsilon(shape.with_noise_scale(out.sigma), delta, options.accountant);
+  out.sigma = smallest_sigma_where(ok, range, "target epsilon");
+  out.at_sigma_min = out.sigma == range.sigma_min;
+  out.epsilon = accountant.epsilon(scaled_input(input, out.sigma), delta, range.accountant);
   return out;
 }
 
-EpsilonCalibration calibrate_sigma_for_epsilon(double q, std::uint64_t steps, double target_epsilon,
-                                               double delta, const CalibrationOptions& options) {
-  return calibrate_noise_scale_for_epsilon(Schedule::constant(q, 1.0, steps), target_epsilon, delta,
-                                           options);
+GammaCalibration calibrate_noise_scale_for_gamma(const Mechanism& mechanism, const MechanismInput& input,
+                                                 double max_gamma_bits, const CalibrationOptions& range) {
+  // γ(c) of the mechanism with its noise scaled by c (Theorem 4.1 for dpsgd), decreasing in c.
+  auto gamma_of = [&](double factor) { return mechanism.leakage(scaled_input(input, factor)).gamma_bits; };
+  GammaCalibration out;
+  out.sigma = calibrate_sigma_for_gamma(gamma_of, max_gamma_bits, range);
+  out.at_sigma_min = out.sigma == range.sigma_min;
+  out.gamma_bits = gamma_of(out.sigma);
+  return out;
 }
 
 double calibrate_sigma_for_gamma(const std::function<double(double)>& gamma_bits_of_sigma,

@@ -25,7 +25,7 @@
 #include <span>
 #include <vector>
 
-#include "../accountant/fft_plans.hpp"
+#include "reconbound/fft_plans.hpp"
 
 namespace reconbound::detail {
 

@@ -1,16 +1,18 @@
 #pragma once
 // Real-to-complex FFTs of one length, with FFTW plans created once per length and reused.
 // FFTW's planner is not thread safe: plans are created under one mutex; executing a plan on
-// new arrays (fftw_execute_dft_*) is thread safe.
+// new arrays (fftw_execute_dft_*) is thread safe. Shared by core (the coordinate grids of the
+// per-block bound) and the dpsgd plugin's PLD accountant.
 #include <complex>
 #include <cstddef>
-#include <memory>
 
-namespace reconbound::detail {
+#include "reconbound/export.hpp"
+
+namespace reconbound {
 
 // An array from fftw_malloc (SIMD-aligned, as plans made on such arrays require).
 template <class T>
-class FftwBuffer {
+class RECONBOUND_API FftwBuffer {
  public:
   explicit FftwBuffer(std::size_t n);
   ~FftwBuffer();
@@ -26,11 +28,11 @@ class FftwBuffer {
 };
 
 // out[k] = Σ_j in[j]·e^{−2πijk/n}, k ≤ n/2 (in is overwritten only by c2r).
-void forward_real_fft(std::size_t n, double* in, std::complex<double>* out);
+RECONBOUND_API void forward_real_fft(std::size_t n, double* in, std::complex<double>* out);
 // out[j] = Σ_k in[k]·e^{+2πijk/n} (unnormalised; `in` is destroyed).
-void inverse_real_fft(std::size_t n, std::complex<double>* in, double* out);
+RECONBOUND_API void inverse_real_fft(std::size_t n, std::complex<double>* in, double* out);
 
 // The smallest n' ≥ n of the form 2^a·3^b·5^c·7^d (fast for FFTW).
-std::size_t good_fft_size(std::size_t n);
+RECONBOUND_API std::size_t good_fft_size(std::size_t n);
 
-}  // namespace reconbound::detail
+}  // namespace reconbound

@@ -1,5 +1,5 @@
 // The PLD/PRV accountant (SPEC §8): discretise, compose by FFT, bound the errors.
-#include "reconbound/accountant.hpp"
+#include "pld_accountant.hpp"
 
 #include <fmt/format.h>
 
@@ -21,7 +21,6 @@ using detail::ComposedLoss;
 using detail::Direction;
 using detail::StepGroup;
 
-constexpr double kMinDelta = 1e-15;
 constexpr double kMaxEpsilon = 200.0;
 constexpr double kCoarseCellsPerStep = 2000.0;
 // Each neglected probability (Hoeffding tail, truncated Gaussian tails, numerical error) is
@@ -269,16 +268,6 @@ DeltaResult compute_delta(const Schedule& schedule, double epsilon,
     out.delta_upper = std::max(out.delta_upper, r.upper);
   }
   return out;
-}
-
-double delta_from_exponent(double n_train, double exponent) {
-  if (!(n_train >= 1.0)) throw InvalidInput(fmt::format("--n-train {} must be >= 1", n_train));
-  if (!(exponent > 0.0)) throw InvalidInput(fmt::format("--delta-exponent {} must be > 0", exponent));
-  const double delta = std::pow(n_train, -exponent);  // SPEC §8: δ = n_train^−1.1
-  if (!(delta >= kMinDelta && delta < 1.0)) {
-    throw InvalidInput(fmt::format("delta = n_train^-exponent = {:g} is outside [1e-15, 1)", delta));
-  }
-  return delta;
 }
 
 }  // namespace reconbound

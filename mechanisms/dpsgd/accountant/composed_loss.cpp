@@ -6,8 +6,8 @@
 #include <complex>
 #include <limits>
 
-#include "fft_plans.hpp"
 #include "reconbound/error.hpp"
+#include "reconbound/fft_plans.hpp"
 
 namespace reconbound::detail {
 

@@ -1,4 +1,4 @@
-#include "fft_plans.hpp"
+#include "reconbound/fft_plans.hpp"
 
 #include <fftw3.h>
 
@@ -6,7 +6,7 @@
 #include <mutex>
 #include <new>
 
-namespace reconbound::detail {
+namespace reconbound {
 
 namespace {
 
@@ -79,4 +79,4 @@ std::size_t good_fft_size(std::size_t n) {
   }
 }
 
-}  // namespace reconbound::detail
+}  // namespace reconbound

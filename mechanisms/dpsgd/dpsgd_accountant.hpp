@@ -1,0 +1,15 @@
+#pragma once
+// The dpsgd plugin's (ε, δ) capability: the PLD accountant (SPEC §8,
+// accountant/pld_accountant.hpp) of the schedule the plugin charges (dpsgd_input.hpp).
+#include "reconbound/mechanism.hpp"
+
+namespace reconbound::dpsgd {
+
+class DpsgdAccountant final : public PrivacyAccountant {
+ public:
+  std::string method() const override;
+  EpsilonResult epsilon(const MechanismInput& input, double delta,
+                        const AccountantOptions& options) const override;
+};
+
+}  // namespace reconbound::dpsgd
