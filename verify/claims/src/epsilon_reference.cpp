@@ -36,8 +36,7 @@ ReferenceInterval EpsilonReference::epsilon(const Schedule& schedule, double del
     const verify::ReferenceValue low = verify::reference_gaussian_epsilon(mu * (1.0 - r), delta);
     const verify::ReferenceValue high = verify::reference_gaussian_epsilon(mu * (1.0 + r), delta);
     ReferenceInterval out{low.value - low.abs_error, high.value + high.abs_error, ""};
-    out.source = fmt::format("MPFR Gaussian mechanism at q = 1, mu = {:.6g} (Balle & Wang 2018, Thm 8), {} bits",
-                             mu, high.bits);
+    out.source = fmt::format("MPFR Gaussian mechanism at q = 1 (Balle & Wang 2018, Thm 8), {} bits", high.bits);
     return out;
   }
   if (accountant_ == nullptr) {
