@@ -257,6 +257,8 @@ std::vector<Claim> parse_claims(std::string_view text, const std::string& origin
     document = json::parse(text);
   } catch (const json::parse_error& e) {
     throw FileError(fmt::format("{}: not valid JSON (at byte {}); check the syntax", origin, e.byte));
+  } catch (const json::out_of_range&) {  // a number beyond the range of a double, e.g. 1e400
+    throw FileError(fmt::format("{}: a number in the file does not fit in a double", origin));
   }
   if (!document.is_object() || !document.contains("claims")) {
     throw FileError(fmt::format("{}: must be a JSON object with a \"claims\" array", origin));
