@@ -78,6 +78,17 @@ TEST(ClaimsCheck, ConverseAgainstItsClosedForm) {
       "trace_sigma": 4, "claimed": 1})").pass);
 }
 
+// Beyond a double (2^{2·1e308}), the caps are exact: ρ* = 1 and the absolute bound is tr Σ.
+TEST(ClaimsCheck, ConverseBeyondADouble) {
+  const std::string inputs = R"("gamma_bits": 0, "h_lb_bits": 1e308, "k": 1, "nu2": 0.5, "trace_sigma": 7)";
+  const ClaimResult rho = check_one(R"({"kind": "rho_star", )" + inputs + R"(, "claimed": 1})");
+  EXPECT_EQ(rho.reference_lower, 1.0);
+  EXPECT_EQ(rho.reference_upper, 1.0);
+  const ClaimResult bound = check_one(R"({"kind": "absolute_bound", )" + inputs + R"(, "claimed": 7})");
+  EXPECT_EQ(bound.reference_lower, 7.0);
+  EXPECT_EQ(bound.reference_upper, 7.0);
+}
+
 // Four full-batch steps at σ = 2 are the Gaussian mechanism with μ = 1, whose ε at δ = 1e-5 is
 // 4.37717809568122461 (the root of δ(ε; 1) = 1e-5, computed to 20 digits in 50-digit arithmetic).
 TEST(ClaimsCheck, EpsilonAtFullBatchAgainstTheGaussianMechanism) {

@@ -72,6 +72,10 @@ ClaimResult result_of(const Claim& claim) {
 }
 
 ClaimResult check_against_interval(const Claim& claim, const ReferenceInterval& reference) {
+  if (!std::isfinite(reference.lower) || !std::isfinite(reference.upper)) {
+    throw NumericalError(fmt::format("the reference is [{}, {}], beyond a double, for these inputs",
+                                     reference.lower, reference.upper));
+  }
   ClaimResult result = result_of(claim);
   result.reference_lower = reference.lower;
   result.reference_upper = reference.upper;

@@ -36,7 +36,6 @@ std::string Domain::describe() const {
 
 namespace {
 
-constexpr double kInf = std::numeric_limits<double>::infinity();
 constexpr double kExactInteger = 9007199254740992.0;  // 2^53: every integer below is a double
 
 constexpr Domain kProbability{.min = 0.0, .max = 1.0, .min_open = true, .natural_ends = true};  // (0, 1]

@@ -19,7 +19,7 @@ std::string with_units(const std::string& number, std::string_view units) {
 // A reference that is a value with a tiny error reads "v ± e"; a wider one "[lower, upper]".
 std::string reference_text(const ClaimResult& r, std::string_view units) {
   if (std::isinf(r.reference_upper)) return ">= " + with_units(fmt::format("{:.10g}", r.reference_lower), units);
-  const double mid = 0.5 * (r.reference_lower + r.reference_upper);
+  const double mid = r.reference_lower + 0.5 * (r.reference_upper - r.reference_lower);
   const double half = 0.5 * (r.reference_upper - r.reference_lower);
   if (half <= 1e-9 * std::abs(mid)) return with_units(fmt::format("{:.15g} ± {:.2g}", mid, half), units);
   return with_units(fmt::format("[{:.10g}, {:.10g}]", r.reference_lower, r.reference_upper), units);

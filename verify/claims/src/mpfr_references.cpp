@@ -46,7 +46,7 @@ ReferenceInterval margin_reference(const Claim& claim) {
       count_input(claim, "k"), count_input(claim, "blocks"), n, count_input(claim, "n_mc"));
   const verify::ReferenceValue t_mc = verify::reference_margins(n, grid, alpha, alpha, sigma_mc.value).t_mc;
   // σ_MC enters rounded to double: its error and that rounding scale by t_MC/σ_MC.
-  const double factor = std::sqrt(static_cast<double>(grid) / alpha - 1.0);
+  const double factor = sigma_mc.value > 0.0 ? t_mc.value / sigma_mc.value : 0.0;
   return around(t_mc, (sigma_mc.abs_error + kUnitRoundoff * sigma_mc.value) * factor * (1.0 + 4.0 * kUnitRoundoff));
 }
 
@@ -58,20 +58,24 @@ ReferenceInterval converse_reference(const Claim& claim) {
   const double s = std::sqrt(nu2 * trace / static_cast<double>(k));
   const verify::ReferenceConverse converse =
       verify::reference_converse(k, s, claim.inputs.at("h_lb_bits"), claim.inputs.at("gamma_bits"), trace);
+  // The bracket of eq 13 carries the reference's error (its two precisions agree far below the
+  // next term) and, from s, 4 units of roundoff of its larger term; the caps [0, tr Σ] (eq 13) and [0, 1] (eq 14) are applied to its ends.
+  // A bracket beyond a double is +∞ or −∞, where the caps are exact.
+  const double bracket_error = converse.abs_bound.abs_error + 4.0 * kUnitRoundoff * converse.abs_scale;
+  auto capped = [&](double value, double cap) {
+    if (std::isinf(converse.bracket)) return converse.bracket > 0 ? cap : 0.0;
+    return std::clamp(value, 0.0, cap);
+  };
+  ReferenceInterval out = around(converse.abs_bound);
   if (claim.kind == ClaimKind::absolute_bound) {
-    // The bound lies in [0, tr Σ] (the caps of eq 13, SPEC §5).
-    ReferenceInterval out = around(converse.abs_bound, 4.0 * kUnitRoundoff * converse.abs_scale);
-    out.lower = std::clamp(out.lower, 0.0, trace);
-    out.upper = std::clamp(out.upper, 0.0, trace);
+    out.lower = capped(converse.bracket - bracket_error, trace);
+    out.upper = capped(converse.bracket + bracket_error, trace);
     return out;
   }
-  // ρ = sqrt of the bracket of eq 14 (capped to [0, 1]); the bracket's error passes through the
-  // square root as an interval, which stays correct where it cancels to 0.
-  const double rho2 = converse.rho.value * converse.rho.value;
-  const double rho2_error = 4.0 * kUnitRoundoff * converse.rho2_scale;
-  ReferenceInterval out = around(converse.rho);
-  out.lower = std::max(0.0, std::sqrt(std::clamp(rho2 - rho2_error, 0.0, 1.0)) - converse.rho.abs_error);
-  out.upper = std::min(1.0, std::sqrt(std::clamp(rho2 + rho2_error, 0.0, 1.0)) + converse.rho.abs_error);
+  // ρ = sqrt of the capped bracket/tr Σ (eq 14): the interval passes through the square root,
+  // which stays correct where the bracket cancels to 0.
+  out.lower = std::sqrt(capped((converse.bracket - bracket_error) / trace, 1.0));
+  out.upper = std::sqrt(capped((converse.bracket + bracket_error) / trace, 1.0));
   return out;
 }
 

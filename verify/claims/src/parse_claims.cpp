@@ -4,8 +4,8 @@
 
 #include <algorithm>
 #include <nlohmann/json.hpp>
-#include <optional>
 #include <set>
+#include <stdexcept>
 
 #include "reconbound/accountant.hpp"
 #include "reconbound/claims/claim_kinds.hpp"
