@@ -62,7 +62,12 @@ void add_bound_options(CLI::App& cmd, BoundOptions& o) {
                "Stop after the grid selection: print the pilot's prediction for every pair, "
                "certify nothing (a preview of what a long run will certify)");
   cmd.add_flag("--exact", o.exact, "Use the exact estimator path (all centres, log-sum-exp)");
-  cmd.add_option("--estimator-param", o.estimator_params, "Estimator plugin parameter key=value (repeatable)");
+  cmd.add_option("--estimator", o.estimator, "Entropy estimator plugin (SPEC 6)")->capture_default_str();
+  cmd.add_option("--estimator-param", o.estimator_params,
+                 "Estimator plugin parameters k=v,... (repeatable; later values win)");
+  cmd.add_option("--converse", o.converse, "Converse plugin: rho* from gamma and the entropy (eq 14)")
+      ->capture_default_str();
+  cmd.add_option("--converse-param", o.converse_params, "Converse plugin parameters k=v,... (repeatable)");
   cmd.add_option("--normaliser", o.normaliser, "sample: tr Sigma-hat; ucb: its upper confidence bound")
       ->check(CLI::IsMember({"sample", "ucb"}))->capture_default_str();
   cmd.add_option("--threads", o.threads, "Worker threads (0: all cores)")->capture_default_str();
@@ -92,12 +97,13 @@ const std::string& single_representation(const BoundOptions& o, const char* comm
   return o.representations.front();
 }
 
-BoundConfig make_bound_config(const BoundOptions& o, const std::string& representation,
-                              std::uint64_t seed, Progress* progress) {
+BoundConfig make_bound_config(const BoundOptions& o, std::uint64_t seed, Progress* progress) {
   BoundConfig config;
-  std::tie(config.representation, config.representation_params) = parse_plugin_spec(representation);
   merge_params(config.representation_params, o.representation_params);
+  config.estimator = o.estimator;
   merge_params(config.estimator_params, o.estimator_params);
+  config.converse = o.converse;
+  merge_params(config.converse_params, o.converse_params);
   if (o.exact) config.estimator_params.set("exact", std::string("true"));
   if (o.mc_samples > 0) config.estimator_params.set("n_mc", static_cast<std::int64_t>(o.mc_samples));
   if (!o.grid_k.empty()) config.block_sizes = parse_size_list(o.grid_k, "--grid-k");

@@ -1,6 +1,6 @@
 #pragma once
 // Options of the bound pipeline shared by `bound`, `calibrate --target-rho` and `spectrum`:
-// representation, rotation, grid, confidence, estimator settings, threads.
+// representation, rotation, grid, confidence, estimator and converse plugins, threads.
 #include <CLI/CLI.hpp>
 #include <string>
 #include <vector>
@@ -23,7 +23,10 @@ struct BoundOptions {
   std::size_t select_pairs = 1;
   bool select_only = false;
   bool exact = false;
+  std::string estimator = BoundConfig{}.estimator;
   std::vector<std::string> estimator_params;
+  std::string converse = BoundConfig{}.converse;
+  std::vector<std::string> converse_params;
   std::string normaliser = "sample";
   std::size_t threads = 0;     // 0: all hardware threads
   bool quick = false;
@@ -35,9 +38,9 @@ void add_bound_options(CLI::App& cmd, BoundOptions& options);
 // The one representation of a command that takes one; InvalidInput when several were given.
 const std::string& single_representation(const BoundOptions& options, const char* command);
 
-// The library configuration the options describe for one representation spec (progress and
-// seed set by the caller).
-BoundConfig make_bound_config(const BoundOptions& options, const std::string& representation,
-                              std::uint64_t seed, Progress* progress);
+// The library configuration the options describe (the representation spec is resolved by the
+// workflow: workflow::with_representation; --representation-param go into
+// representation_params). Checks the grid lists before any long computation.
+BoundConfig make_bound_config(const BoundOptions& options, std::uint64_t seed, Progress* progress);
 
 }  // namespace reconbound::cli

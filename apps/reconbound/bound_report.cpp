@@ -19,7 +19,8 @@ const PairBound* pair_bound(const ConverseResult& result, const GridPair& pair) 
 
 }  // namespace
 
-void print_bound_table(const BoundReport& r, const BoundContext& c) {
+void print_bound_table(const workflow::BoundOutput& c) {
+  const BoundReport& r = c.report;
   fmt::print("data            {}\n", c.data_source);
   fmt::print("representation  {} (m = {}; Hadamard order {}, padding {:.2f}%)\n", c.representation, r.m,
              r.m_padded, 100.0 * r.padding_fraction);
@@ -63,55 +64,6 @@ void print_bound_table(const BoundReport& r, const BoundContext& c) {
   fmt::print("\ntimings (s): represent {:.2f}, tr Sigma {:.2f}, rotation {:.2f}, grid selection {:.2f}, "
              "entropy {:.2f}, converse {:.3f}\n", t.represent_s, t.trace_s, t.rotation_s, t.selection_s,
              t.entropy_s, t.converse_s);
-}
-
-nlohmann::json bound_json(const BoundReport& r, const BoundContext& c) {
-  nlohmann::json results = nlohmann::json::array();
-  for (const auto& result : r.results) {
-    const auto& cr = result.converse;
-    results.push_back({{"gamma_bits", result.gamma_bits}, {"rho_star", cr.rho_star},
-                       {"k_star", cr.arg_max.k}, {"nu2_star", cr.arg_max.nu2},
-                       {"abs_bound", cr.abs_bound}, {"rho_point", cr.rho_point}});
-  }
-  nlohmann::json grid = nlohmann::json::array();
-  for (const auto& e : r.entropies) {
-    grid.push_back({{"k", e.pair.k}, {"nu2", e.pair.nu2}, {"s", e.s}, {"h_mc", e.h_mc},
-                    {"t_mc", e.t_mc}, {"t_md", e.t_md}, {"t_num", e.t_num}, {"h_lb", e.h_lb},
-                    {"n_mc", e.n_mc}});
-  }
-  nlohmann::json leakage_details = nlohmann::json::object();
-  for (const auto& [name, value] : c.leakage_details) leakage_details[name] = value;
-  nlohmann::json out{{"data", c.data_source},
-                     {"representation", c.representation},
-                     {"leakage", c.leakage_source},
-                     {"leakage_details", leakage_details},
-                     {"alpha", r.alpha},
-                     {"n_est", r.n_est},
-                     {"n_perp", r.n_perp},
-                     {"m", r.m},
-                     {"m_padded", r.m_padded},
-                     {"padding_fraction", r.padding_fraction},
-                     {"rotation", r.rotation},
-                     {"seed", c.seed},
-                     {"trace_sigma", r.trace_sigma},
-                     {"trace_sigma_ucb", r.trace_sigma_ucb},
-                     {"normaliser", r.normaliser},
-                     {"results", results},
-                     {"grid", grid},
-                     {"grid_selection", selection_json(r.selection)},
-                     {"timings_s",
-                      {{"represent", r.timings.represent_s}, {"trace_sigma", r.timings.trace_s},
-                       {"rotation", r.timings.rotation_s},
-                       {"grid_selection", r.timings.selection_s}, {"entropy", r.timings.entropy_s},
-                       {"converse", r.timings.converse_s}}}};
-  if (!c.rotation_probe.empty()) out["rotation_probe"] = c.rotation_probe;
-  if (!r.results.empty()) {  // the headline numbers: the first γ given
-    const auto& first = results.front();
-    for (const char* key : {"rho_star", "k_star", "nu2_star", "abs_bound", "rho_point"}) {
-      out[key] = first[key];
-    }
-  }
-  return out;
 }
 
 }  // namespace reconbound::cli

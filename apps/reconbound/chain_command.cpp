@@ -12,7 +12,7 @@
 #include "progress_bar.hpp"
 #include "reconbound/error.hpp"
 #include "reconbound/grid.hpp"
-#include "reconbound/registry.hpp"
+#include "reconbound/workflow/json.hpp"
 
 namespace reconbound::cli {
 
@@ -67,40 +67,36 @@ std::vector<DpsgdSetting> parse_settings(const std::string& text) {
 }
 
 void run(const ChainOptions& o) {
-  const std::string& representation = single_representation(o.bound, "chain");
-  ChainConfig config;
-  config.dpsgd_gammas = o.gammas.empty() ? std::vector<double>{} : parse_number_list(o.gammas, "--gammas");
-  config.codebook_bits = parse_bits(o.bits);
-  config.dpsgd_settings = parse_settings(o.settings);
-  if (!(o.clip > 0.0) || !std::isfinite(o.clip)) throw InvalidInput(fmt::format("--clip {} must be > 0", o.clip));
-  config.clip = o.clip;
-  config.bootstrap = o.bootstrap;
-  config.figure_targets = o.figure_targets;
-  const Registry registry;
-  const ChainSplitData data = load_chain_data(o.data, o.bound.quick);
+  workflow::ChainRequest request;
+  request.representation = single_representation(o.bound, "chain");
+  request.config.dpsgd_gammas = o.gammas.empty() ? std::vector<double>{} : parse_number_list(o.gammas, "--gammas");
+  request.config.codebook_bits = parse_bits(o.bits);
+  request.config.dpsgd_settings = parse_settings(o.settings);
+  request.config.clip = o.clip;
+  request.config.bootstrap = o.bootstrap;
+  request.config.figure_targets = o.figure_targets;
+  request.data = chain_data_request(o.data, o.bound.quick);
   ProgressBar progress(!o.bound.quiet);
-  config.bound = make_bound_config(o.bound, representation, o.data.data.seed, &progress);
-  const ChainReport report = compute_chain(
-      registry,
-      {&data.perp, &data.est, data.shadow.rows() > 0 ? &data.shadow : nullptr, &data.targets, data.dataset.shape},
-      config);
-
-  ChainContext context{data.dataset.source, representation, o.data.data.seed, data.indices, {}};
+  request.config.bound = make_bound_config(o.bound, o.data.data.seed, &progress);
+  const Registry registry;
+  workflow::ChainOutput output = workflow::run_chain(registry, request);
   if (!o.no_figures) {
+    const ChainReport& report = output.report;
     const std::string subtitle = fmt::format("{}, Ψ = {}, |D_perp| = {}, n_est = {}, {} targets", o.data.data.data,
-                                             representation, report.bound.n_perp, report.bound.n_est, report.n_targets);
-    context.figures.push_back(o.figures + "_rho.svg");
-    write_chain_svg(context.figures.back(), report, subtitle);
-    context.figures.push_back(o.figures + "_spread.svg");
-    write_spread_svg(context.figures.back(), report, subtitle);
+                                             output.representation, report.bound.n_perp, report.bound.n_est,
+                                             report.n_targets);
+    output.figures.push_back(o.figures + "_rho.svg");
+    write_chain_svg(output.figures.back(), report, subtitle);
+    output.figures.push_back(o.figures + "_spread.svg");
+    write_spread_svg(output.figures.back(), report, subtitle);
     if (!report.figure_reconstructions.empty()) {
-      context.figures.push_back(o.figures + "_reconstructions.png");
-      write_reconstruction_png(context.figures.back(), report, data.dataset.shape);
+      output.figures.push_back(o.figures + "_reconstructions.png");
+      write_reconstruction_png(output.figures.back(), report, output.shape);
     }
-    for (const std::string& f : context.figures) fmt::print(stderr, "chain: wrote {}\n", f);
+    for (const std::string& f : output.figures) fmt::print(stderr, "chain: wrote {}\n", f);
   }
-  if (o.json) fmt::print("{}\n", chain_json(report, context).dump(2));
-  else print_chain_table(report, context);
+  if (o.json) fmt::print("{}\n", workflow::to_json(output).dump(2));
+  else print_chain_table(output);
 }
 
 }  // namespace

@@ -1,9 +1,5 @@
 #include "data_options.hpp"
 
-#include <fmt/format.h>
-
-#include "reconbound/error.hpp"
-
 namespace reconbound::cli {
 
 void add_data_options(CLI::App& cmd, DataOptions& o) {
@@ -18,37 +14,23 @@ void add_data_options(CLI::App& cmd, DataOptions& o) {
   cmd.add_option("--seed", o.seed, "Seed of the split, rotation signs and dither")->capture_default_str();
 }
 
-std::optional<std::vector<std::size_t>> explicit_indices(const std::string& range, const std::string& file,
-                                                         std::size_t n, const char* name) {
-  if (!range.empty() && !file.empty()) {
-    throw InvalidInput(fmt::format("give either --{}-range or --{}-indices, not both", name, name));
-  }
-  if (!range.empty()) return range_indices(parse_index_range(range), n);
-  if (!file.empty()) return read_index_file(file);
-  return std::nullopt;
+workflow::IndexChoice index_choice(const std::string& range, const std::string& file) {
+  workflow::IndexChoice choice;
+  if (!range.empty()) choice.range = parse_index_range(range);
+  if (!file.empty()) choice.indices = read_index_file(file);
+  return choice;
 }
 
-SplitData load_split_data(const DataOptions& o, bool quick) {
-  SplitData out;
-  out.dataset = load_dataset(o.data);
-  const std::size_t n = static_cast<std::size_t>(out.dataset.records.rows());
-  auto perp = explicit_indices(o.perp_range, o.perp_indices, n, "perp");
-  auto est = explicit_indices(o.est_range, o.est_indices, n, "est");
-  if (perp.has_value() != est.has_value()) {
-    throw InvalidInput("give explicit indices for both D_perp and D_est, or for neither");
-  }
-  if (perp) {
-    if (o.perp || o.est) throw InvalidInput("--perp/--est sizes do not go with explicit ranges or indices");
-    out.split = make_split(n, std::move(*perp), std::move(*est));
-  } else {
-    const bool paper = !quick && n >= kPaperPerp + kPaperMinEst;
-    const std::size_t n_perp = o.perp.value_or(paper ? kPaperPerp : kQuickPerp);
-    const std::size_t n_est = o.est.value_or(paper ? n - n_perp : kQuickEst);
-    out.split = random_split(n, n_perp, n_est, o.seed);
-  }
-  out.perp = select_rows(out.dataset.records, out.split.perp);
-  out.est = select_rows(out.dataset.records, out.split.est);
-  return out;
+workflow::DataRequest data_request(const DataOptions& o, bool quick) {
+  workflow::DataRequest request;
+  request.spec = o.data;
+  request.perp_records = index_choice(o.perp_range, o.perp_indices);
+  request.est_records = index_choice(o.est_range, o.est_indices);
+  request.perp = o.perp;
+  request.est = o.est;
+  request.seed = o.seed;
+  request.quick = quick;
+  return request;
 }
 
 }  // namespace reconbound::cli

@@ -22,9 +22,10 @@ void add_schedule_options(CLI::App& cmd, ScheduleOptions& options, ScheduleUse u
                        "is the noise shape, scaled by one calibrated factor");
 }
 
-Schedule build_schedule(const ScheduleOptions& options) {
+std::optional<Schedule> build_schedule(const ScheduleOptions& options) {
   Schedule schedule;
   const int given = options.q.has_value() + options.sigma.has_value() + options.steps.has_value();
+  if (given == 0 && options.files.empty()) return std::nullopt;
   if (given != 0 && given != 3) {
     throw InvalidInput("--q, --sigma and --steps go together: give all three or none");
   }
@@ -39,13 +40,10 @@ Schedule build_schedule(const ScheduleOptions& options) {
     schedule.runs.push_back(TrainingRun{{Segment{q, sigma, *options.steps}}});
   }
   for (const auto& file : options.files) schedule.runs.push_back(read_schedule_file(file));
-  if (schedule.runs.empty()) {
-    throw InvalidInput("no schedule: give --q, --sigma and --steps, or --schedule FILE");
-  }
   return schedule;
 }
 
-Schedule build_schedule_shape(const ScheduleOptions& options) {
+std::optional<Schedule> build_schedule_shape(const ScheduleOptions& options) {
   if (options.q.has_value() != options.steps.has_value()) {
     throw InvalidInput("--q and --steps go together: give both, or --schedule FILE");
   }

@@ -1,5 +1,5 @@
 #pragma once
-// The schedule options shared by every command that charges DP-SGD leakage:
+// The schedule options shared by every command that charges a mechanism with a schedule:
 // --q/--sigma/--steps for one constant run, and --schedule FILE (repeatable) for more runs.
 #include <CLI/CLI.hpp>
 #include <optional>
@@ -24,10 +24,11 @@ enum class ScheduleUse { charge, shape };
 
 void add_schedule_options(CLI::App& cmd, ScheduleOptions& options, ScheduleUse use = ScheduleUse::charge);
 
-// Throws InvalidInput when the options do not describe a schedule.
-Schedule build_schedule(const ScheduleOptions& options);
+// The schedule the options describe; nullopt when none of them is given (a mechanism that
+// needs a schedule then says so). Throws InvalidInput for incomplete or invalid options.
+std::optional<Schedule> build_schedule(const ScheduleOptions& options);
 
-// The shape: σ = 1 for --q/--steps, the files' σ otherwise.
-Schedule build_schedule_shape(const ScheduleOptions& options);
+// The shape: σ = 1 for --q/--steps, the files' σ otherwise; nullopt when none is given.
+std::optional<Schedule> build_schedule_shape(const ScheduleOptions& options);
 
 }  // namespace reconbound::cli

@@ -26,38 +26,6 @@ std::string selection_summary(const GridSelectionReport& s) {
                      s.candidates, pair_list(s.selected));
 }
 
-nlohmann::json selection_json(const GridSelectionReport& s) {
-  nlohmann::json predictions = nlohmann::json::array();
-  for (const PairPrediction& p : s.predictions) {
-    nlohmann::json row{{"k", p.pair.k},
-                       {"nu2", p.pair.nu2},
-                       {"h_pilot", p.h_pilot},
-                       {"h_predicted", p.h_predicted},
-                       {"n_mc", p.n_mc},
-                       {"t_mc", p.t_mc},
-                       {"t_md", p.t_md},
-                       {"h_lb_predicted", p.h_lb_predicted},
-                       {"rho_predicted", p.rho_predicted},
-                       {"selected", p.selected}};
-    if (s.goal.target_rho > 0.0) row["gamma_for_target_bits"] = p.gamma_for_target;
-    predictions.push_back(std::move(row));
-  }
-  nlohmann::json selected = nlohmann::json::array();
-  for (const GridPair& p : s.selected) selected.push_back({{"k", p.k}, {"nu2", p.nu2}});
-  return {{"method", s.method},
-          {"reason", s.reason},
-          {"candidates", s.candidates},
-          {"goal", {{"gammas_bits", s.goal.gammas_bits}, {"target_rho", s.goal.target_rho}}},
-          {"certified", s.selected.size()},
-          {"selected", selected},
-          {"pilot_sizes", s.pilot_sizes},
-          {"pilot_n_mc", s.pilot_n_mc},
-          {"pairs_per_goal", s.pairs_per_goal},
-          {"assumed_union_size", s.assumed_union_size},
-          {"seconds", s.seconds},
-          {"predictions", predictions}};
-}
-
 void print_predictions(const GridSelectionReport& s) {
   fmt::print("{:>4} {:>5} {:>12} {:>12} {:>5} {:>12}  {}\n", "k", "nu2", "h pilot", "h predicted",
              "n_mc", "h_lb pred", "rho* predicted per gamma (* = certified)");

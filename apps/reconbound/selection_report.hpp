@@ -1,7 +1,6 @@
 #pragma once
-// Rendering how the certified grid was chosen (SPEC §6.6): one summary line for the tables,
-// the `grid_selection` object for JSON. Shared by `bound`, `calibrate` and `spectrum`.
-#include <nlohmann/json.hpp>
+// Rendering how the certified grid was chosen (SPEC §6.6) in the tables of `bound`,
+// `calibrate`, `spectrum` and `chain` (the JSON is workflow::to_json).
 #include <string>
 
 #include "reconbound/grid_selection.hpp"
@@ -10,8 +9,6 @@ namespace reconbound::cli {
 
 // "pilot on D_perp (2500/5000/10000 records, 1 draw): 2 of 48 pairs certified: (28, 1.6), …"
 std::string selection_summary(const GridSelectionReport& selection);
-
-nlohmann::json selection_json(const GridSelectionReport& selection);
 
 // The pilot's prediction for every candidate pair, one row each (`bound --select-only`).
 void print_predictions(const GridSelectionReport& selection);

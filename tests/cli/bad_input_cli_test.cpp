@@ -200,6 +200,50 @@ TEST(BadInputCli, CorruptPluginThatIsAskedForIsNamed) {
   EXPECT_EQ(run_cli({"leakage", "--q", "0.1", "--sigma", "1", "--steps", "10"}, env).exit_code, 0);
 }
 
+// What a mechanism declares in needs() is honoured by every command: a needed input that is
+// missing, an input it does not take, or a capability it lacks (an accountant, noise to
+// calibrate) is one line naming the mechanism. noisy-double (tests/workflow/doubles) takes no
+// schedule; accounting=false removes its accountant.
+TEST(BadInputCli, MechanismNeedsAreOneLineErrors) {
+  const std::vector<std::string> env = {"RECONBOUND_PLUGIN_PATH=" RECONBOUND_WORKFLOW_DOUBLE_DIR};
+  const Args codebook = {"--mechanism", "codebook", "--mechanism-param", "bits=2"};
+  const Args noisy = {"--mechanism", "noisy-double", "--mechanism-param", "k=4,sigma=2"};
+  const Args schedule = {"--q", "0.1", "--sigma", "1", "--steps", "10"};
+  const Args data = {"--data", fashion_mnist_t10k(), "--perp-range", "0:100", "--est-range", "100:200"};
+  auto with = [](Args args, const std::vector<Args>& parts) {
+    for (const Args& p : parts) args.insert(args.end(), p.begin(), p.end());
+    return args;
+  };
+  const std::string no_accounting = "mechanism codebook provides no (epsilon, delta) accounting";
+  expect_all_refused(
+      {
+          {with({"epsilon", "--delta", "1e-5"}, {codebook}), no_accounting},
+          {with({"calibrate", "--target-epsilon", "1", "--delta", "1e-5"}, {codebook}), no_accounting},
+          {with({"spectrum", "--delta", "1e-5"}, {codebook}), no_accounting},
+          {with({"calibrate", "--target-rho", "0.3"}, {codebook, data}), "mechanism codebook has no noise to calibrate"},
+          {with({"epsilon", "--delta", "1e-5", "--mechanism-param", "k=4,accounting=false", "--mechanism",
+                 "noisy-double"}, {}),
+           "mechanism noisy-double provides no (epsilon, delta) accounting"},
+          {with({"leakage"}, {noisy, schedule}), "mechanism noisy-double takes no schedule"},
+          {with({"epsilon", "--delta", "1e-5"}, {noisy, schedule}), "mechanism noisy-double takes no schedule"},
+          {with({"calibrate", "--target-epsilon", "1", "--delta", "1e-5", "--q", "0.1", "--steps", "10"}, {noisy}),
+           "mechanism noisy-double takes no schedule"},
+          {with({"epsilon", "--delta", "1e-5"}, {}), "no schedule: mechanism dpsgd needs one"},
+          {with({"leakage"}, {codebook}), "mechanism codebook needs data; use `bound`"},
+          {with({"bound"}, {noisy, schedule, data}), "mechanism noisy-double takes no schedule"},
+      },
+      env);
+}
+
+TEST(BadInputCli, EstimatorAndConverseChoicesAreRefused) {
+  expect_all_refused({
+      {small_bound({"--estimator", "nope"}), "no estimator plugin named 'nope'"},
+      {small_bound({"--converse", "nope"}), "no converse plugin named 'nope'"},
+      {small_bound({"--converse-param", "foo=1"}), "unknown parameter 'foo' for the slb converse"},
+      {small_bound({"--estimator-param", "nonsense"}), "key=value"},
+  });
+}
+
 // Runs reconbound with stdout on `stdout_fd` and SIGPIPE at its default action, as in a shell
 // pipeline; stderr is captured.
 CliResult run_with_stdout(const Args& args, int stdout_fd) {

@@ -1,0 +1,64 @@
+#pragma once
+// The chain job (SPEC §9; paper §G.5–G.6, eq 39): ρ* next to the per-block bound of a codebook
+// release, the codebook attack and the DP-SGD attack (reconbound/chain.hpp), on a data set laid
+// out as D⊥, D_est, D_shadow ⊆ D_est and held-out targets (SPEC §7, §F.4).
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "reconbound/chain.hpp"
+#include "reconbound/export.hpp"
+#include "reconbound/workflow/data.hpp"
+
+namespace reconbound::workflow {
+
+struct ChainDataRequest {
+  DataRequest data;           // the data set, D⊥/D_est as for the bound job, and the seed
+  std::size_t targets = 100;  // held-out targets drawn at random (outside D⊥ and D_est)
+  IndexChoice target_records;       // explicit targets instead
+  std::optional<std::size_t> shadow;  // D_shadow: this many records drawn from D_est (default all)
+  std::optional<std::vector<std::size_t>> shadow_indices;  // explicit D_shadow (inside D_est)
+};
+
+struct ChainSplitData {
+  std::shared_ptr<const Dataset> dataset;
+  ChainIndices indices;
+  RowMatrix perp, est, shadow, targets;  // shadow empty: all of D_est
+};
+
+// Loads the data set and lays it out. The random layout draws the targets first from all
+// records, then D⊥ and D_est from the rest (sizes as the bound job: the paper's where the data
+// set allows, else the quick-look split). Explicit D⊥/D_est take the targets at random from the
+// records in neither. Overlaps and a shadow outside D_est are InvalidInput.
+RECONBOUND_API ChainSplitData load_chain_data(const ChainDataRequest& request);
+
+struct ChainRequest {
+  ChainDataRequest data;
+  std::string representation = "pixel";  // as BoundRequest::representation
+  ChainConfig config;                    // config.bound as BoundRequest::bound
+};
+
+struct ChainOutput {
+  ChainReport report;
+  std::string data_source;
+  std::string representation;  // the spec as requested
+  std::uint64_t seed = 0;      // the layout's seed
+  ChainIndices indices;        // where D⊥, D_est, D_shadow and the targets came from
+  ImageShape shape;            // of one record (for images of the reconstructions)
+  std::vector<std::string> figures;  // the figures a front end wrote (empty when none)
+};
+
+// The gaps along the chain (eq 39) in one row, each absent where a side is absent.
+struct ChainGaps {
+  std::optional<double> blk_minus_rho_star;  // ρ_blk − ρ*
+  std::optional<double> cb_minus_blk;        // ρ_cb − ρ_blk
+  std::vector<std::optional<double>> dpsgd_minus_cb;  // per DP-SGD setting: ρ_dpsgd − ρ_cb
+};
+RECONBOUND_API ChainGaps chain_gaps(const ChainRow& row);
+
+// InvalidInput for the data layout, a clip norm that is not finite and > 0, and the errors of
+// the plugins and the pipeline.
+RECONBOUND_API ChainOutput run_chain(const Registry& registry, const ChainRequest& request);
+
+}  // namespace reconbound::workflow

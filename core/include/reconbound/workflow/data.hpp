@@ -1,0 +1,64 @@
+#pragma once
+// The records of a workflow job (SPEC §7): a data set loaded from a spec, or the caller's own
+// records, split into disjoint D⊥ (rotation, tr Σ̂) and D_est (entropy estimate). Records are
+// rows of grey levels (channel-major C×H×W), as reconbound/dataset.hpp reads them.
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "reconbound/dataset.hpp"
+#include "reconbound/export.hpp"
+#include "reconbound/split.hpp"
+
+namespace reconbound::workflow {
+
+// Default random split (documented in the README): the paper's sizes where the data set
+// allows, |D⊥| = 10,000 and every other record (at least 50,000) in D_est; otherwise, and
+// with `quick`, the quick-look split of 2,000 + 2,000 records.
+inline constexpr std::size_t kPaperPerp = 10000;
+inline constexpr std::size_t kPaperMinEst = 50000;
+inline constexpr std::size_t kQuickPerp = 2000;
+inline constexpr std::size_t kQuickEst = 2000;
+
+// Explicit records of one set: a half-open range in file order, or a list of indices
+// (at most one of the two).
+struct IndexChoice {
+  std::optional<IndexRange> range;
+  std::optional<std::vector<std::size_t>> indices;
+};
+
+struct DataRequest {
+  // load_dataset spec: "fashion-mnist", "idx:PATH", "npy:PATH" or "png:DIR".
+  std::string spec = "fashion-mnist";
+  // The caller's records instead of `spec` (e.g. arrays from Python); not copied.
+  std::shared_ptr<const Dataset> records;
+  // Explicit D⊥ and D_est (both or neither), or a random split with these sizes (default: the
+  // paper's where the data set allows, else the quick-look split).
+  IndexChoice perp_records, est_records;
+  std::optional<std::size_t> perp, est;
+  std::uint64_t seed = 0;  // seed of the random split
+  bool quick = false;      // the quick-look sizes for a random split
+};
+
+struct SplitData {
+  std::shared_ptr<const Dataset> dataset;
+  Split split;
+  RowMatrix perp, est;  // the records of D⊥ and D_est
+};
+
+// The indices of an IndexChoice in a data set of n records; nullopt when it names none.
+// InvalidInput when it names both a range and indices (`name`: "perp", "est", "targets").
+RECONBOUND_API std::optional<std::vector<std::size_t>> chosen_indices(const IndexChoice& choice, std::size_t n,
+                                                                      const char* name);
+
+// The request's data set: its records, or load_dataset(spec). FileError/InvalidInput as the reader.
+RECONBOUND_API std::shared_ptr<const Dataset> request_dataset(const DataRequest& request);
+
+// Loads the data and builds the split. InvalidInput for explicit indices of one set only,
+// sizes given with explicit indices, or a split the data set cannot hold.
+RECONBOUND_API SplitData load_split_data(const DataRequest& request);
+
+}  // namespace reconbound::workflow

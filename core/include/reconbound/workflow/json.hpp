@@ -1,0 +1,28 @@
+#pragma once
+// The JSON form of every workflow result: the dictionaries `reconbound <command> --json`
+// prints, so that the CLI and other front ends (the Python binding) give identical ones.
+// Numbers keep their units (γ in bits, ε in nats, σ as the factor on the schedule's noise).
+#include <nlohmann/json.hpp>
+
+#include "reconbound/export.hpp"
+#include "reconbound/grid_selection.hpp"
+#include "reconbound/workflow/bound.hpp"
+#include "reconbound/workflow/calibrate.hpp"
+#include "reconbound/workflow/chain.hpp"
+#include "reconbound/workflow/epsilon.hpp"
+#include "reconbound/workflow/leakage.hpp"
+#include "reconbound/workflow/spectrum.hpp"
+
+namespace reconbound::workflow {
+
+RECONBOUND_API nlohmann::json to_json(const LeakageOutput& output);
+RECONBOUND_API nlohmann::json to_json(const EpsilonOutput& output);
+RECONBOUND_API nlohmann::json to_json(const CalibrateEpsilonOutput& output);
+RECONBOUND_API nlohmann::json to_json(const CalibrateRhoOutput& output);
+RECONBOUND_API nlohmann::json to_json(const BoundOutput& output);
+RECONBOUND_API nlohmann::json to_json(const SpectrumOutput& output);
+RECONBOUND_API nlohmann::json to_json(const ChainOutput& output);
+// How the certified grid was chosen (SPEC §6.6): the `grid_selection` object of the above.
+RECONBOUND_API nlohmann::json to_json(const GridSelectionReport& selection);
+
+}  // namespace reconbound::workflow

@@ -1,0 +1,108 @@
+#include "reconbound/workflow/bound.hpp"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
+#include <variant>
+
+#include "reconbound/bound_frame.hpp"
+#include "reconbound/error.hpp"
+
+namespace reconbound::workflow {
+
+namespace {
+
+// "key=value,..." of a mechanism's parameters, for the leakage line.
+std::string params_text(const Params& params) {
+  std::vector<std::string> items;
+  for (const auto& [key, value] : params.values()) {
+    items.push_back(std::visit([&key](const auto& v) { return fmt::format("{}={}", key, v); }, value));
+  }
+  return fmt::format("{}", fmt::join(items, ","));
+}
+
+// γ values given, or the leakage the mechanism charges for the request's schedule (SPEC §2).
+std::vector<double> charged_leakage(const BoundRequest& request, const Mechanism& mechanism, std::string& source) {
+  const MechanismRequest& m = request.mechanism;
+  if (!request.gammas.empty() && m.schedule) {
+    throw InvalidInput("give either --gamma or a schedule (--q/--sigma/--steps, --schedule), not both");
+  }
+  if (!request.gammas.empty()) {
+    source = fmt::format("gamma given: {} bits", fmt::join(request.gammas, ","));
+    return request.gammas;
+  }
+  check_schedule_need(m, mechanism,
+                      "no leakage: give --gamma BITS[,BITS...] or a DP-SGD schedule (--q, --sigma, --steps)");
+  const double gamma_bits = mechanism.leakage(mechanism_input(m)).gamma_bits;
+  if (!m.schedule) {
+    source = fmt::format("{} ({}): gamma = {:.6g} bits", m.name, params_text(m.params), gamma_bits);
+    return {gamma_bits};
+  }
+  const Schedule& schedule = *m.schedule;
+  source = fmt::format("{}: gamma = {:.6g} bits over {} steps in {} run(s)", m.name, gamma_bits,
+                       schedule.total_steps(), schedule.runs.size());
+  if (schedule.runs.size() == 1 && schedule.runs[0].segments.size() == 1) {
+    const Segment& s = schedule.runs[0].segments[0];
+    source += fmt::format(" (q = {}, sigma = {}, T = {})", s.q, s.sigma, s.steps);
+  }
+  return {gamma_bits};
+}
+
+// γ of a mechanism fitted on data (e.g. the codebook): fitted on Ψ(D_est), the records whose
+// entropy the bound estimates.
+double fitted_leakage(const BoundRequest& request, const Mechanism& mechanism, const BoundFrame& frame,
+                      BoundOutput& out) {
+  const MechanismRequest& m = request.mechanism;
+  if (!request.gammas.empty() || m.schedule) {
+    throw InvalidInput(fmt::format("the {} mechanism is fitted on the data and gives its own leakage; "
+                                   "drop --gamma and the schedule options", m.name));
+  }
+  MechanismInput input;
+  input.data = &frame.est_features;
+  input.seed = request.data.seed;
+  const Leakage leakage = mechanism.leakage(input);
+  out.leakage_source = fmt::format("{} ({}): gamma = {:.6g} bits, fitted on Psi(D_est)", m.name,
+                                   params_text(m.params), leakage.gamma_bits);
+  out.leakage_details = leakage.details;
+  return leakage.gamma_bits;
+}
+
+}  // namespace
+
+BoundConfig with_representation(BoundConfig config, const std::string& spec) {
+  Params extra = std::move(config.representation_params);
+  std::tie(config.representation, config.representation_params) = parse_plugin_spec(spec);
+  for (const auto& [key, value] : extra.values()) config.representation_params.set(key, value);
+  return config;
+}
+
+std::vector<double> rotation_probe(const Rotation& rotation) {
+  constexpr Eigen::Index kProbeLength = 8;
+  const auto m = static_cast<Eigen::Index>(rotation.input_dim());
+  const RowMatrix probe = RowMatrix(Eigen::RowVectorXd::LinSpaced(m, 1.0, static_cast<double>(m)));
+  const RowMatrix rotated = rotation.apply(probe, 1);
+  const Eigen::Index length = std::min(kProbeLength, rotated.cols());
+  return {rotated.data(), rotated.data() + length};
+}
+
+BoundOutput run_bound(const Registry& registry, const BoundRequest& request) {
+  BoundOutput out;
+  const BoundConfig config = with_representation(request.bound, request.representation);
+  const auto mechanism = make_mechanism(registry, request.mechanism);
+  const bool fitted = mechanism->needs().data;
+  std::vector<double> gammas;
+  if (!fitted) gammas = charged_leakage(request, *mechanism, out.leakage_source);
+  const SplitData data = load_split_data(request.data);
+  const BoundFrame frame =
+      make_bound_frame(registry, {&data.perp, &data.est, data.dataset->shape}, config);
+  if (fitted) gammas = {fitted_leakage(request, *mechanism, frame, out)};
+  out.report = compute_bound(registry, frame, gammas, config);
+  out.rotation_probe = rotation_probe(*frame.rotation);
+  out.data_source = data.dataset->source;
+  out.representation = request.representation;
+  out.seed = request.data.seed;
+  return out;
+}
+
+}  // namespace reconbound::workflow

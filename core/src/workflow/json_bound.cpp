@@ -1,0 +1,55 @@
+#include "reconbound/workflow/json.hpp"
+
+namespace reconbound::workflow {
+
+nlohmann::json to_json(const BoundOutput& output) {
+  const BoundReport& r = output.report;
+  nlohmann::json results = nlohmann::json::array();
+  for (const auto& result : r.results) {
+    const auto& cr = result.converse;
+    results.push_back({{"gamma_bits", result.gamma_bits}, {"rho_star", cr.rho_star},
+                       {"k_star", cr.arg_max.k}, {"nu2_star", cr.arg_max.nu2},
+                       {"abs_bound", cr.abs_bound}, {"rho_point", cr.rho_point}});
+  }
+  nlohmann::json grid = nlohmann::json::array();
+  for (const auto& e : r.entropies) {
+    grid.push_back({{"k", e.pair.k}, {"nu2", e.pair.nu2}, {"s", e.s}, {"h_mc", e.h_mc},
+                    {"t_mc", e.t_mc}, {"t_md", e.t_md}, {"t_num", e.t_num}, {"h_lb", e.h_lb},
+                    {"n_mc", e.n_mc}});
+  }
+  nlohmann::json leakage_details = nlohmann::json::object();
+  for (const auto& [name, value] : output.leakage_details) leakage_details[name] = value;
+  nlohmann::json out{{"data", output.data_source},
+                     {"representation", output.representation},
+                     {"leakage", output.leakage_source},
+                     {"leakage_details", leakage_details},
+                     {"alpha", r.alpha},
+                     {"n_est", r.n_est},
+                     {"n_perp", r.n_perp},
+                     {"m", r.m},
+                     {"m_padded", r.m_padded},
+                     {"padding_fraction", r.padding_fraction},
+                     {"rotation", r.rotation},
+                     {"seed", output.seed},
+                     {"trace_sigma", r.trace_sigma},
+                     {"trace_sigma_ucb", r.trace_sigma_ucb},
+                     {"normaliser", r.normaliser},
+                     {"results", results},
+                     {"grid", grid},
+                     {"grid_selection", to_json(r.selection)},
+                     {"timings_s",
+                      {{"represent", r.timings.represent_s}, {"trace_sigma", r.timings.trace_s},
+                       {"rotation", r.timings.rotation_s},
+                       {"grid_selection", r.timings.selection_s}, {"entropy", r.timings.entropy_s},
+                       {"converse", r.timings.converse_s}}}};
+  if (!output.rotation_probe.empty()) out["rotation_probe"] = output.rotation_probe;
+  if (!r.results.empty()) {  // the headline numbers: the first γ given
+    const auto& first = results.front();
+    for (const char* key : {"rho_star", "k_star", "nu2_star", "abs_bound", "rho_point"}) {
+      out[key] = first[key];
+    }
+  }
+  return out;
+}
+
+}  // namespace reconbound::workflow

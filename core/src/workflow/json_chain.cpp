@@ -1,0 +1,75 @@
+#include <optional>
+
+#include "reconbound/workflow/json.hpp"
+
+namespace reconbound::workflow {
+
+namespace {
+
+nlohmann::json optional_json(const std::optional<double>& v) {
+  return v ? nlohmann::json(*v) : nlohmann::json(nullptr);
+}
+
+nlohmann::json attack_json(const AttackEstimate& e) {
+  return {{"rho", e.rho}, {"standard_error", e.standard_error}, {"rho_per_target", e.rho_per_target}};
+}
+
+nlohmann::json dpsgd_attacks_json(const ChainRow& row, const ChainGaps& gaps,
+                                  const std::vector<DpsgdSetting>& settings) {
+  nlohmann::json dpsgd = nlohmann::json::array();
+  for (std::size_t s = 0; s < row.dpsgd.size(); ++s) {
+    nlohmann::json entry{{"q", settings[s].q}, {"steps", settings[s].steps}};
+    if (row.dpsgd[s]) {
+      entry.update(attack_json(*row.dpsgd[s]));
+      entry["sigma"] = row.dpsgd[s]->sigma;
+      entry["gap_to_codebook"] = optional_json(gaps.dpsgd_minus_cb[s]);
+    } else {
+      entry["rho"] = nullptr;
+    }
+    dpsgd.push_back(entry);
+  }
+  return dpsgd;
+}
+
+}  // namespace
+
+nlohmann::json to_json(const ChainOutput& output) {
+  const ChainReport& r = output.report;
+  const BoundReport& b = r.bound;
+  nlohmann::json rows = nlohmann::json::array();
+  for (const ChainRow& row : r.rows) {
+    const ChainGaps gaps = chain_gaps(row);
+    rows.push_back({{"gamma_bits", row.gamma_bits},
+                    {"rho_star", row.bound.rho_star},
+                    {"rho_point", row.bound.rho_point},
+                    {"k_star", row.bound.arg_max.k},
+                    {"nu2_star", row.bound.arg_max.nu2},
+                    {"codebook_bits", row.codebook_bits ? nlohmann::json(*row.codebook_bits) : nlohmann::json(nullptr)},
+                    {"keep_probability", optional_json(row.keep_probability)},
+                    {"realised_entropy_bits", optional_json(row.realised_entropy_bits)},
+                    {"rho_blk", optional_json(row.rho_blk)},
+                    {"mean_gamma_b", optional_json(row.mean_gamma_b)},
+                    {"codebook_attack", row.codebook ? attack_json(*row.codebook) : nlohmann::json(nullptr)},
+                    {"dpsgd_attacks", dpsgd_attacks_json(row, gaps, r.settings)},
+                    {"gap_blk_minus_rho_star", optional_json(gaps.blk_minus_rho_star)},
+                    {"gap_cb_minus_blk", optional_json(gaps.cb_minus_blk)}});
+  }
+  return {{"data", output.data_source},
+          {"representation", output.representation},
+          {"seed", output.seed},
+          {"m", b.m},
+          {"m_padded", b.m_padded},
+          {"rotation", b.rotation},
+          {"trace_sigma", b.trace_sigma},
+          {"normaliser", b.normaliser},
+          {"layout", {{"n_perp", b.n_perp}, {"n_est", b.n_est}, {"n_shadow", r.n_shadow},
+                      {"targets", output.indices.targets}}},
+          {"grid_selection", to_json(b.selection)},
+          {"rows", rows},
+          {"timings_s", {{"bound", r.timings.bound_s}, {"codebooks", r.timings.codebook_s},
+                         {"per_block", r.timings.per_block_s}, {"dpsgd_attacks", r.timings.dpsgd_s}}},
+          {"notes", r.notes},
+          {"figures", output.figures}};
+}
+
+}  // namespace reconbound::workflow

@@ -1,0 +1,48 @@
+#include "reconbound/workflow/mechanism_request.hpp"
+
+#include <fmt/format.h>
+
+#include "reconbound/calibration.hpp"
+#include "reconbound/error.hpp"
+
+namespace reconbound::workflow {
+
+std::shared_ptr<Mechanism> make_mechanism(const Registry& registry, const MechanismRequest& request) {
+  return registry.make_mechanism(request.name, request.params);
+}
+
+void check_schedule_need(const MechanismRequest& request, const Mechanism& mechanism,
+                         const std::string& missing_schedule) {
+  const bool needed = mechanism.needs().schedule;
+  if (request.schedule && !needed) {
+    throw InvalidInput(fmt::format("mechanism {} takes no schedule (--q/--sigma/--steps, --schedule)", request.name));
+  }
+  if (!request.schedule && needed) throw InvalidInput(missing_schedule);
+}
+
+std::string missing_schedule_message(const std::string& mechanism) {
+  return fmt::format("no schedule: mechanism {} needs one (--q, --sigma and --steps, or --schedule FILE)",
+                     mechanism);
+}
+
+std::shared_ptr<Mechanism> make_checked_mechanism(const Registry& registry, const MechanismRequest& request,
+                                                  MechanismUse use) {
+  auto mechanism = make_mechanism(registry, request);
+  if (use.accountant) require_accountant(*mechanism, request.name);
+  if (use.noise) require_noise_scale(*mechanism, request.name);
+  check_schedule_need(request, *mechanism, missing_schedule_message(request.name));
+  return mechanism;
+}
+
+std::uint64_t schedule_steps(const MechanismRequest& request) {
+  return request.schedule ? request.schedule->total_steps() : 0;
+}
+
+MechanismInput mechanism_input(const MechanismRequest& request, double noise_scale) {
+  MechanismInput input;
+  if (request.schedule) input.schedule = &*request.schedule;
+  input.noise_scale = noise_scale;
+  return input;
+}
+
+}  // namespace reconbound::workflow

@@ -1,0 +1,91 @@
+#include "reconbound/workflow/spectrum.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <future>
+
+#include "reconbound/error.hpp"
+#include "reconbound/workflow/bound.hpp"
+#include "reconbound/workflow/calibrate.hpp"
+
+namespace reconbound::workflow {
+
+namespace {
+
+constexpr const char* kCalibrationStage = "calibrating sigma for each epsilon";
+
+// Calibrates the factor for every target ε, up to `threads` at a time (each is independent),
+// within the factors the mechanism charges: γ is computed at every answer.
+std::vector<SpectrumPoint> calibrate_all(const std::string& name, const Mechanism& mechanism,
+                                         const MechanismInput& input, const std::vector<double>& epsilons,
+                                         double delta, const CalibrationOptions& options, std::size_t threads,
+                                         Progress* progress) {
+  const CalibrationOptions range = noise_scale_range(name, mechanism, input, options);
+  std::vector<SpectrumPoint> out(epsilons.size());
+  std::size_t done = 0;
+  if (progress) progress->report(kCalibrationStage, 0, epsilons.size());
+  for (std::size_t start = 0; start < epsilons.size(); start += threads) {
+    std::vector<std::future<EpsilonCalibration>> batch;
+    const std::size_t end = std::min(epsilons.size(), start + threads);
+    for (std::size_t i = start; i < end; ++i) {
+      batch.push_back(std::async(std::launch::async, [&, i] {
+        return calibrate_noise_scale_for_epsilon(name, mechanism, input, epsilons[i], delta, range);
+      }));
+    }
+    for (std::size_t i = start; i < end; ++i) {
+      out[i].target_epsilon = epsilons[i];
+      out[i].calibration = batch[i - start].get();
+      MechanismInput at = input;
+      at.noise_scale = out[i].calibration.sigma;
+      out[i].gamma_bits = mechanism.leakage(at).gamma_bits;
+      if (progress) progress->report(kCalibrationStage, ++done, epsilons.size());
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+std::vector<double> target_epsilons(std::vector<double> epsilons) {
+  if (epsilons.empty()) throw InvalidInput("--epsilons: no target epsilon given");
+  for (const double e : epsilons) {
+    if (!(e > 0.0 && e <= 200.0)) throw InvalidInput(fmt::format("--epsilons: {} is outside (0, 200]", e));
+  }
+  std::sort(epsilons.begin(), epsilons.end());
+  epsilons.erase(std::unique(epsilons.begin(), epsilons.end()), epsilons.end());
+  return epsilons;
+}
+
+SpectrumOutput run_spectrum(const Registry& registry, const SpectrumRequest& request) {
+  const std::vector<double> epsilons = target_epsilons(request.target_epsilons);
+  const MechanismRequest& m = request.mechanism;
+  const auto mechanism = make_checked_mechanism(registry, m, {.accountant = true, .noise = true});
+  SpectrumOutput out;
+  out.mechanism = m.name;
+  out.delta = resolve_delta(request.delta);
+  out.steps = schedule_steps(m);
+  check_sigma_tolerance(request.calibration.sigma_tolerance);  // before the long work
+  if (request.bound.selection_only) throw InvalidInput("--select-only goes with `reconbound bound`");
+  if (request.representations.empty()) throw InvalidInput("spectrum needs at least one representation");
+  std::vector<BoundConfig> configs;  // checks every representation spec before the long work
+  for (const std::string& spec : request.representations) {
+    configs.push_back(with_representation(request.bound, spec));
+    registry.make_representation(configs.back().representation, configs.back().representation_params);
+  }
+  const SplitData data = load_split_data(request.data);
+  out.data_source = data.dataset->source;
+  // σ and γ for every ε first (data-free), so that the grid selection (SPEC §6.6) can aim at
+  // those γ; then one entropy estimate per representation serves every ε.
+  out.points = calibrate_all(m.name, *mechanism, mechanism_input(m), epsilons, out.delta, request.calibration,
+                             std::max<std::size_t>(1, request.bound.threads), request.bound.progress);
+  std::vector<double> gammas;
+  for (const SpectrumPoint& point : out.points) gammas.push_back(point.gamma_bits);
+  for (std::size_t r = 0; r < configs.size(); ++r) {
+    out.curves.push_back({request.representations[r],
+                          compute_bound(registry, {&data.perp, &data.est, data.dataset->shape}, gammas, configs[r])});
+  }
+  return out;
+}
+
+}  // namespace reconbound::workflow
