@@ -6,7 +6,7 @@
 namespace reconbound::claims::detail {
 
 struct SigmaVerdict {
-  double tested = 0.0;          // the claimed σ plus the tolerance (capped at the range's 1000)
+  double tested = 0.0;          // the claimed σ plus the tolerance (capped at the σ range's 1000)
   double epsilon_upper = 0.0;   // the certified upper end of ε at `tested`
   bool meets = false;           // epsilon_upper ≤ target
   // The smallest σ (to kSigmaMinTolerance) whose ε_upper meets the target, or +∞ when no σ of

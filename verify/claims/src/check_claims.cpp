@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <stdexcept>
 
 #include "calibrated_sigma.hpp"
 #include "epsilon_reference.hpp"
