@@ -11,6 +11,7 @@
 #include "commands.hpp"
 #include "privacy_commands.hpp"
 #include "reconbound/error.hpp"
+#include "verify_command.hpp"
 
 namespace {
 
@@ -36,6 +37,7 @@ int main(int argc, char** argv) {
   reconbound::cli::add_spectrum_command(app);
   reconbound::cli::add_chain_command(app);
   reconbound::cli::add_conformance_command(app);
+  reconbound::cli::add_verify_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

@@ -16,6 +16,7 @@ struct Values {
   Real abs_bound;
   Real rho;
   Real power;  // k/(2πe)·2^{2(h−γ)/k}
+  Real bracket;  // power − k s²
 };
 
 // eq 13 and 14 with the caps of SPEC §5 (a lower bound may always be lowered; the true
@@ -30,7 +31,8 @@ Values converse_at(std::size_t k, double s_in, double h_in, double gamma_in, dou
   const Real two_pi_e = 2 * boost::math::constants::pi<Real>() * boost::math::constants::e<Real>();
   Values out;
   out.power = kd / two_pi_e * pow(Real(2), 2 * (Real(h_in) - Real(gamma_in)) / kd);
-  const Real bracket = out.power - kd * s * s;                           // eq 13, squared units
+  out.bracket = out.power - kd * s * s;                                   // eq 13, squared units
+  const Real& bracket = out.bracket;
   out.abs_bound = bracket < 0 ? Real(0) : (bracket > trace ? trace : bracket);
   const Real rho2 = bracket / trace;                                     // eq 14 squared
   out.rho = rho2 < 0 ? Real(0) : (rho2 > 1 ? Real(1) : sqrt(rho2));
@@ -60,6 +62,7 @@ ReferenceConverse reference_converse(std::size_t k, double s, double h_bits, dou
   const double dither_power = static_cast<double>(k) * s * s;
   out.abs_scale = std::max(high.power.convert_to<double>(), dither_power);
   out.rho2_scale = out.abs_scale / trace_sigma;
+  out.bracket = high.bracket.convert_to<double>();
   Real::default_precision(saved);
   return out;
 }

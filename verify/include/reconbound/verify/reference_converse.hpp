@@ -14,6 +14,9 @@ struct ReferenceConverse {
   // The brackets are differences of two positive terms and may cancel; a double
   // computation is accurate relative to the larger term, reported here:
   double abs_scale = 0.0;   // max(k/(2πe)·2^{2(h−γ)/k}, k s²)
+  // k/(2πe)·2^{2(h−γ)/k} − k s² before the caps and the positive part (±inf beyond a double),
+  // so that an error bound can be propagated through them.
+  double bracket = 0.0;
   double rho2_scale = 0.0;  // abs_scale / T, the scale of ρ²
 };
 

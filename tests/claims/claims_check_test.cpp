@@ -1,0 +1,188 @@
+// The claims checker (check_claims.hpp) against values known without it: closed forms of K,
+// γ, the margins and the converse, the Gaussian mechanism's ε at q = 1, and published ε of the
+// subsampled Gaussian through the dpsgd plugin's accountant.
+#include <fmt/format.h>
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <string>
+
+#include "reconbound/claims/check_claims.hpp"
+#include "reconbound/claims/claims_report.hpp"
+#include "reconbound/claims/parse_claims.hpp"
+#include "reconbound/error.hpp"
+
+using namespace reconbound;
+using namespace reconbound::claims;
+
+namespace {
+
+// The dpsgd plugin of the build tree, with its PLD accountant.
+const ClaimChecker& checker() {
+  static const Registry registry;
+  static const ClaimChecker instance = ClaimChecker::with_dpsgd_from(registry);
+  return instance;
+}
+
+ClaimResult check_one(const std::string& claim) {
+  const auto claims = parse_claims(R"({"claims": [)" + claim + "]}", "test.json");
+  return checker().check(claims.at(0));
+}
+
+// K(1, σ) = 1/(2σ²) (SPEC §2): one step at σ = 1 is 1/(2 ln 2) bits; runs add.
+TEST(ClaimsCheck, GammaAndKlAgainstTheirClosedForms) {
+  EXPECT_TRUE(check_one(R"({"kind": "gamma", "q": 1, "sigma": 1, "steps": 1, "claimed": 0.72134752044448170368})").pass);
+  EXPECT_TRUE(check_one(R"({"kind": "kl", "q": 1, "sigma": 2, "claimed": 0.125})").pass);
+  // (3·1/2 + 5·1/8 + 2·2)/ln 2 = 6.125/ln 2.
+  const auto runs = check_one(R"({"kind": "gamma", "runs": [[{"q": 1, "sigma": 1, "steps": 3},
+      {"q": 1, "sigma": 2, "steps": 5}], [{"q": 1, "sigma": 0.5, "steps": 2}]], "claimed": 8.8365071254449008701})");
+  EXPECT_TRUE(runs.pass) << runs.discrepancy;
+  EXPECT_LT(discrepancy_in_tolerances(runs), 0.01);
+}
+
+// The default 1e-9 relative: 2e-9 off fails, 0.5e-9 off passes; nats for bits fails by far.
+TEST(ClaimsCheck, DefaultToleranceOfGamma) {
+  const double bits = 0.72134752044448170368;
+  auto claim = [](double value) {
+    return fmt::format(R"({{"kind": "gamma", "q": 1, "sigma": 1, "steps": 1, "claimed": {:.17g}}})", value);
+  };
+  EXPECT_TRUE(check_one(claim(bits * (1 + 0.5e-9))).pass);
+  const ClaimResult off = check_one(claim(bits * (1 + 2e-9)));
+  EXPECT_FALSE(off.pass);
+  EXPECT_NEAR(discrepancy_in_tolerances(off), 2.0, 1e-3);
+  const ClaimResult nats = check_one(claim(0.5));
+  EXPECT_FALSE(nats.pass);
+  EXPECT_NEAR(nats.discrepancy, 0.5 - bits, 1e-15);
+}
+
+// t_MD = H_b(1/2)·sqrt((2/2)·ln(1/e^−2)) = sqrt(2) (eq 35); t_MC = σ_MC·sqrt(1/0.2 − 1) with
+// σ_MC = sqrt(1/(1·2·2))/ln 2, i.e. 1/ln 2 (eq 34, SPEC §6.3).
+TEST(ClaimsCheck, MarginsAgainstTheirClosedForms) {
+  const auto t_md = check_one(fmt::format(R"({{"kind": "t_md", "n": 2, "grid_size": 1, "alpha_md": {:.17g},
+      "claimed": 1.4142135623730950488}})", std::exp(-2.0)));
+  EXPECT_TRUE(t_md.pass) << t_md.discrepancy;
+  EXPECT_TRUE(check_one(R"({"kind": "t_mc", "k": 1, "blocks": 1, "n": 2, "n_mc": 2, "grid_size": 1,
+      "alpha_mc": 0.2, "claimed": 1.4426950408889634074})").pass);
+  EXPECT_FALSE(check_one(R"({"kind": "t_mc", "k": 1, "blocks": 1, "n": 2, "n_mc": 2, "grid_size": 1,
+      "alpha_mc": 0.2, "claimed": 1.4427})").pass);
+}
+
+// With k = 2, γ = 0 and h = log2(πe), k/(2πe)·2^{2(h−γ)/k} = 1 (eq 13–14): with tr Σ = 4 and
+// ν² = 1/8, ρ*² = 1/4 − 1/8 and the absolute bound 1 − ν²·tr Σ = 1/2. A large h caps ρ* at 1.
+TEST(ClaimsCheck, ConverseAgainstItsClosedForm) {
+  const std::string inputs = R"("gamma_bits": 0, "h_lb_bits": 3.0941911703612822054, "k": 2, "nu2": 0.125, "trace_sigma": 4)";
+  EXPECT_TRUE(check_one(R"({"kind": "rho_star", )" + inputs + R"(, "claimed": 0.35355339059327376220})").pass);
+  EXPECT_FALSE(check_one(R"({"kind": "rho_star", )" + inputs + R"(, "claimed": 0.3536})").pass);
+  EXPECT_TRUE(check_one(R"({"kind": "absolute_bound", )" + inputs + R"(, "claimed": 0.5})").pass);
+  EXPECT_TRUE(check_one(R"({"kind": "rho_star", "gamma_bits": 0, "h_lb_bits": 100, "k": 2, "nu2": 0.125,
+      "trace_sigma": 4, "claimed": 1})").pass);
+}
+
+// Beyond a double (2^{2·1e308}), the caps are exact: ρ* = 1 and the absolute bound is tr Σ.
+TEST(ClaimsCheck, ConverseBeyondADouble) {
+  const std::string inputs = R"("gamma_bits": 0, "h_lb_bits": 1e308, "k": 1, "nu2": 0.5, "trace_sigma": 7)";
+  const ClaimResult rho = check_one(R"({"kind": "rho_star", )" + inputs + R"(, "claimed": 1})");
+  EXPECT_EQ(rho.reference_lower, 1.0);
+  EXPECT_EQ(rho.reference_upper, 1.0);
+  const ClaimResult bound = check_one(R"({"kind": "absolute_bound", )" + inputs + R"(, "claimed": 7})");
+  EXPECT_EQ(bound.reference_lower, 7.0);
+  EXPECT_EQ(bound.reference_upper, 7.0);
+}
+
+// Four full-batch steps at σ = 2 are the Gaussian mechanism with μ = 1, whose ε at δ = 1e-5 is
+// 4.37717809568122461 (the root of δ(ε; 1) = 1e-5, computed to 20 digits in 50-digit arithmetic).
+TEST(ClaimsCheck, EpsilonAtFullBatchAgainstTheGaussianMechanism) {
+  const std::string inputs = R"("q": 1, "sigma": 2, "steps": 4, "delta": 1e-5)";
+  const ClaimResult exact = check_one(R"({"kind": "epsilon", )" + inputs + R"(, "claimed": 4.3771780956812246086,
+      "tolerance": {"absolute": 1e-12}})");
+  EXPECT_TRUE(exact.pass) << exact.reference_lower << " " << exact.reference_upper;
+  EXPECT_NE(exact.reference_source.find("MPFR Gaussian mechanism"), std::string::npos);
+  EXPECT_TRUE(check_one(R"({"kind": "epsilon", )" + inputs + R"(, "claimed": 4.385})").pass);  // 0.01 nats default
+  EXPECT_FALSE(check_one(R"({"kind": "epsilon", )" + inputs + R"(, "claimed": 4.39})").pass);
+}
+
+// σ = 2 is the smallest σ for that ε: a σ above passes and says how far above, one below fails,
+// one below by less than its declared tolerance passes.
+TEST(ClaimsCheck, CalibratedSigmaAtFullBatch) {
+  const std::string inputs = R"("q": 1, "steps": 4, "delta": 1e-5, "target_epsilon": 4.3771780956812246)";
+  const ClaimResult above = check_one(R"({"kind": "calibrated_sigma", )" + inputs + R"(, "claimed": 2.01})");
+  EXPECT_TRUE(above.pass) << above.note;
+  EXPECT_GE(above.reference_lower, 2.0 * (1 - 1e-12));
+  EXPECT_LE(above.reference_lower, 2.0 * 1.0011);
+  EXPECT_TRUE(std::isinf(above.reference_upper));
+  EXPECT_EQ(above.discrepancy, 0.0);
+  EXPECT_NE(above.note.find("meets the target"), std::string::npos) << above.note;
+  const ClaimResult below = check_one(R"({"kind": "calibrated_sigma", )" + inputs + R"(, "claimed": 1.99})");
+  EXPECT_FALSE(below.pass);
+  EXPECT_NEAR(below.discrepancy, 1.99 - 2.0, 0.0021);
+  EXPECT_NE(below.note.find("does NOT meet the target"), std::string::npos) << below.note;
+  EXPECT_TRUE(check_one(R"({"kind": "calibrated_sigma", )" + inputs +
+                        R"(, "claimed": 1.9995, "tolerance": {"absolute": 0.001}})").pass);
+}
+
+// Published ε of the subsampled Gaussian (a pessimistic PLD accountant with discretisation 2e-5,
+// add/remove, Poisson sampling): σ = 0.8, q = 0.001, T = 100, δ = 1e-6 gives ε = 0.26034.
+TEST(ClaimsCheck, EpsilonThroughTheDpsgdPluginsAccountant) {
+  const std::string inputs = R"("q": 0.001, "sigma": 0.8, "steps": 100, "delta": 1e-6)";
+  const ClaimResult published = check_one(R"({"kind": "epsilon", )" + inputs + R"(, "claimed": 0.26034})");
+  EXPECT_TRUE(published.pass) << published.reference_lower << " " << published.reference_upper;
+  EXPECT_NE(published.reference_source.find("accountant"), std::string::npos);
+  EXPECT_LE(published.reference_upper - published.reference_lower, 2e-3);
+  EXPECT_FALSE(check_one(R"({"kind": "epsilon", )" + inputs + R"(, "claimed": 0.28})").pass);
+  // The same published point as a calibration: σ = 0.8 is about the smallest σ for ε = 0.26034.
+  const std::string target = R"("q": 0.001, "steps": 100, "delta": 1e-6, "target_epsilon": 0.26034)";
+  const ClaimResult sigma = check_one(R"({"kind": "calibrated_sigma", )" + target + R"(, "claimed": 0.85})");
+  EXPECT_TRUE(sigma.pass) << sigma.note;
+  EXPECT_NEAR(sigma.reference_lower, 0.8, 0.01);
+  EXPECT_FALSE(check_one(R"({"kind": "calibrated_sigma", )" + target + R"(, "claimed": 0.75})").pass);
+}
+
+// Bourne & Allison (2026), Table 5, MNIST at ε = 8: γ = 1.785 bits printed for σ = 1.110, q =
+// 0.0204, T = 4900, against ≈ 1.782 at those printed inputs (SPEC §2): the printed inputs are
+// rounded, and only with their rounding declared is the claim consistent.
+TEST(ClaimsCheck, RoundedInputsWidenTheReference) {
+  const std::string claim = R"({"kind": "gamma", "q": 0.0204, "sigma": 1.110, "steps": 4900, "claimed": 1.785,
+      "tolerance": {"absolute": 0.0005})";
+  const ClaimResult face_value = check_one(claim + "}");
+  EXPECT_FALSE(face_value.pass);
+  EXPECT_NEAR(face_value.reference_lower, 1.782, 0.0005);
+  const ClaimResult rounded = check_one(claim + R"(, "input_rounding": {"q": 0.00005, "sigma": 0.0005}})");
+  EXPECT_TRUE(rounded.pass);
+  EXPECT_LT(rounded.reference_lower, face_value.reference_lower);
+  EXPECT_GT(rounded.reference_upper, face_value.reference_upper);
+  EXPECT_NE(rounded.reference_source.find("over the rounded inputs q ± 5e-05, sigma ± 0.0005"), std::string::npos);
+}
+
+TEST(ClaimsCheck, WithoutAnAccountantOnlyFullBatchPrivacyClaimsAreChecked) {
+  const ClaimChecker none(nullptr, "");
+  const auto claims = parse_claims(R"({"claims": [
+      {"kind": "epsilon", "q": 1, "sigma": 2, "steps": 4, "delta": 1e-5, "claimed": 4.3772},
+      {"kind": "epsilon", "q": 0.5, "sigma": 2, "steps": 4, "delta": 1e-5, "claimed": 1}]})", "test.json");
+  EXPECT_NO_THROW(none.require_accountant_for({claims[0]}));
+  EXPECT_TRUE(none.check(claims[0]).pass);
+  try {
+    none.require_accountant_for(claims);
+    FAIL();
+  } catch (const PluginError& e) {
+    EXPECT_NE(std::string(e.what()).find("claim 2 (epsilon): no accountant"), std::string::npos) << e.what();
+  }
+  EXPECT_THROW(none.check(claims[1]), PluginError);
+}
+
+TEST(ClaimsCheck, ReportCountsAndNamesEveryClaim) {
+  std::vector<ClaimResult> results{check_one(R"({"kind": "kl", "q": 1, "sigma": 2, "claimed": 0.125, "label": "right"})"),
+                                   check_one(R"({"kind": "kl", "q": 1, "sigma": 2, "claimed": 0.25, "label": "wrong"})")};
+  results[1].index = 2;
+  EXPECT_FALSE(all_pass(results));
+  const std::string text = claims_report_text(results);
+  EXPECT_NE(text.find("PASS  claim 1  kl  right\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("FAIL  claim 2  kl  wrong\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("claimed 0.25 nats, reference 0.125"), std::string::npos) << text;
+  EXPECT_NE(text.find("summary: 2 claims, 1 pass, 1 fail\n"), std::string::npos) << text;
+  const auto json = claims_report_json(results);
+  EXPECT_EQ(json["summary"]["fail"], 1);
+  EXPECT_EQ(json["claims"][1]["pass"], false);
+  EXPECT_NEAR(json["claims"][1]["discrepancy"].get<double>(), 0.125, 1e-15);
+}
+
+}  // namespace

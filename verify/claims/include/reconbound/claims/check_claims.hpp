@@ -1,0 +1,63 @@
+#pragma once
+// Checks claims against the references (docs/verifying-a-bound.md, "What each claim is checked
+// against"):
+//  - gamma, kl, t_md, t_mc, rho_star, absolute_bound: the MPFR references of verify/, each a
+//    value with a bound on its own error;
+//  - epsilon, calibrated_sigma: where every segment has q = 1, the MPFR reference of the
+//    Gaussian mechanism (reference_gaussian_dp.hpp); otherwise the certified bracket
+//    [ε_lower, ε_upper] of the (ε, δ) accountant that the dpsgd mechanism plugin provides
+//    (Mechanism::accountant()). There is no MPFR reference for the composed subsampled Gaussian.
+// A claim whose inputs are declared rounded is compared with the range of its reference over
+// the inputs' intervals: each kind's reference is monotone in every input that may be rounded
+// (claim_kinds.hpp), so the range is spanned by two corners of the box.
+#include <cstddef>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "reconbound/claims/claim.hpp"
+#include "reconbound/mechanism.hpp"
+#include "reconbound/registry.hpp"
+
+namespace reconbound::claims {
+
+struct ClaimResult {
+  std::size_t index = 0;
+  ClaimKind kind = ClaimKind::gamma;
+  std::string label;
+  double claimed = 0.0;
+  // The interval the reference places the exact value in; for calibrated_sigma, the σ that meet
+  // the target: [σ_min, +∞).
+  double reference_lower = 0.0;
+  double reference_upper = 0.0;
+  std::string reference_source;  // which reference, at what precision, over which rounded inputs
+  Tolerance tolerance;
+  double allowed = 0.0;      // the tolerance in the claim's units
+  double discrepancy = 0.0;  // claimed − the nearest point of the reference interval (0 inside)
+  bool pass = false;         // |discrepancy| ≤ allowed (calibrated_sigma: see note)
+  std::string note;          // calibrated_sigma: ε_upper at the claim, and σ against σ_min
+};
+
+class ClaimChecker {
+ public:
+  // ε and calibrated σ claims with some q < 1 use `mechanism`'s accountant(); a null mechanism
+  // or accountant refuses them, with `missing_accountant` saying why.
+  ClaimChecker(std::shared_ptr<const Mechanism> mechanism, std::string missing_accountant);
+
+  // The dpsgd mechanism plugin of `registry` (its PLD accountant), or none when it is absent.
+  static ClaimChecker with_dpsgd_from(const Registry& registry);
+
+  // Throws PluginError naming the first claim that needs an accountant when there is none,
+  // so that nothing is computed for a file that cannot be checked in full.
+  void require_accountant_for(const std::vector<Claim>& claims) const;
+
+  // Throws InvalidInput or NumericalError naming the claim when a reference refuses its inputs.
+  ClaimResult check(const Claim& claim) const;
+
+ private:
+  std::shared_ptr<const Mechanism> mechanism_;
+  const PrivacyAccountant* accountant_ = nullptr;
+  std::string missing_accountant_;
+};
+
+}  // namespace reconbound::claims
