@@ -26,7 +26,8 @@ function(reconbound_add_plugin)
   set_property(GLOBAL APPEND PROPERTY RECONBOUND_PLUGIN_TARGETS ${target})
 endfunction()
 
-# Adds every sub-folder with a CMakeLists.txt of the given folders (plugin kinds, tests).
+# Adds every sub-folder with a CMakeLists.txt of the given folders (plugin kinds, tests). A
+# folder may be a glob pattern: "plugins/*" adds plugins/<kind>/<name>.
 macro(reconbound_add_subfolders)
   foreach(kind_dir ${ARGN})
     file(GLOB plugin_dirs LIST_DIRECTORIES true "${CMAKE_CURRENT_SOURCE_DIR}/${kind_dir}/*")
