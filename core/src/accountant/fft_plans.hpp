@@ -1,7 +1,7 @@
 #pragma once
 // Real-to-complex FFTs of one length, with FFTW plans created once per length and reused.
-// FFTW's planner is not thread safe: plans are created under one mutex; executing a plan on
-// new arrays (fftw_execute_dft_*) is thread safe.
+// Plans are created under FFTW's planner lock (reconbound/fftw_planner_lock.hpp); executing
+// a plan on new arrays (fftw_execute_dft_*) is thread safe.
 #include <complex>
 #include <cstddef>
 #include <memory>
