@@ -16,6 +16,7 @@
 #include <cstddef>
 #include <string>
 
+#include "reconbound/export.hpp"
 #include "reconbound/schedule.hpp"
 
 namespace reconbound {
@@ -47,19 +48,19 @@ struct DeltaResult {
 
 // ε(δ) of the composition of every step of `schedule`. Throws InvalidInput for an invalid
 // schedule or δ ∉ [1e-15, 1), NumericalError when the grid would exceed memory.
-EpsilonResult compute_epsilon(const Schedule& schedule, double delta,
-                              const AccountantOptions& options = {});
+RECONBOUND_API EpsilonResult compute_epsilon(const Schedule& schedule, double delta,
+                                             const AccountantOptions& options = {});
 
 // δ(ε) = max over directions of sup_S P(S) − e^ε Q(S) of the composition. ε ∈ [0, 200].
-DeltaResult compute_delta(const Schedule& schedule, double epsilon,
-                          const AccountantOptions& options = {});
+RECONBOUND_API DeltaResult compute_delta(const Schedule& schedule, double epsilon,
+                                         const AccountantOptions& options = {});
 
 // δ = n_train^(−exponent) (SPEC §8: exponent 1.1). Throws InvalidInput when n_train < 1,
 // the exponent ≤ 0, or the result is outside [1e-15, 1).
-double delta_from_exponent(double n_train, double exponent);
+RECONBOUND_API double delta_from_exponent(double n_train, double exponent);
 
 // Checks a schedule for the accountant: q ∈ (0, 1], σ ∈ [0.1, 1000], steps ≥ 1, total steps
 // ≤ 1e9. Throws InvalidInput naming the run and segment.
-void check_accountant_schedule(const Schedule& schedule);
+RECONBOUND_API void check_accountant_schedule(const Schedule& schedule);
 
 }  // namespace reconbound

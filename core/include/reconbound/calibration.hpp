@@ -5,6 +5,7 @@
 #include <functional>
 
 #include "reconbound/accountant.hpp"
+#include "reconbound/export.hpp"
 
 namespace reconbound {
 
@@ -27,32 +28,35 @@ struct EpsilonCalibration {
 
 // σ for a target ε at δ: the upper error bar of ε at the returned σ is ≤ target_epsilon.
 // Throws InvalidInput when even sigma_max does not reach the target.
-EpsilonCalibration calibrate_sigma_for_epsilon(double q, std::uint64_t steps, double target_epsilon,
-                                               double delta, const CalibrationOptions& options = {});
+RECONBOUND_API EpsilonCalibration calibrate_sigma_for_epsilon(
+    double q, std::uint64_t steps, double target_epsilon, double delta,
+    const CalibrationOptions& options = {});
 
 // The same for a schedule's shape: the smallest factor c (to sigma_tolerance) such that the
 // schedule with every σ multiplied by c meets the target; c·σ stays in [sigma_min, sigma_max]
 // for every segment. With σ = 1 in every segment, c is the common noise multiplier.
-EpsilonCalibration calibrate_noise_scale_for_epsilon(const Schedule& shape, double target_epsilon,
-                                                     double delta,
-                                                     const CalibrationOptions& options = {});
+RECONBOUND_API EpsilonCalibration calibrate_noise_scale_for_epsilon(
+    const Schedule& shape, double target_epsilon, double delta,
+    const CalibrationOptions& options = {});
 
 // The search range of the factor c for a shape: every c·σ_i within [sigma_min, sigma_max].
 // Throws InvalidInput for an empty shape or one whose σ ratio leaves no room.
-CalibrationOptions noise_scale_options(const Schedule& shape, const CalibrationOptions& options);
+RECONBOUND_API CalibrationOptions noise_scale_options(const Schedule& shape,
+                                                      const CalibrationOptions& options);
 
 // The smallest σ (to sigma_tolerance) with gamma_bits_of_sigma(σ) ≤ max_gamma_bits, for a
 // criterion decreasing in σ, e.g. σ ↦ steps·K(q, σ)/ln 2 from the dpsgd plugin (Theorem 4.1):
 // the largest admissible γ of a target ρ* (eq 14) turns into a noise multiplier.
-double calibrate_sigma_for_gamma(const std::function<double(double)>& gamma_bits_of_sigma,
-                                 double max_gamma_bits, const CalibrationOptions& options = {});
+RECONBOUND_API double calibrate_sigma_for_gamma(
+    const std::function<double(double)>& gamma_bits_of_sigma, double max_gamma_bits,
+    const CalibrationOptions& options = {});
 
 // The generic search: the smallest σ in [sigma_min, sigma_max], to sigma_tolerance, with
 // ok(σ) true, for ok monotone (false below a threshold, true above). Returns an σ at which
 // ok was evaluated true; exactly sigma_min when ok(sigma_min) holds. Throws InvalidInput when
 // ok(sigma_max) is false.
-double smallest_sigma_where(const std::function<bool(double)>& ok, const CalibrationOptions& options,
-                            const char* what);
+RECONBOUND_API double smallest_sigma_where(const std::function<bool(double)>& ok,
+                                           const CalibrationOptions& options, const char* what);
 
 // `options` narrowed to the σ of [sigma_min, sigma_max] at which `evaluate(σ)` returns instead
 // of throwing InvalidInput. A mechanism refuses a σ outside the range it computes accurately
@@ -61,8 +65,8 @@ double smallest_sigma_where(const std::function<bool(double)>& ok, const Calibra
 // interval that holds σ = 1 clamped into the range (else that σ's InvalidInput propagates); a
 // refused end is located by bisection on ln σ to kSupportTolerance relative, keeping the
 // accepted side, so every σ of the result is accepted.
-CalibrationOptions accepted_sigma_range(const std::function<void(double)>& evaluate,
-                                        const CalibrationOptions& options);
+RECONBOUND_API CalibrationOptions accepted_sigma_range(const std::function<void(double)>& evaluate,
+                                                       const CalibrationOptions& options);
 inline constexpr double kSupportTolerance = 1e-12;
 
 }  // namespace reconbound

@@ -13,6 +13,7 @@
 
 #include "reconbound/converse.hpp"
 #include "reconbound/estimator.hpp"
+#include "reconbound/export.hpp"
 #include "reconbound/mechanism.hpp"
 #include "reconbound/params.hpp"
 #include "reconbound/representation.hpp"
@@ -31,7 +32,7 @@ enum class PluginKind : std::uint32_t {
   converse = 4,
 };
 
-std::string_view to_string(PluginKind kind);
+RECONBOUND_API std::string_view to_string(PluginKind kind);
 
 using MechanismFactory = std::unique_ptr<Mechanism> (*)(const Params&);
 using RepresentationFactory = std::unique_ptr<Representation> (*)(const Params&);
