@@ -1,4 +1,4 @@
-# The plugin ABI fingerprint (docs/writing-a-plugin.md, "The ABI rule"): a SHA-256 over the
+# The plugin ABI fingerprint (README.md, "Adding a plugin"): a SHA-256 over the
 # public headers whose types cross the plugin boundary, so that a plugin built against other
 # interface headers is refused by the registry, not only one with another kPluginAbiVersion.
 #
