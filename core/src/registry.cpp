@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <dlfcn.h>
 #include <sstream>
+#include <string_view>
 
 #include "reconbound/error.hpp"
 
@@ -47,6 +48,16 @@ bool factory_matches_kind(const PluginInfo& info) {
   return false;
 }
 
+bool same_fingerprint(const char* fingerprint) {
+  return fingerprint != nullptr && std::string_view(fingerprint) == kPluginAbiFingerprint;
+}
+
+// The first 12 hex digits of a fingerprint, enough to tell two apart in a message.
+std::string_view short_fingerprint(const char* fingerprint) {
+  if (fingerprint == nullptr) return "(none)";
+  return std::string_view(fingerprint).substr(0, 12);
+}
+
 // Wraps a freshly created object so that its deleter holds the library: the object's
 // code stays mapped until the object is gone.
 template <class T>
@@ -55,10 +66,10 @@ std::shared_ptr<T> keep_loaded(std::unique_ptr<T> object,
   return std::shared_ptr<T>(object.release(), [library](T* p) { delete p; });
 }
 
-// Boost.DLL clears dlerror() after a failed load, so ask the dynamic loader once more
-// for the reason (e.g. "invalid ELF header", "undefined symbol: …").
+// Boost.DLL clears dlerror() after a failed load, so ask the dynamic loader once more, in
+// the same mode, for the reason (e.g. "invalid ELF header", "undefined symbol: …").
 std::string dlopen_reason(const fs::path& file) {
-  void* handle = ::dlopen(file.c_str(), RTLD_LAZY | RTLD_LOCAL);
+  void* handle = ::dlopen(file.c_str(), RTLD_NOW | RTLD_LOCAL);
   if (handle != nullptr) {
     ::dlclose(handle);
     return "the dynamic loader refused it";
@@ -107,9 +118,11 @@ bool Registry::load_file(const fs::path& file) {
   if (!fs::exists(file, ec)) return fail("no such file");
   if (!fs::is_regular_file(file, ec)) return fail("not a regular file");
 
+  // Immediate binding: a plugin that needs a symbol nothing provides fails here, with the
+  // symbol's name, and not later in the middle of a computation.
   auto library = std::make_shared<boost::dll::shared_library>();
   boost::dll::fs::error_code load_error;
-  library->load(file, boost::dll::load_mode::rtld_lazy | boost::dll::load_mode::rtld_local,
+  library->load(file, boost::dll::load_mode::rtld_now | boost::dll::load_mode::rtld_local,
                 load_error);
   if (load_error) {
     return fail(fmt::format("cannot be loaded as a shared library: {}", dlopen_reason(file)));
@@ -122,6 +135,12 @@ bool Registry::load_file(const fs::path& file) {
   if (info.abi_version != kPluginAbiVersion) {
     return fail(fmt::format("plugin ABI version {} but this reconbound needs {}: rebuild the plugin",
                             info.abi_version, kPluginAbiVersion));
+  }
+  if (!same_fingerprint(info.abi_fingerprint)) {
+    return fail(fmt::format(
+        "plugin ABI fingerprint {} but this reconbound's is {}: rebuild the plugin against this "
+        "reconbound's headers",
+        short_fingerprint(info.abi_fingerprint), short_fingerprint(kPluginAbiFingerprint)));
   }
   if (!known_kind(info.kind)) {
     return fail(fmt::format("unknown plugin kind {}", static_cast<std::uint32_t>(info.kind)));

@@ -3,18 +3,9 @@
 #include <fmt/format.h>
 
 #include "reconbound/error.hpp"
+#include "reconbound/fftw_planner_lock.hpp"
 
 namespace reconbound::dct::detail {
-
-namespace {
-
-// FFTW's planner state is global to the process: one lock for every planner call in this plugin.
-std::mutex& planner_mutex() {
-  static std::mutex mutex;
-  return mutex;
-}
-
-}  // namespace
 
 FftwBuffer make_fftw_buffer(std::size_t size) {
   auto* p = static_cast<double*>(fftw_malloc(sizeof(double) * size));
@@ -25,7 +16,7 @@ FftwBuffer make_fftw_buffer(std::size_t size) {
 }
 
 DctPlanCache::~DctPlanCache() {
-  const std::lock_guard planner_lock(planner_mutex());
+  const std::lock_guard planner_lock(fftw_planner_mutex());
   for (auto& [shape, plan] : plans_) fftw_destroy_plan(plan);
 }
 
@@ -38,7 +29,7 @@ fftw_plan DctPlanCache::plan(std::size_t height, std::size_t width) const {
   const FftwBuffer out = make_fftw_buffer(height * width);
   fftw_plan made = nullptr;
   {
-    const std::lock_guard planner_lock(planner_mutex());
+    const std::lock_guard planner_lock(fftw_planner_mutex());
     made = fftw_plan_r2r_2d(static_cast<int>(height), static_cast<int>(width), in.get(), out.get(),
                             FFTW_REDFT10, FFTW_REDFT10, FFTW_ESTIMATE);
   }

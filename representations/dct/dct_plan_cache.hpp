@@ -1,8 +1,8 @@
 #pragma once
 // FFTW plans for the unnormalised 2-D DCT-II (FFTW_REDFT10 on both axes), one per (H, W),
 // created once and reused. FFTW's planner is not thread safe: plans are created and destroyed
-// under one mutex shared by every cache in this plugin; executing a plan on new arrays
-// (fftw_execute_r2r) is thread safe, so map() calls run concurrently without a lock.
+// under the process-wide planner lock (reconbound/fftw_planner_lock.hpp); executing a plan on
+// new arrays (fftw_execute_r2r) is thread safe, so map() calls run concurrently without a lock.
 #include <cstddef>
 #include <map>
 #include <memory>

@@ -129,6 +129,34 @@ TEST_F(PluginFolder, ReportsEveryBadFileAndStillLoadsTheGoodOnes) {
   EXPECT_NE(confused->reason.find("without a converse factory"), std::string::npos);
 }
 
+TEST_F(PluginFolder, MissingSymbolFailsTheLoadAndIsNamed) {
+  copy_double("undefined-symbol");
+  const Registry registry({dir_});
+  EXPECT_TRUE(registry.plugins().empty());
+  const LoadFailure* failure = failure_for(registry, "undefined-symbol.so");
+  ASSERT_NE(failure, nullptr);
+  EXPECT_NE(failure->reason.find("cannot be loaded"), std::string::npos) << failure->reason;
+  EXPECT_NE(failure->reason.find("undefined symbol: reconbound_double_undefined_function"),
+            std::string::npos)
+      << failure->reason;
+}
+
+TEST_F(PluginFolder, OtherInterfaceHeadersAreRefusedByTheirFingerprint) {
+  copy_double("stale-fingerprint");
+  const Registry registry({dir_});
+  EXPECT_TRUE(registry.plugins().empty());
+  const LoadFailure* failure = failure_for(registry, "stale-fingerprint.so");
+  ASSERT_NE(failure, nullptr);
+  const std::string ours(kPluginAbiFingerprint, 12);
+  ASSERT_NE(ours, "0123456789ab");
+  EXPECT_NE(failure->reason.find("fingerprint 0123456789ab but this reconbound's is " + ours),
+            std::string::npos)
+      << failure->reason;
+  EXPECT_NE(failure->reason.find("rebuild the plugin against this reconbound's headers"),
+            std::string::npos)
+      << failure->reason;
+}
+
 TEST_F(PluginFolder, MissingFileIsAFailureNotACrash) {
   Registry registry({dir_});
   EXPECT_FALSE(registry.load_file(dir_ / "absent.so"));

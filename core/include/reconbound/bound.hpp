@@ -11,6 +11,7 @@
 
 #include "reconbound/converse.hpp"
 #include "reconbound/estimator.hpp"
+#include "reconbound/export.hpp"
 #include "reconbound/grid_selection.hpp"
 #include "reconbound/matrix.hpp"
 #include "reconbound/params.hpp"
@@ -102,19 +103,21 @@ struct BoundReport {
 // Estimates the entropies once; the returned report holds results for every γ given. With
 // grid selection, the certified pairs are those a pilot on D⊥ predicts best for these γ
 // (and for config.target_rho): more γ later (apply_converse) are covered only by them.
-BoundReport compute_bound(const Registry& registry, const BoundData& data,
-                          const std::vector<double>& gammas_bits, const BoundConfig& config);
+RECONBOUND_API BoundReport compute_bound(const Registry& registry, const BoundData& data,
+                                         const std::vector<double>& gammas_bits,
+                                         const BoundConfig& config);
 
 // Applies the converse of `config` to an existing report's entropies for more γ values.
-BoundResult apply_converse(const Registry& registry, const BoundReport& report, double gamma_bits,
-                           const BoundConfig& config);
+RECONBOUND_API BoundResult apply_converse(const Registry& registry, const BoundReport& report,
+                                          double gamma_bits, const BoundConfig& config);
 
 // The largest leakage γ (bits) whose ρ* still reaches target_rho ∈ (0, 1], from the same
 // entropies (the converse's inverse, SPEC §8); negative when even γ = 0 falls short.
-LeakageBudget largest_gamma_for_rho(const Registry& registry, const BoundReport& report,
-                                    double target_rho, const BoundConfig& config);
+RECONBOUND_API LeakageBudget largest_gamma_for_rho(const Registry& registry,
+                                                   const BoundReport& report, double target_rho,
+                                                   const BoundConfig& config);
 
 // "downsample:4" → ("downsample", {arg=4}); "pixel" → ("pixel", {}).
-std::pair<std::string, Params> parse_plugin_spec(const std::string& spec);
+RECONBOUND_API std::pair<std::string, Params> parse_plugin_spec(const std::string& spec);
 
 }  // namespace reconbound

@@ -7,6 +7,7 @@
 #include <optional>
 
 #include "reconbound/bound.hpp"
+#include "reconbound/export.hpp"
 #include "reconbound/rotation.hpp"
 #include "reconbound/trace_sigma.hpp"
 
@@ -26,14 +27,17 @@ struct BoundFrame {
 
 // Validates the data and config, then builds the frame. InvalidInput for too few records,
 // mismatched shapes, α outside (0, 1), constant data (tr Σ̂ = 0).
-BoundFrame make_bound_frame(const Registry& registry, const BoundData& data, const BoundConfig& config);
+RECONBOUND_API BoundFrame make_bound_frame(const Registry& registry, const BoundData& data,
+                                           const BoundConfig& config);
 
 // Ψ of more records in the frame's representation (targets, a shadow sample), with the same
 // checks as the frame's own (finite output).
-RowMatrix represent_in_frame(const BoundFrame& frame, const RowMatrix& records, std::size_t threads);
+RECONBOUND_API RowMatrix represent_in_frame(const BoundFrame& frame, const RowMatrix& records,
+                                            std::size_t threads);
 
 // compute_bound on an existing frame: grid selection, entropies and the converse for every γ.
-BoundReport compute_bound(const Registry& registry, const BoundFrame& frame,
-                          const std::vector<double>& gammas_bits, const BoundConfig& config);
+RECONBOUND_API BoundReport compute_bound(const Registry& registry, const BoundFrame& frame,
+                                         const std::vector<double>& gammas_bits,
+                                         const BoundConfig& config);
 
 }  // namespace reconbound

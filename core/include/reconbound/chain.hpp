@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "reconbound/bound.hpp"
+#include "reconbound/export.hpp"
 
 namespace reconbound {
 
@@ -47,7 +48,7 @@ struct ChainIndices {
 };
 // InvalidInput naming the two sets and an index when D⊥, D_est or the targets overlap, or
 // when D_shadow is not inside D_est.
-void check_chain_layout(const ChainIndices& indices);
+RECONBOUND_API void check_chain_layout(const ChainIndices& indices);
 
 // An attack's error over the held-out targets: ρ = sqrt(mean_i e_i / tr Σ̂) (eq 3 with the
 // expectation replaced by the mean over targets) and its bootstrap standard error.
@@ -63,8 +64,9 @@ struct AttackEstimate {
 // `resamples` bootstrap resamples of the targets (std::mt19937_64 seeded with `seed`; fewer
 // than 2 resamples: no standard error). InvalidInput for no targets, a negative or non-finite
 // error, or tr Σ ≤ 0.
-AttackEstimate estimate_attack(const std::vector<double>& squared_errors, double trace_sigma,
-                               std::size_t resamples, std::uint64_t seed);
+RECONBOUND_API AttackEstimate estimate_attack(const std::vector<double>& squared_errors,
+                                              double trace_sigma, std::size_t resamples,
+                                              std::uint64_t seed);
 
 struct ChainRow {
   double gamma_bits = 0.0;
@@ -100,6 +102,7 @@ struct ChainReport {
   ChainTimings timings;
 };
 
-ChainReport compute_chain(const Registry& registry, const ChainData& data, const ChainConfig& config);
+RECONBOUND_API ChainReport compute_chain(const Registry& registry, const ChainData& data,
+                                         const ChainConfig& config);
 
 }  // namespace reconbound

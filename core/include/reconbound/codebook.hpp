@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "reconbound/export.hpp"
 #include "reconbound/matrix.hpp"
 
 namespace reconbound {
@@ -43,31 +44,32 @@ inline constexpr double kKmeansRelativeShift = 1e-4;
 // Fits the codebook (see the file comment). InvalidInput for R = 0, M > n_shadow or
 // M > n_est, non-finite input, mismatched widths, and (when min_cell_records > 0) a release
 // cell of D_est with fewer records than that.
-Codebook fit_codebook(MatrixView shadow, MatrixView est, const CodebookConfig& config);
+RECONBOUND_API Codebook fit_codebook(MatrixView shadow, MatrixView est,
+                                     const CodebookConfig& config);
 
 // The release: the index of the nearest codeword of every row of `features`.
-std::vector<std::size_t> release_cells(const Codebook& codebook, MatrixView features,
-                                       std::size_t threads = 1);
+RECONBOUND_API std::vector<std::size_t> release_cells(const Codebook& codebook, MatrixView features,
+                                                      std::size_t threads = 1);
 
 // One balanced step (SPEC §9): every point gets a centroid, no centroid more than
 // ⌈n/M⌉ points. Points with the largest gap between their nearest and second-nearest
 // centroid (Euclidean distance) are placed first, each into the nearest centroid that still
 // has room. Returns the centroid index of every point.
-std::vector<std::size_t> balanced_assignment(MatrixView points, MatrixView centroids,
-                                             std::size_t threads = 1);
+RECONBOUND_API std::vector<std::size_t> balanced_assignment(MatrixView points, MatrixView centroids,
+                                                            std::size_t threads = 1);
 
 // Binary symmetric channel below one bit (SPEC §2 end, paper §G.6): the two-cell codebook's
 // index Q (Pr(Q = 0) = f0) is kept with probability p = keep ∈ [1/2, 1], flipped otherwise.
 // γ = I(Q; Z) = H_b(f0·p + f1·(1−p)) − H_b(p), bits.
-double bsc_leakage_bits(double f0, double keep);
+RECONBOUND_API double bsc_leakage_bits(double f0, double keep);
 
 // The inverse of bsc_leakage_bits in p on γ ∈ (0, H_b(f0)] (f0 ∈ (0, 1)); InvalidInput
 // outside, naming the range.
-double bsc_keep_probability(double f0, double gamma_bits);
+RECONBOUND_API double bsc_keep_probability(double f0, double gamma_bits);
 
 // Pr(Z = z | Q = c) of the release, row c: the identity (cells × cells) for a deterministic
 // codebook (keep = 1); the 2 × 2 BSC matrix for keep ∈ [1/2, 1) (cells must be 2).
-RowMatrix release_channel(std::size_t cells, double keep);
+RECONBOUND_API RowMatrix release_channel(std::size_t cells, double keep);
 
 // The codebook attack (paper §G.6): the conditional-mean decoder g(z) = E[Ψ(x) | Z = z] with
 // cell means and frequencies from D_est. squared_errors: each target's expected
@@ -77,6 +79,7 @@ struct CodebookAttack {
   std::vector<double> squared_errors;
   RowMatrix reconstructions;
 };
-CodebookAttack codebook_attack(const Codebook& codebook, double keep, MatrixView targets);
+RECONBOUND_API CodebookAttack codebook_attack(const Codebook& codebook, double keep,
+                                              MatrixView targets);
 
 }  // namespace reconbound

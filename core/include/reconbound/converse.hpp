@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "reconbound/estimator.hpp"
+#include "reconbound/export.hpp"
 
 namespace reconbound {
 
@@ -40,7 +41,7 @@ struct LeakageBudget {
   GridPair pair;            // the grid pair whose bound reaches the target at that γ
 };
 
-class Converse {
+class RECONBOUND_API Converse {
  public:
   virtual ~Converse() = default;
   virtual ConverseResult bound(const ConverseInput& input) const = 0;

@@ -37,34 +37,34 @@ RECONBOUND_API void require_finite_records(MatrixView records, const std::string
 //   "npy:PATH"       a NumPy .npy file (read_npy)
 //   "png:DIR"        a folder of PNG images (read_png_folder)
 // An unknown spec is an InvalidInput naming the accepted forms.
-Dataset load_dataset(const std::string& spec);
+RECONBOUND_API Dataset load_dataset(const std::string& spec);
 
 // The two gzipped IDX image files that "fashion-mnist" reads: the 60,000 training images and
 // the 10,000 test images of Debian's dataset-fashion-mnist. Their folder is fixed when
 // reconbound is built (CMake cache variable RECONBOUND_FASHION_MNIST_DIR, by default
 // /usr/share/datasets/fashion-mnist).
-std::string fashion_mnist_train_images();
-std::string fashion_mnist_test_images();
+RECONBOUND_API std::string fashion_mnist_train_images();
+RECONBOUND_API std::string fashion_mnist_test_images();
 
 // IDX (the MNIST format): magic 00 00 <type> <ndims>, ndims big-endian uint32 sizes, then
 // big-endian values. Types 0x08 uint8, 0x09 int8, 0x0B int16, 0x0C int32, 0x0D float32,
 // 0x0E float64. The first axis counts records; 1 dim → d = 1, 2 dims → (1, 1, W),
 // 3 dims → (1, H, W), 4 dims → (C, H, W). A gzip file (magic 1f 8b) is inflated first.
-Dataset read_idx(const std::string& path);
-Dataset parse_idx(std::span<const std::uint8_t> bytes, const std::string& origin);
+RECONBOUND_API Dataset read_idx(const std::string& path);
+RECONBOUND_API Dataset parse_idx(std::span<const std::uint8_t> bytes, const std::string& origin);
 
 // NPY format versions 1.0, 2.0 and 3.0; dtypes uint8 ('|u1'), float32 and float64 ('<f4',
 // '<f8', or big-endian '>f4', '>f8'); C order only; 1 to 4 dimensions with the first axis
 // counting records (1-D → d = 1, 2-D → (1, 1, d), 3-D → (1, H, W), 4-D → (C, H, W)).
-Dataset read_npy(const std::string& path);
-Dataset parse_npy(std::span<const std::uint8_t> bytes, const std::string& origin);
+RECONBOUND_API Dataset read_npy(const std::string& path);
+RECONBOUND_API Dataset parse_npy(std::span<const std::uint8_t> bytes, const std::string& origin);
 
 // Every *.png (any letter case) directly in dir, sorted by file name (byte order), one
 // record each, decoded with OpenCV. All images must have one size and one colour type. 8-bit
 // only (16-bit is rejected). Grey → C = 1 (also grey + alpha); colour or palette → C = 3 in RGB
 // order. An alpha channel is dropped: the stored colour values are kept as they are, without
 // compositing onto any background.
-Dataset read_png_folder(const std::string& dir);
+RECONBOUND_API Dataset read_png_folder(const std::string& dir);
 
 namespace detail {
 
@@ -72,12 +72,13 @@ namespace detail {
 inline constexpr std::size_t kMaxInflatedBytes = std::size_t{4} << 30;  // 4 GiB
 
 // The whole file as bytes; FileError naming the path when it cannot be opened or read.
-std::vector<std::uint8_t> read_file_bytes(const std::string& path);
+RECONBOUND_API std::vector<std::uint8_t> read_file_bytes(const std::string& path);
 
 // Inflates a gzip stream (one or more concatenated members); FileError naming origin when the
 // stream is corrupt, truncated, followed by non-gzip bytes, or would exceed max_bytes.
-std::vector<std::uint8_t> gunzip(std::span<const std::uint8_t> bytes, const std::string& origin,
-                                 std::size_t max_bytes = kMaxInflatedBytes);
+RECONBOUND_API std::vector<std::uint8_t> gunzip(std::span<const std::uint8_t> bytes,
+                                                const std::string& origin,
+                                                std::size_t max_bytes = kMaxInflatedBytes);
 
 }  // namespace detail
 

@@ -19,6 +19,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "reconbound/export.hpp"
 #include "reconbound/matrix.hpp"
 #include "reconbound/registry.hpp"
 
@@ -44,28 +45,31 @@ struct DpsgdAttackResult {
 // shadow: n_shadow × m features Ψ(D_shadow) (the candidates, also the mean Ψ̄); targets:
 // held-out Ψ(x), one per row. Throws InvalidInput for empty or mismatched matrices,
 // non-finite values and parameters outside their ranges.
-DpsgdAttackResult dpsgd_attack(MatrixView shadow, MatrixView targets, const DpsgdAttackConfig& config);
+RECONBOUND_API DpsgdAttackResult dpsgd_attack(MatrixView shadow, MatrixView targets,
+                                              const DpsgdAttackConfig& config);
 
 // The releases Y_1, …, Y_T (T × m, eq 36) that dpsgd_attack draws for the target with index
 // `target_index` whose centred gradient is u (1 × m), under config's q, σ, C, T and seed.
-RowMatrix simulate_releases(MatrixView centred_target, const DpsgdAttackConfig& config,
-                            std::size_t target_index);
+RECONBOUND_API RowMatrix simulate_releases(MatrixView centred_target,
+                                           const DpsgdAttackConfig& config,
+                                           std::size_t target_index);
 
 // The posterior weights w_j ∝ p(Y_{1:T} | z_j) (eq 37–38) of given releases (T × m, one row
 // per step) over centred candidates z_j (n × m), with the same arithmetic as dpsgd_attack.
-Vector posterior_weights(MatrixView releases, MatrixView candidates, double q, double sigma,
-                         double clip);
+RECONBOUND_API Vector posterior_weights(MatrixView releases, MatrixView candidates, double q,
+                                        double sigma, double clip);
 
 // The same posterior in another space (eq 38 applied to other rows): weights (targets × n)
 // times other_rows (n × p), e.g. the shadow records' pixel images for figures. With the
 // shadow features as other_rows this is the attack's reconstruction, since Σ_j w_j = 1 gives
 // Ψ̄ + Σ_j w_j·z_j = Σ_j w_j·Ψ(shadow_j).
-RowMatrix reconstruct_with(MatrixView weights, MatrixView other_rows);
+RECONBOUND_API RowMatrix reconstruct_with(MatrixView weights, MatrixView other_rows);
 
 // The σ at which the dpsgd mechanism charges exactly gamma_bits over T steps at rate q
 // (SPEC §2: γ(σ) = T·K(q, σ)/ln 2, decreasing in σ), to relative 1e-10 in σ. Throws
 // InvalidInput when γ is not reachable with σ in the plugin's range [0.1, 100]
 // (reconbound/dpsgd_range.hpp).
-double sigma_for_gamma(const Registry& registry, double q, std::uint64_t steps, double gamma_bits);
+RECONBOUND_API double sigma_for_gamma(const Registry& registry, double q, std::uint64_t steps,
+                                      double gamma_bits);
 
 }  // namespace reconbound

@@ -12,35 +12,35 @@
 
 namespace reconbound {
 
-class Error : public std::runtime_error {
+class RECONBOUND_API Error : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
   ~Error() override;
 };
 
 // A user-supplied value is outside what the mathematics or the plugin supports.
-class InvalidInput : public Error {
+class RECONBOUND_API InvalidInput : public Error {
  public:
   using Error::Error;
   ~InvalidInput() override;
 };
 
 // A file could not be read or parsed (data sets, schedules, index lists, models).
-class FileError : public Error {
+class RECONBOUND_API FileError : public Error {
  public:
   using Error::Error;
   ~FileError() override;
 };
 
 // A plugin could not be found, loaded or created.
-class PluginError : public Error {
+class RECONBOUND_API PluginError : public Error {
  public:
   using Error::Error;
   ~PluginError() override;
 };
 
 // A computation could not reach its accuracy target (e.g. quadrature did not converge).
-class NumericalError : public Error {
+class RECONBOUND_API NumericalError : public Error {
  public:
   using Error::Error;
   ~NumericalError() override;

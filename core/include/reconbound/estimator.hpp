@@ -17,6 +17,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "reconbound/export.hpp"
 #include "reconbound/matrix.hpp"
 #include "reconbound/progress.hpp"
 
@@ -66,7 +67,7 @@ struct GridEntropy {
   bool complete = true;    // false for a shard's partial result
 };
 
-class EntropyEstimator {
+class RECONBOUND_API EntropyEstimator {
  public:
   virtual ~EntropyEstimator() = default;
   // One result per request.grid entry, in the same order.

@@ -1,8 +1,8 @@
 #pragma once
 // Real-to-complex FFTs of one length, with FFTW plans created once per length and reused.
-// FFTW's planner is not thread safe: plans are created under one mutex; executing a plan on
-// new arrays (fftw_execute_dft_*) is thread safe. Shared by core (the coordinate grids of the
-// per-block bound) and the dpsgd plugin's PLD accountant.
+// Plans are created under FFTW's planner lock (reconbound/fftw_planner_lock.hpp); executing
+// a plan on new arrays (fftw_execute_dft_*) is thread safe. Shared by core (the coordinate
+// grids of the per-block bound) and the dpsgd plugin's PLD accountant.
 #include <complex>
 #include <cstddef>
 

@@ -10,6 +10,8 @@
 #include <optional>
 #include <vector>
 
+#include "reconbound/export.hpp"
+
 namespace reconbound {
 
 // (p, r) with n = p^r and p prime; nullopt when n is not a prime power (n < 2 included).
@@ -17,9 +19,9 @@ struct PrimePower {
   std::uint32_t prime = 0;
   std::uint32_t exponent = 0;
 };
-std::optional<PrimePower> as_prime_power(std::size_t n);
+RECONBOUND_API std::optional<PrimePower> as_prime_power(std::size_t n);
 
-class GaloisField {
+class RECONBOUND_API GaloisField {
  public:
   using Element = std::uint32_t;
 

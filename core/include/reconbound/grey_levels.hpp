@@ -3,6 +3,7 @@
 // for their bound B on ‖Ψ(x) − Ψ(x')‖² (the range of the tr Σ UCB, SPEC §6.5).
 #include <string_view>
 
+#include "reconbound/export.hpp"
 #include "reconbound/matrix.hpp"
 
 namespace reconbound {
@@ -11,6 +12,6 @@ inline constexpr double kMaxGreyLevel = 255.0;
 
 // Throws InvalidInput naming `owner`, the record and the coordinate of the first value
 // outside [0, 255] (NaN included).
-void require_grey_levels(MatrixView batch, std::string_view owner);
+RECONBOUND_API void require_grey_levels(MatrixView batch, std::string_view owner);
 
 }  // namespace reconbound

@@ -6,26 +6,31 @@
 #include <vector>
 
 #include "reconbound/estimator.hpp"
+#include "reconbound/export.hpp"
 
 namespace reconbound {
 
 // SPEC §5 default dither levels N = {0.2, 0.4, 0.8, 1.6, 3.2, 6.4}.
-std::vector<double> default_nu2_levels();
+RECONBOUND_API std::vector<double> default_nu2_levels();
 
 // SPEC §5 default block sizes: the divisors of m up to 32.
-std::vector<std::size_t> default_block_sizes(std::size_t m);
+RECONBOUND_API std::vector<std::size_t> default_block_sizes(std::size_t m);
 
 // The checks of K and N that need no m, so that a command refuses bad lists up front: throws
 // InvalidInput when a ν² is not finite and > 0 or a value is listed twice.
-void check_grid_lists(const std::vector<std::size_t>& block_sizes, const std::vector<double>& nu2_levels);
+RECONBOUND_API void check_grid_lists(const std::vector<std::size_t>& block_sizes,
+                                     const std::vector<double>& nu2_levels);
 
 // Cartesian product K × N, in the order k-major. Throws InvalidInput when either list is
 // empty, check_grid_lists does, or a k does not divide m (k = 0 included).
-std::vector<GridPair> make_grid(std::size_t m, const std::vector<std::size_t>& block_sizes,
-                                const std::vector<double>& nu2_levels);
+RECONBOUND_API std::vector<GridPair> make_grid(std::size_t m,
+                                               const std::vector<std::size_t>& block_sizes,
+                                               const std::vector<double>& nu2_levels);
 
 // "1,2,4" → {1, 2, 4}; "0.2,0.4" → {0.2, 0.4}. Throws InvalidInput naming `what`.
-std::vector<std::size_t> parse_size_list(const std::string& text, const std::string& what);
-std::vector<double> parse_number_list(const std::string& text, const std::string& what);
+RECONBOUND_API std::vector<std::size_t> parse_size_list(const std::string& text,
+                                                        const std::string& what);
+RECONBOUND_API std::vector<double> parse_number_list(const std::string& text,
+                                                     const std::string& what);
 
 }  // namespace reconbound

@@ -10,6 +10,7 @@
 
 #include "reconbound/converse.hpp"
 #include "reconbound/estimator.hpp"
+#include "reconbound/export.hpp"
 #include "reconbound/matrix.hpp"
 #include "reconbound/progress.hpp"
 
@@ -84,15 +85,16 @@ inline constexpr std::size_t kMinPilotRecords = 64;
 // log n). Negative increments (noise) count as 0. The result never exceeds `cap` (bits), the
 // plug-in's ceiling h(W^(k)) + log2 n_target (SPEC §6.4). For n_target ≤ n it returns ĥ(n)
 // plus the last increment scaled by L (≤ 0).
-double extrapolate_plugin_entropy(double h_quarter, double h_half, double h_full, double doublings,
-                                  double cap);
+RECONBOUND_API double extrapolate_plugin_entropy(double h_quarter, double h_half, double h_full,
+                                                 double doublings, double cap);
 
 // Runs the pilot on `rotated_perp` (U·Ψ(x) of D⊥ or a prefix of it, n_p × m) for every pair of `grid`, predicts
 // and selects. Needs n_p ≥ kMinPilotRecords and a grid larger than the selection; otherwise
 // it returns the whole grid with method "none" and the reason.
-GridSelectionReport select_grid(const EntropyEstimator& estimator, const Converse& converse,
-                                MatrixView rotated_perp, const std::vector<GridPair>& grid,
-                                double trace_sigma, const SelectionGoal& goal,
-                                const SelectionSettings& settings);
+RECONBOUND_API GridSelectionReport select_grid(const EntropyEstimator& estimator,
+                                               const Converse& converse, MatrixView rotated_perp,
+                                               const std::vector<GridPair>& grid,
+                                               double trace_sigma, const SelectionGoal& goal,
+                                               const SelectionSettings& settings);
 
 }  // namespace reconbound

@@ -13,11 +13,12 @@
 #include <string>
 #include <vector>
 
+#include "reconbound/export.hpp"
 #include "reconbound/matrix.hpp"
 
 namespace reconbound {
 
-class HadamardMatrix {
+class RECONBOUND_API HadamardMatrix {
  public:
   // Largest Paley factor: applying an order-f dense factor costs f multiply-adds per coordinate.
   static constexpr std::size_t kMaxPaleyOrder = 256;

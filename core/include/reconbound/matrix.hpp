@@ -5,6 +5,8 @@
 #include <cstddef>
 #include <string>
 
+#include "reconbound/export.hpp"
+
 namespace reconbound {
 
 using RowMatrix = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
@@ -13,7 +15,7 @@ using MutableMatrixView = Eigen::Ref<RowMatrix>;
 using Vector = Eigen::VectorXd;
 
 // Shape of one record: channels × height × width. A flat vector is (1, 1, d).
-struct ImageShape {
+struct RECONBOUND_API ImageShape {
   std::size_t channels = 1;
   std::size_t height = 1;
   std::size_t width = 1;

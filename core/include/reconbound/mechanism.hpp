@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "reconbound/accountant.hpp"
+#include "reconbound/export.hpp"
 #include "reconbound/matrix.hpp"
 #include "reconbound/schedule.hpp"
 
@@ -56,7 +57,7 @@ struct Leakage {
 };
 
 // The optional (ε, δ) capability of a mechanism (SPEC §8). ε and δ are in nats (e^ε).
-class PrivacyAccountant {
+class RECONBOUND_API PrivacyAccountant {
  public:
   virtual ~PrivacyAccountant() = default;
   // One line naming the method and the neighbouring relation, e.g. "PLD, add/remove".
@@ -68,7 +69,7 @@ class PrivacyAccountant {
                                 const AccountantOptions& options) const = 0;
 };
 
-class Mechanism {
+class RECONBOUND_API Mechanism {
  public:
   virtual ~Mechanism() = default;
   virtual MechanismNeeds needs() const = 0;

@@ -11,9 +11,11 @@
 #include <string_view>
 #include <variant>
 
+#include "reconbound/export.hpp"
+
 namespace reconbound {
 
-class Params {
+class RECONBOUND_API Params {
  public:
   using Value = std::variant<bool, std::int64_t, double, std::string>;
 

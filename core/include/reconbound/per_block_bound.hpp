@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <vector>
 
+#include "reconbound/export.hpp"
 #include "reconbound/matrix.hpp"
 
 namespace reconbound {
@@ -26,8 +27,10 @@ struct CoordinateEntropies {
 // six-point Lagrange binning and an FFT convolution with φ_s, and −∫ f log2 f by the
 // trapezoid rule: within 1e-6 bits of the exact plug-in entropy (tests/per_block).
 // threads = 0 uses every hardware thread; the results do not depend on it.
-CoordinateEntropies coordinate_entropies(MatrixView y, const std::vector<std::size_t>& cell,
-                                         const RowMatrix& channel, double s, std::size_t threads);
+RECONBOUND_API CoordinateEntropies coordinate_entropies(MatrixView y,
+                                                        const std::vector<std::size_t>& cell,
+                                                        const RowMatrix& channel, double s,
+                                                        std::size_t threads);
 
 struct PerBlockBound {
   double rho = 0;           // ρ_blk = sqrt([ρ_blk²]_+)
@@ -48,13 +51,15 @@ struct PerBlockConfig {
 // γ_b = h(z̃_b) − Σ_z Pr(Z = z)·h(z̃_b | Z = z) clipped to [0, γ] (a mutual information is
 // ≥ 0, and γ_b ≤ γ by data processing, Prop G.1), at s = ν·sqrt(tr Σ) (SPEC §5, k = 1).
 // trace_sigma: the normaliser tr Σ̂ (from D⊥). gamma_bits: the leakage charged (upper clip of γ_b).
-PerBlockBound per_block_bound(MatrixView y, const std::vector<std::size_t>& cell, const RowMatrix& channel,
-                              double gamma_bits, double trace_sigma, const PerBlockConfig& config);
+RECONBOUND_API PerBlockBound per_block_bound(MatrixView y, const std::vector<std::size_t>& cell,
+                                             const RowMatrix& channel, double gamma_bits,
+                                             double trace_sigma, const PerBlockConfig& config);
 
 // The same bound from entropies already estimated (e.g. by coordinate_entropies at
 // s = sqrt(nu2·trace_sigma)): output_probability must sum to 1 and match the rows of
 // `conditional`, whose columns match `marginal`.
-PerBlockBound per_block_bound_from_entropies(const CoordinateEntropies& entropies, double gamma_bits,
-                                             double trace_sigma, double nu2);
+RECONBOUND_API PerBlockBound per_block_bound_from_entropies(const CoordinateEntropies& entropies,
+                                                            double gamma_bits, double trace_sigma,
+                                                            double nu2);
 
 }  // namespace reconbound

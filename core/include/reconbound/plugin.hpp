@@ -1,7 +1,8 @@
 #pragma once
 // The plugin ABI (README.md, "Adding a plugin"). A plugin is a MODULE library that exports
 // exactly one Boost.DLL alias, `reconbound_plugin_info`, to a function returning a PluginInfo. The
-// loader reads abi_version first and refuses any other version before touching the rest.
+// loader reads abi_version first and refuses any other version before touching the rest; then
+// abi_fingerprint, and refuses a plugin compiled against other interface headers.
 //
 //   const reconbound::PluginInfo& my_info() { static const PluginInfo info{...}; return info; }
 //   RECONBOUND_PLUGIN(my_info)
@@ -11,16 +12,20 @@
 
 #include <boost/dll/alias.hpp>
 
+#include "reconbound/abi_fingerprint.hpp"
 #include "reconbound/converse.hpp"
+#include "reconbound/error.hpp"
 #include "reconbound/estimator.hpp"
+#include "reconbound/export.hpp"
 #include "reconbound/mechanism.hpp"
 #include "reconbound/params.hpp"
 #include "reconbound/representation.hpp"
 
 namespace reconbound {
 
-// Bump whenever PluginInfo or any interface header changes layout or virtual functions.
-inline constexpr std::uint32_t kPluginAbiVersion = 5;
+// Bump whenever PluginInfo changes. A change of any header that crosses the plugin boundary
+// (this one and every reconbound header it includes) changes kPluginAbiFingerprint by itself.
+inline constexpr std::uint32_t kPluginAbiVersion = 6;
 
 inline constexpr const char* kPluginAliasName = "reconbound_plugin_info";
 
@@ -31,7 +36,7 @@ enum class PluginKind : std::uint32_t {
   converse = 4,
 };
 
-std::string_view to_string(PluginKind kind);
+RECONBOUND_API std::string_view to_string(PluginKind kind);
 
 using MechanismFactory = std::unique_ptr<Mechanism> (*)(const Params&);
 using RepresentationFactory = std::unique_ptr<Representation> (*)(const Params&);
@@ -40,6 +45,8 @@ using ConverseFactory = std::unique_ptr<Converse> (*)(const Params&);
 
 struct PluginInfo {
   std::uint32_t abi_version = kPluginAbiVersion;  // must stay the first member
+  // SHA-256 (hex) of the interface headers the plugin was compiled with: must stay the second
+  const char* abi_fingerprint = kPluginAbiFingerprint;
   PluginKind kind = PluginKind::mechanism;
   const char* name = "";         // unique within its kind, e.g. "dpsgd"
   const char* version = "";      // the plugin's own version, e.g. "1.0.0"

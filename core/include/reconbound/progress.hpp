@@ -11,9 +11,11 @@
 #include <cstddef>
 #include <string_view>
 
+#include "reconbound/export.hpp"
+
 namespace reconbound {
 
-class Progress {
+class RECONBOUND_API Progress {
  public:
   virtual ~Progress() = default;
   // `done` of `total` work units of `stage` are complete. Thread safe.

@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "reconbound/export.hpp"
 #include "reconbound/plugin.hpp"
 
 namespace reconbound {
@@ -27,7 +28,7 @@ struct LoadFailure {
   std::string reason;
 };
 
-class Registry {
+class RECONBOUND_API Registry {
  public:
   // The folder beside the core library (<libdir>/reconbound/plugins, in the build tree
   // and after installation alike), then each folder of RECONBOUND_PLUGIN_PATH (':'-separated).

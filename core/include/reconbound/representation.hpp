@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <string>
 
+#include "reconbound/export.hpp"
 #include "reconbound/matrix.hpp"
 
 namespace reconbound {
@@ -21,7 +22,7 @@ struct RepresentationInfo {
   bool prefers_data_free_rotation = false;
 };
 
-class Representation {
+class RECONBOUND_API Representation {
  public:
   virtual ~Representation() = default;
 

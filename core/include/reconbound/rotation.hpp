@@ -14,12 +14,13 @@
 #include <cstdint>
 #include <string>
 
+#include "reconbound/export.hpp"
 #include "reconbound/hadamard.hpp"
 #include "reconbound/matrix.hpp"
 
 namespace reconbound {
 
-class Rotation {
+class RECONBOUND_API Rotation {
  public:
   // Largest m for the eigenbasis (an m × m covariance and its eigendecomposition are formed).
   static constexpr std::size_t kMaxEigenbasisDim = 16384;

@@ -7,6 +7,8 @@
 #include <utility>
 #include <vector>
 
+#include "reconbound/export.hpp"
+
 namespace reconbound {
 
 struct Segment {
@@ -19,7 +21,7 @@ struct TrainingRun {
   std::vector<Segment> segments;
 };
 
-struct Schedule {
+struct RECONBOUND_API Schedule {
   std::vector<TrainingRun> runs;
 
   // One run of `steps` identical steps.
@@ -36,7 +38,7 @@ struct Schedule {
 // Parses a schedule file: CSV rows "q,sigma,steps", '#' starts a comment, blank lines
 // are skipped, an optional header row "q,sigma,steps" is allowed. Each file is one run.
 // Throws FileError naming the file, line and problem.
-TrainingRun parse_schedule_csv(const std::string& text, const std::string& origin);
-TrainingRun read_schedule_file(const std::string& path);
+RECONBOUND_API TrainingRun parse_schedule_csv(const std::string& text, const std::string& origin);
+RECONBOUND_API TrainingRun read_schedule_file(const std::string& path);
 
 }  // namespace reconbound

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "reconbound/export.hpp"
 #include "reconbound/matrix.hpp"
 
 namespace reconbound {
@@ -17,17 +18,19 @@ struct IndexRange {
 };
 
 // "a:b" with whole numbers a < b (spaces around the numbers allowed); InvalidInput otherwise.
-IndexRange parse_index_range(const std::string& text);
+RECONBOUND_API IndexRange parse_index_range(const std::string& text);
 
 // The indices begin, begin + 1, …, end − 1 of a data set of n_records; InvalidInput when the
 // range is empty or end > n_records (checked before anything is allocated).
-std::vector<std::size_t> range_indices(const IndexRange& range, std::size_t n_records);
+RECONBOUND_API std::vector<std::size_t> range_indices(const IndexRange& range,
+                                                      std::size_t n_records);
 
 // Whole numbers separated by whitespace, commas or newlines; '#' starts a comment that runs
 // to the end of the line. An empty list, a token that is not a whole number, or a repeated
 // index is a FileError naming origin, the line and the token. Indices keep their file order.
-std::vector<std::size_t> parse_index_list(const std::string& text, const std::string& origin);
-std::vector<std::size_t> read_index_file(const std::string& path);
+RECONBOUND_API std::vector<std::size_t> parse_index_list(const std::string& text,
+                                                         const std::string& origin);
+RECONBOUND_API std::vector<std::size_t> read_index_file(const std::string& path);
 
 // D⊥ (held out) and D_est: disjoint, non-empty, each sorted ascending (file order).
 struct Split {
@@ -39,14 +42,17 @@ struct Split {
 // for each position, so the split is the same on every platform): the first n_perp drawn
 // form D⊥, the next n_est form D_est. InvalidInput when n_perp or n_est is 0 or
 // n_perp + n_est > n_records.
-Split random_split(std::size_t n_records, std::size_t n_perp, std::size_t n_est, std::uint64_t seed);
+RECONBOUND_API Split random_split(std::size_t n_records, std::size_t n_perp, std::size_t n_est,
+                                  std::uint64_t seed);
 
 // Validates explicit index sets against a data set of n_records: each non-empty, every index
 // < n_records, no index repeated, and the two sets disjoint (an overlap is an InvalidInput
 // naming an overlapping index and how many there are). Returns both sorted ascending.
-Split make_split(std::size_t n_records, std::vector<std::size_t> perp, std::vector<std::size_t> est);
+RECONBOUND_API Split make_split(std::size_t n_records, std::vector<std::size_t> perp,
+                                std::vector<std::size_t> est);
 
 // The given rows of records, in the given order; InvalidInput for a row out of range.
-RowMatrix select_rows(const RowMatrix& records, const std::vector<std::size_t>& rows);
+RECONBOUND_API RowMatrix select_rows(const RowMatrix& records,
+                                     const std::vector<std::size_t>& rows);
 
 }  // namespace reconbound

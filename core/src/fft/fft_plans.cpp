@@ -6,6 +6,8 @@
 #include <mutex>
 #include <new>
 
+#include "reconbound/fftw_planner_lock.hpp"
+
 namespace reconbound {
 
 namespace {
@@ -16,11 +18,13 @@ struct PlanPair {
 };
 
 // Plans live until the process exits (then they are destroyed); FFTW keeps them valid for
-// any arrays of the same length and alignment.
+// any arrays of the same length and alignment. `mutex` guards the map; the planner calls
+// hold FFTW's process-wide planner lock as well.
 struct PlanCache {
   std::mutex mutex;
   std::map<std::size_t, PlanPair> plans;
   ~PlanCache() {
+    const std::lock_guard<std::mutex> planner_lock(fftw_planner_mutex());
     for (auto& [n, p] : plans) {
       fftw_destroy_plan(p.forward);
       fftw_destroy_plan(p.inverse);
@@ -38,6 +42,7 @@ PlanPair plans_for(std::size_t n) {
   auto* c = reinterpret_cast<fftw_complex*>(spectrum.data());
   const int len = static_cast<int>(n);
   PlanPair p;
+  const std::lock_guard<std::mutex> planner_lock(fftw_planner_mutex());
   p.forward = fftw_plan_dft_r2c_1d(len, real.data(), c, FFTW_ESTIMATE);
   p.inverse = fftw_plan_dft_c2r_1d(len, c, real.data(), FFTW_ESTIMATE);
   if (p.forward == nullptr || p.inverse == nullptr) throw std::bad_alloc();

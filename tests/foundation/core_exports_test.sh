@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Core exports exactly its public API: every dynamic symbol of the core library in namespace
+# reconbound belongs to a class or function marked RECONBOUND_API in the public headers, and
+# every function so marked is exported.
+# Usage: core_exports_test.sh CORE_LIBRARY PUBLIC_INCLUDE_DIR
+set -euo pipefail
+library=$1
+include_dir=$2
+
+api_classes=$(grep -hoE '(class|struct) RECONBOUND_API [A-Za-z_0-9]+' "$include_dir"/*.hpp |
+  awk '{print $3}' | sort -u)
+api_functions=$(grep -hE '^RECONBOUND_API ' "$include_dir"/*.hpp | sed -E 's/\(.*//' |
+  awk '{print $NF}' | sed -E 's/^[*&]+//' | sort -u)
+
+# Demangled names of the exported reconbound symbols, with "vtable for" etc. dropped.
+exported=$(nm -D --defined-only "$library" | c++filt | sed -E 's/^[0-9a-f]+ [A-Za-z] //' |
+  sed -E 's/^(typeinfo name for|typeinfo for|vtable for|VTT for|guard variable for) //' |
+  grep '^reconbound::' || true)
+
+status=0
+while IFS= read -r symbol; do
+  [[ -z $symbol ]] && continue
+  path=${symbol%%(*}
+  path=${path//\[abi:cxx11\]/}
+  path=${path#reconbound::}
+  first=${path%%::*}
+  last=${path##*::}
+  if grep -qxF "$first" <<<"$api_classes" || grep -qxF "$last" <<<"$api_functions"; then
+    continue
+  fi
+  echo "exported but not public API: $symbol" >&2
+  status=1
+done <<<"$exported"
+
+exported_names=$(sed -E 's/\(.*//; s/\[abi:cxx11\]//g; s/.*:://' <<<"$exported" | sort -u)
+while IFS= read -r function; do
+  if ! grep -qxF "$function" <<<"$exported_names"; then
+    echo "marked RECONBOUND_API but not exported: $function" >&2
+    status=1
+  fi
+done <<<"$api_functions"
+
+if ((status == 0)); then
+  echo "$(wc -l <<<"$exported") reconbound symbols exported, all public API"
+fi
+exit $status
