@@ -7,9 +7,11 @@ set -euo pipefail
 library=$1
 include_dir=$2
 
-api_classes=$(grep -hoE '(class|struct) RECONBOUND_API [A-Za-z_0-9]+' "$include_dir"/*.hpp |
+# The public headers: reconbound/*.hpp and their sub-folders (reconbound/workflow/).
+headers=$(find "$include_dir" -name '*.hpp')
+api_classes=$(grep -hoE '(class|struct) RECONBOUND_API [A-Za-z_0-9]+' $headers |
   awk '{print $3}' | sort -u)
-api_functions=$(grep -hE '^RECONBOUND_API ' "$include_dir"/*.hpp | sed -E 's/\(.*//' |
+api_functions=$(grep -hE '^RECONBOUND_API ' $headers | sed -E 's/\(.*//' |
   awk '{print $NF}' | sed -E 's/^[*&]+//' | sort -u)
 
 # Demangled names of the exported reconbound symbols, with "vtable for" etc. dropped.
@@ -24,6 +26,7 @@ while IFS= read -r symbol; do
   path=${path//\[abi:cxx11\]/}
   path=${path#reconbound::}
   first=${path%%::*}
+  first=${first%%<*}  # a class template's instantiation: FftwBuffer<double>
   last=${path##*::}
   if grep -qxF "$first" <<<"$api_classes" || grep -qxF "$last" <<<"$api_functions"; then
     continue
