@@ -31,8 +31,9 @@ void print_table(const workflow::EpsilonOutput& output) {
   fmt::print("\nmechanism: {} ({})\n", output.mechanism, output.method);
   fmt::print("neighbouring relation: {} (binding direction: {})\n", r.relation, r.binding_direction);
   fmt::print("delta:   {:.6g}\n", r.delta);
-  fmt::print("epsilon: {:.6f}  in [{:.6f}, {:.6f}]  (grid {:.3g} nats)\n", r.epsilon, r.epsilon_lower,
-             r.epsilon_upper, r.grid_step);
+  // An accountant without a privacy-loss grid (a closed form) reports grid_step = 0.
+  const std::string grid = r.grid_step > 0.0 ? fmt::format("  (grid {:.3g} nats)", r.grid_step) : "";
+  fmt::print("epsilon: {:.6f}  in [{:.6f}, {:.6f}]{}\n", r.epsilon, r.epsilon_lower, r.epsilon_upper, grid);
 }
 
 }  // namespace
