@@ -17,12 +17,6 @@ using reconbound::test::workflow_registry;
 
 namespace {
 
-workflow::BoundRequest small_request() {
-  workflow::BoundRequest request;
-  request.data = test::t10k_ranges(0, 200, 400);
-  request.bound = test::small_bound_config();
-  return request;
-}
 
 // max over the certified pairs of the MPFR eq 14 at γ.
 double reference_rho_star(const BoundReport& report, double gamma_bits) {
@@ -34,7 +28,7 @@ double reference_rho_star(const BoundReport& report, double gamma_bits) {
 }
 
 TEST(BoundWorkflow, GivenGammasMatchTheMpfrConverse) {
-  workflow::BoundRequest request = small_request();
+  workflow::BoundRequest request = test::small_bound_request();
   request.gammas = {0.5, 4.0};
   request.bound.grid_select = GridSelect::none;
   const workflow::BoundOutput out = workflow::run_bound(workflow_registry(), request);
@@ -52,7 +46,7 @@ TEST(BoundWorkflow, GivenGammasMatchTheMpfrConverse) {
 }
 
 TEST(BoundWorkflow, LeakageOfTheMechanism) {
-  workflow::BoundRequest request = small_request();
+  workflow::BoundRequest request = test::small_bound_request();
   request.mechanism = {"dpsgd", {}, Schedule::constant(0.05, 1.5, 200)};
   const auto charged = workflow::run_bound(workflow_registry(), request);
   const verify::ReferenceValue gamma = verify::reference_gamma_bits(*request.mechanism.schedule);
@@ -71,7 +65,7 @@ TEST(BoundWorkflow, LeakageOfTheMechanism) {
 }
 
 TEST(BoundWorkflow, LeakageChoicesAreOneLineErrors) {
-  workflow::BoundRequest request = small_request();
+  workflow::BoundRequest request = test::small_bound_request();
   EXPECT_NE(invalid_input_message([&] { workflow::run_bound(workflow_registry(), request); }).find("no leakage"),
             std::string::npos);
   request.gammas = {1.0};

@@ -17,9 +17,7 @@ using reconbound::test::workflow_registry;
 namespace {
 
 workflow::BoundRequest ranges_request() {
-  workflow::BoundRequest request;
-  request.data = test::t10k_ranges(0, 200, 400);
-  request.bound = test::small_bound_config();
+  workflow::BoundRequest request = test::small_bound_request();
   request.gammas = {1.0};
   return request;
 }

@@ -35,6 +35,13 @@ BoundConfig small_bound_config() {
   return config;
 }
 
+workflow::BoundRequest small_bound_request() {
+  workflow::BoundRequest request;
+  request.data = t10k_ranges(0, 200, 400);
+  request.bound = small_bound_config();
+  return request;
+}
+
 std::string invalid_input_message(const std::function<void()>& call) {
   try {
     call();

@@ -32,6 +32,9 @@ workflow::DataRequest t10k_ranges(std::size_t a, std::size_t b, std::size_t c);
 // A bound configuration small enough for a few seconds: grid {4, 8} × {0.4, 1.6}, 2 threads.
 BoundConfig small_bound_config();
 
+// A bound on t10k_ranges(0, 200, 400) with small_bound_config() (no leakage chosen yet).
+workflow::BoundRequest small_bound_request();
+
 // The message of the InvalidInput `call` throws ("" and a test failure when it throws none).
 std::string invalid_input_message(const std::function<void()>& call);
 
