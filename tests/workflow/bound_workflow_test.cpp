@@ -17,7 +17,6 @@ using reconbound::test::workflow_registry;
 
 namespace {
 
-
 // max over the certified pairs of the MPFR eq 14 at γ.
 double reference_rho_star(const BoundReport& report, double gamma_bits) {
   double best = 0.0;
