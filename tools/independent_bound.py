@@ -11,14 +11,20 @@ row-major):
     std::mt19937_64(seed ^ 0x5157a7e5), +1 when bit 63 of a draw is set); H of order m_pad, the
     smallest constructible order ≥ m or --padded-order (independent_hadamard.py); blocks
     y_{b,i} = sqrt(N_k) · (U ψ_i)[bk:(b+1)k], N_k = m_pad/k.
-  * §6.5: tr Σ̂ (unbiased, on D⊥) and its empirical-Bernstein UCB over a random pairing of D⊥
-    (Fisher–Yates from std::mt19937_64(seed)), B = 255² · m.
+  * §6.5: tr Σ̂ (unbiased, on D⊥), which sets the dither scale, and the upper confidence
+    bound on tr Σ from D_est centred at D⊥'s mean c (eq 6.5a–b): Z_i = ‖ψ_i − c‖²/B over the
+    n_est records of D_est, B = 255² · m, UCB = B · min(1, Z̄ + sqrt(2 V ln(2/α_T)/n_est)
+    + 7 ln(2/α_T)/(3(n_est − 1))), V the unbiased sample variance of the Z_i. No randomness.
+  * §6.8: one α split over the certificate's events: with --normaliser ucb (the default, as in
+    the CLI) α_T = f·α for the UCB, f = --normaliser-alpha-share (default 0.3), and
+    α₁ = α₂ = (1 − f)·α/2 for the entropy margins; with --normaliser sample α_T = 0 and
+    α₁ = α₂ = α/2 (the UCB is still computed, at f·α, for information, as the CLI reports it).
   * §6: Monte Carlo plug-in ĥ_MC (eq 31) by an exact log-sum-exp over all n centres,
-    McDiarmid margin t_MD (eq 35), Cantelli margin t_MC (eq 34) with the §6.3 variance bound,
-    α split evenly (§6.2), n_MC from the §6.7 budget rule or --mc-samples, over the whole grid
+    McDiarmid margin t_MD (eq 35) at α₂, Cantelli margin t_MC (eq 34) at α₁ with the §6.3
+    variance bound, n_MC from the §6.7 budget rule (at α₁) or --mc-samples, over the whole grid
     given (the CLI is run with --grid-select none: the pilot of §6.6 is not reimplemented).
   * §5: ρ = sqrt([k/(2πe·T) · 2^{2(h_LB − γ)/k} − k·s²/T]_+) (eq 13–14), capped at 1, with
-    s = ν·sqrt(tr Σ̂/k) and T = tr Σ̂ (--normaliser sample) or its UCB (ucb).
+    s = ν·sqrt(tr Σ̂/k) and T = the UCB (--normaliser ucb) or tr Σ̂ (sample).
 
 Entropies are in bits, tr Σ̂ in squared grey levels (pixel values 0..255).
 
@@ -27,10 +33,10 @@ Usage (run with Debian's interpreter, which has python3-numpy):
       --est-range 2000:4000 --grid-k 14,28 --grid-nu2 0.4,1.6 --gamma 1.782
   add  --compare PATH/TO/reconbound  to run the CLI on the same split, settings and seed and
   assert, pair by pair, n_MC, s, t_MC, t_MD (to 1e-9 relative), ĥ_MC (within a stated
-  tolerance), t_num = 0 with --exact, then tr Σ̂, its UCB, the normaliser, the rotation probe
-  (signs rotation: exactly) and ρ* and the point estimate for every γ (within the interval the
-  ĥ_MC tolerance implies). Exit status 1 when any assertion fails. tools/README.md states the
-  tolerances.
+  tolerance), t_num = 0 with --exact, then tr Σ̂, the UCB, the normaliser, the α shares of the
+  certificate, the rotation probe (signs rotation: exactly) and ρ* and the point estimate for
+  every γ (within the interval the ĥ_MC tolerance implies). Exit status 1 when any assertion
+  fails. tools/README.md states the tolerances.
 """
 import argparse
 import gzip
@@ -146,25 +152,45 @@ def covariance_trace(perp):
     return float(np.einsum("ij,ij->", centred, centred)) / (perp.shape[0] - 1)
 
 
-def trace_ucb(perp, alpha, seed):
-    """Empirical-Bernstein UCB on tr Σ (Maurer & Pontil 2009) over the pairs of a random
-    permutation of D⊥: Y_j = ½‖ψ_a − ψ_b‖² (E Y_j = tr Σ) in [0, R], R = B/2, B = 255²·m;
-    Z_j = Y_j/R; UCB = R·min(1, Z̄ + sqrt(2 V ln(2/α)/N) + 7 ln(2/α)/(3(N − 1)))."""
-    n, m = perp.shape
-    generator = MersenneTwister64(seed)
-    order = list(range(n))
-    for i in range(n - 1, 0, -1):                        # Fisher–Yates, last index first
-        j = generator.uniform_below(i + 1)
-        order[i], order[j] = order[j], order[i]
-    pairs = n // 2
-    a = perp[order[0:2 * pairs:2]]
-    b = perp[order[1:2 * pairs:2]]
-    r = 0.5 * MAX_GREY ** 2 * m
-    z = np.minimum(1.0, 0.5 * np.einsum("ij,ij->i", a - b, a - b) / r)
-    log_term = math.log(2.0 / alpha)
-    bound = (z.mean() + math.sqrt(2.0 * z.var(ddof=1) * log_term / pairs)
-             + 7.0 * log_term / (3.0 * (pairs - 1)))
-    return r * min(1.0, float(bound))
+def trace_ucb(perp, est, range_bound, alpha_t):
+    """The upper confidence bound on tr Σ of mathematics §6.5, at level 1 − α_T.
+
+    eq 6.5a: Z_i = ‖ψ_i − c‖²/B for the n_est records of D_est, c = the mean of Ψ over D⊥;
+    given D⊥ the Z_i are i.i.d. in [0, 1] with E Z_i = (tr Σ + ‖μ − c‖²)/B ≥ tr Σ/B.
+    eq 6.5b (Maurer & Pontil 2009, Thm 4, times B, capped at B since E Z ≤ 1):
+      UCB = B · min(1, Z̄ + sqrt(2·V·ln(2/α_T)/n_est) + 7·ln(2/α_T)/(3(n_est − 1))),
+    V the unbiased sample variance of the Z_i. B = 255²·m bounds ‖Ψ(x) − Ψ(x′)‖² for pixels
+    and rectangles; a record further than that from c means B is no bound: an error."""
+    n = est.shape[0]
+    if n < 2:
+        raise ValueError(f"the tr Sigma UCB needs n_est >= 2 records, got {n}")
+    if not 0.0 < alpha_t < 1.0:
+        raise ValueError(f"alpha_T = {alpha_t} must lie in (0, 1)")
+    centre = perp.mean(axis=0)                                   # c, a function of D⊥ alone
+    offsets = est - centre
+    squared = np.einsum("ij,ij->i", offsets, offsets)            # ‖ψ_i − c‖²
+    worst = int(np.argmax(squared))
+    if squared[worst] > range_bound * (1.0 + 1e-12):
+        raise ValueError(f"D_est record {worst} lies at squared distance {squared[worst]} > "
+                         f"B = {range_bound} from the mean of D_perp: B is not a bound")
+    z = np.minimum(1.0, squared / range_bound)                   # eq 6.5a
+    log_term = math.log(2.0 / alpha_t)
+    upper = (float(z.mean()) + math.sqrt(2.0 * float(z.var(ddof=1)) * log_term / n)
+             + 7.0 * log_term / (3.0 * (n - 1)))                 # eq 6.5b
+    return range_bound * min(1.0, upper)
+
+
+def alpha_split(args):
+    """Mathematics §6.8: (α₁, α₂, α_T, α of the UCB as computed).
+
+    --normaliser ucb: α_T = f·α (f = --normaliser-alpha-share), α₁ = α₂ = (1 − f)·α/2.
+    --normaliser sample: α_T = 0 and α₁ = α₂ = α/2; the UCB is computed at f·α for the report."""
+    f = args.normaliser_alpha_share
+    ucb_alpha = f * args.alpha
+    if args.normaliser == "ucb":
+        entropy_half = (1.0 - f) * args.alpha / 2.0
+        return entropy_half, entropy_half, ucb_alpha, ucb_alpha
+    return args.alpha / 2.0, args.alpha / 2.0, 0.0, ucb_alpha
 
 
 # ---------------------------------------------------------------- entropy (mathematics §6) 
@@ -216,7 +242,7 @@ def evaluate_grid(est, U, trace, args, log):
     n = est.shape[0]
     m_pad = U.shape[0]
     g_size = len(args.grid_k) * len(args.grid_nu2)
-    alpha1 = alpha2 = args.alpha / 2.0                 # α split evenly (§6.2)
+    alpha1, alpha2, _, _ = alpha_split(args)           # the entropy's shares of α (§6.8)
     t_md = binary_entropy(1.0 / n) * math.sqrt(n / 2.0 * math.log(g_size / alpha2))  # eq 35
     rng = np.random.default_rng(args.seed)
     pairs = []
@@ -269,7 +295,9 @@ def run_cli(binary, args):
            "--grid-k", ",".join(str(k) for k in args.grid_k),
            "--grid-nu2", ",".join(repr(v) for v in args.grid_nu2),
            "--alpha", repr(args.alpha), "--seed", str(args.seed),
-           "--normaliser", args.normaliser, "--json", "--quiet", "--grid-select", "none"]
+           "--normaliser", args.normaliser,
+           "--normaliser-alpha-share", repr(args.normaliser_alpha_share),
+           "--json", "--quiet", "--grid-select", "none"]
     if args.padded_order:
         cmd += ["--padded-order", str(args.padded_order)]
     if args.mc_samples:
@@ -321,6 +349,17 @@ def compare(report, cli, args):
     checks.relative("trace_sigma", report["trace_sigma"], cli["trace_sigma"])
     checks.relative("trace_sigma_ucb", report["trace_sigma_ucb"], cli["trace_sigma_ucb"])
     checks.relative("normaliser", report["normaliser"], cli["normaliser"])
+    # The split of α over the certificate's events (mathematics §6.8), as the CLI states it.
+    certificate = cli.get("certificate", {})
+    checks.relative("certificate alpha", args.alpha, certificate.get("alpha", math.nan))
+    checks.equal("certificate certifies",
+                 "rho_star" if args.normaliser == "ucb" else "abs_bound",
+                 certificate.get("certifies"))
+    stated = {i.get("name"): i.get("alpha", math.nan)
+              for i in certificate.get("ingredients", [])}
+    for name, share in report["alpha_shares"].items():
+        checks.close(f"certificate alpha share {name}", share, stated.get(name, math.nan),
+                     EXACT_RELATIVE * args.alpha)
     if args.rotation == "signs":        # U is reproduced exactly: compare its probe
         theirs = cli.get("rotation_probe", [])
         scale = float(np.linalg.norm(report["rotation_probe"]))
@@ -387,8 +426,12 @@ def main():
     parser.add_argument("--gamma", required=True, type=numbers)
     parser.add_argument("--alpha", type=float, default=0.05)
     parser.add_argument("--seed", type=int, default=12345,
-                        help="signs, UCB pairing and (here, NumPy's) dither; passed to the CLI")
-    parser.add_argument("--normaliser", default="sample", choices=["sample", "ucb"])
+                        help="signs and (here, NumPy's) dither; passed to the CLI")
+    parser.add_argument("--normaliser", default="ucb", choices=["ucb", "sample"],
+                        help="T of eq 14: the tr Σ UCB (default, as in the CLI) or tr Σ̂")
+    parser.add_argument("--normaliser-alpha-share", type=float, default=0.3,
+                        help="f: the UCB gets α_T = f·α, the entropy margins (1 − f)·α/2 each "
+                             "(mathematics §6.8); passed to the CLI")
     parser.add_argument("--mc-samples", type=int, default=0, help="n_MC (default: §6.7 budget)")
     parser.add_argument("--exact", action="store_true", help="pass --exact to the CLI")
     parser.add_argument("--compare", metavar="RECONBOUND", help="run this CLI and assert")
@@ -401,6 +444,11 @@ def main():
                         help="also assert |ρ*_python − ρ*_cli| ≤ this for every γ")
     parser.add_argument("--output", help="write the JSON report here as well")
     args = parser.parse_args()
+    if not 0.0 < args.alpha < 1.0:
+        raise ValueError(f"--alpha {args.alpha}: must lie in (0, 1)")
+    if not 0.0 < args.normaliser_alpha_share < 1.0:
+        raise ValueError(f"--normaliser-alpha-share {args.normaliser_alpha_share}: must lie in "
+                         "(0, 1)")
 
     def log(msg):
         sys.stderr.write(msg + "\n")
@@ -422,13 +470,16 @@ def main():
         raise ValueError(f"--padded-order {m_pad} is smaller than m = {m}")
     U = rotation_matrix(args.rotation, perp, args.seed, m_pad)
     trace = covariance_trace(perp)
-    ucb = trace_ucb(perp, args.alpha, args.seed)
-    log(f"m = {m}, m_pad = {m_pad}, tr Sigma-hat = {trace:.6f}, UCB = {ucb:.6f} "
-        f"(D_perp = {pb - pa} records)")
+    alpha1, alpha2, alpha_t, ucb_alpha = alpha_split(args)
+    ucb = trace_ucb(perp, est, MAX_GREY ** 2 * m, ucb_alpha)     # B = 255²·m (§3, §6.5)
+    log(f"m = {m}, m_pad = {m_pad}, tr Sigma-hat = {trace:.6f} (D_perp = {pb - pa} records), "
+        f"UCB = {ucb:.6f} at alpha = {ucb_alpha:.6g} (D_est = {eb - ea} records); "
+        f"alpha_1 = alpha_2 = {alpha1:.6g}, alpha_T = {alpha_t:.6g}")
     pairs = evaluate_grid(est, U, trace, args, log)
     report = {"m": m, "m_padded": m_pad, "padding_fraction": (m_pad - m) / m_pad,
               "trace_sigma": trace, "trace_sigma_ucb": ucb,
               "normaliser": ucb if args.normaliser == "ucb" else trace,
+              "alpha_shares": {"monte_carlo": alpha1, "sampling": alpha2, "normaliser": alpha_t},
               "rotation_probe": [float(v) for v in rotation_probe(U)],
               "n_est": eb - ea, "n_perp": pb - pa, "grid_size": len(pairs), "pairs": pairs,
               "rho_star": {}, "seconds": time.time() - started}

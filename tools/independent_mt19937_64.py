@@ -1,10 +1,9 @@
 """The 64-bit Mersenne Twister (Matsumoto & Nishimura 2000; the parameters C++ fixes for
 std::mt19937_64), for tools/independent_bound.py.
 
-reconbound draws two data-free random objects from std::mt19937_64, whose output the C++
-standard fixes bit for bit: the ±1 diagonal of the `signs` rotation and the random pairing of
-D⊥ in the tr Σ UCB (docs/mathematics.md §4, §6.5). Reproducing them lets the independent check
-compare the rotation and the UCB exactly instead of statistically.
+reconbound draws the ±1 diagonal of the data-free `signs` rotation (docs/mathematics.md §4) from
+std::mt19937_64, whose output the C++ standard fixes bit for bit. Reproducing it lets the
+independent check compare the rotation exactly instead of statistically.
 """
 
 _MASK64 = (1 << 64) - 1
@@ -45,15 +44,6 @@ class MersenneTwister64:
         y ^= (y << 37) & 0xFFF7EEE000000000
         y ^= y >> 43
         return y & _MASK64
-
-    def uniform_below(self, bound):
-        """Uniform on [0, bound) by rejection: draws above 2⁶⁴ − 1 − (2⁶⁴ mod bound) are
-        discarded, the rest taken mod bound (the rule the tr Σ UCB's shuffle uses)."""
-        limit = _MASK64 - ((1 << 64) - bound) % bound
-        x = self.next()
-        while x > limit:
-            x = self.next()
-        return x % bound
 
 
 def self_check():

@@ -48,7 +48,13 @@ void add_bound_options(CLI::App& cmd, BoundOptions& o) {
       ->check(kNonEmptyList);
   cmd.add_option("--grid-nu2", o.grid_nu2, "Dither levels nu^2, comma separated (default 0.2,...,6.4)")
       ->check(kNonEmptyList);
-  cmd.add_option("--alpha", o.alpha, "Miscoverage of the entropy lower confidence bound")->capture_default_str();
+  cmd.add_option("--alpha", o.alpha,
+                 "Miscoverage of the certificate: the printed bound holds with probability >= 1 - alpha "
+                 "(split over its random events, mathematics 6.8)")->capture_default_str();
+  cmd.add_option("--normaliser-alpha-share", o.normaliser_alpha_fraction,
+                 "Fraction of alpha for the tr Sigma upper confidence bound (--normaliser ucb; the rest "
+                 "goes to the entropy margins)")
+      ->check(CLI::Range(0.0, 1.0).description("in (0, 1)"))->capture_default_str();
   cmd.add_option("--mc-samples", o.mc_samples,
                  "Monte Carlo draws per record (default: the smallest with t_MC <= t_MD per k, SPEC 6.7)")
       ->check(whole_number_at_least(1));
@@ -68,7 +74,10 @@ void add_bound_options(CLI::App& cmd, BoundOptions& o) {
   cmd.add_option("--converse", o.converse, "Converse plugin: rho* from gamma and the entropy (eq 14)")
       ->capture_default_str();
   cmd.add_option("--converse-param", o.converse_params, "Converse plugin parameters k=v,... (repeatable)");
-  cmd.add_option("--normaliser", o.normaliser, "sample: tr Sigma-hat; ucb: its upper confidence bound")
+  cmd.add_option("--normaliser", o.normaliser,
+                 "ucb: an upper confidence bound on tr Sigma divides, so rho* itself is certified; "
+                 "sample: the point estimate tr Sigma-hat divides (the paper's rho*, a point "
+                 "normalisation: only the absolute bound is certified)")
       ->check(CLI::IsMember({"sample", "ucb"}))->capture_default_str();
   cmd.add_option("--threads", o.threads, "Worker threads (0: all cores)")->capture_default_str();
   cmd.add_flag("--quick", o.quick,
@@ -110,6 +119,7 @@ BoundConfig make_bound_config(const BoundOptions& o, std::uint64_t seed, Progres
   if (!o.grid_nu2.empty()) config.nu2_levels = parse_number_list(o.grid_nu2, "--grid-nu2");
   check_grid_lists(config.block_sizes, config.nu2_levels);  // before any long computation
   config.alpha = o.alpha;
+  config.normaliser_alpha_fraction = o.normaliser_alpha_fraction;
   config.rotation = o.rotation == "eigenbasis" ? RotationChoice::eigenbasis
                     : o.rotation == "signs"    ? RotationChoice::signs
                                                : RotationChoice::automatic;

@@ -27,7 +27,8 @@ struct BoundOptions {
   std::vector<std::string> estimator_params;
   std::string converse = BoundConfig{}.converse;
   std::vector<std::string> converse_params;
-  std::string normaliser = "sample";
+  std::string normaliser = "ucb";
+  double normaliser_alpha_fraction = kDefaultNormaliserAlphaFraction;
   std::size_t threads = 0;     // 0: all hardware threads
   bool quick = false;
   bool quiet = false;

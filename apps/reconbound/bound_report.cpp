@@ -4,6 +4,7 @@
 
 #include <cmath>
 
+#include "certificate_report.hpp"
 #include "selection_report.hpp"
 
 namespace reconbound::cli {
@@ -26,8 +27,11 @@ void print_bound_table(const workflow::BoundOutput& c) {
              r.m_padded, 100.0 * r.padding_fraction);
   fmt::print("split           |D_perp| = {}, n_est = {}, seed {}\n", r.n_perp, r.n_est, c.seed);
   fmt::print("rotation        {}\n", r.rotation);
-  fmt::print("tr Sigma        {:.6g} on D_perp (UCB {:.6g} at alpha = {}); normaliser {:.6g}\n",
-             r.trace_sigma, r.trace_sigma_ucb, r.alpha, r.normaliser);
+  fmt::print("tr Sigma        {:.6g} on D_perp; upper confidence bound {:.6g} from D_est (alpha = {:.4g}); "
+             "normaliser {:.6g} ({})\n",
+             r.trace_sigma, r.trace_sigma_ucb, r.normaliser_kind == Normaliser::ucb ? r.alpha_shares.normaliser
+                                                                                    : 0.0,
+             r.normaliser, r.normaliser_kind == Normaliser::ucb ? "the UCB" : "the point estimate");
   fmt::print("leakage         {}\n", c.leakage_source);
   for (const auto& [name, value] : c.leakage_details) fmt::print("                {} = {:.6g}\n", name, value);
   fmt::print("grid            {}\n\n", selection_summary(r.selection));
@@ -44,11 +48,8 @@ void print_bound_table(const workflow::BoundOutput& c) {
                cr.arg_max.k, cr.arg_max.nu2, cr.abs_bound, cr.rho_point);
   }
   if (!r.results.empty()) {
-    const auto& best = r.results.front().converse;
-    fmt::print("\nrho* = {:.5f}: every attack's RMSE in Psi is at least {:.1f}% of the prior's "
-               "(probability >= {:.0f}%); per-coordinate RMSE >= {:.4g}\n",
-               best.rho_star, 100.0 * best.rho_star, 100.0 * (1.0 - r.alpha),
-               std::sqrt(best.abs_bound / static_cast<double>(r.m)));
+    fmt::print("\n{}\n", certificate_sentence(c.certificate, r, r.results.front()));
+    print_certificate(c.certificate);
   }
 
   fmt::print("\n{:>4} {:>5} {:>10} {:>5} {:>10} {:>8} {:>8} {:>9} {:>10} {:>9}\n", "k", "nu2", "s",

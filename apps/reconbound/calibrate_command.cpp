@@ -11,6 +11,7 @@
 #include "reconbound/error.hpp"
 #include "reconbound/workflow/calibrate.hpp"
 #include "reconbound/workflow/json.hpp"
+#include "certificate_report.hpp"
 #include "selection_report.hpp"
 
 namespace reconbound::cli {
@@ -73,13 +74,16 @@ void run_target_rho(const CalibrateOptions& o) {
   fmt::print("target rho*:    {:.6g}  ({}, {})\n", out.target_rho, out.representation, out.data_source);
   fmt::print("largest gamma:  {:.6g} bits  (eq 14 inverted; grid pair k = {}, nu2 = {})\n",
              out.budget.gamma_bits, out.budget.pair.k, out.budget.pair.nu2);
-  fmt::print("sigma:          {:.6f}  (relative tolerance {:.1g}; smallest with gamma(sigma) <= it)\n",
+  fmt::print("sigma:          {:.6f}  (relative tolerance {:.1g}; smallest with gamma(sigma) + error <= it)\n",
              out.sigma, out.sigma_tolerance);
-  fmt::print("gamma:          {:.6g} bits  ({} at sigma)\n", out.gamma_bits, out.mechanism);
+  fmt::print("gamma:          {:.6g} bits  ({} at sigma; + {:.3g} bits numerical error bound charged)\n",
+             out.gamma_bits, out.mechanism, out.gamma_error_bits);
   fmt::print("rho*:           {:.6f}  at (k*, nu2*) = ({}, {})\n", at.rho_star, at.arg_max.k,
              at.arg_max.nu2);
   fmt::print("grid:           {}\n", selection_summary(out.report.selection));
   if (out.epsilon) print_epsilon(*out.epsilon);
+  fmt::print("\n{}\n", certificate_sentence(out.certificate, out.report, out.result));
+  print_certificate(out.certificate);
 }
 
 }  // namespace

@@ -32,7 +32,8 @@ void print_chain_table(const workflow::ChainOutput& c) {
              b.m_padded, 100.0 * b.padding_fraction);
   fmt::print("layout          |D_perp| = {}, n_est = {}, |D_shadow| = {}, targets = {}, seed {}\n", b.n_perp,
              b.n_est, r.n_shadow, r.n_targets, c.seed);
-  fmt::print("tr Sigma        {:.6g} on D_perp; normaliser {:.6g}\n", b.trace_sigma, b.normaliser);
+  fmt::print("tr Sigma        {:.6g} on D_perp (normalises rho_blk and the attacks); rho* normaliser {:.6g}\n",
+             b.trace_sigma, b.normaliser);
   fmt::print("grid            {}\n\n", selection_summary(b.selection));
 
   fmt::print("{:>9} {:>8} {:>20} {:>8} {:>17}", "gamma", "rho*", "codebook release", "rho_blk", "rho_cb ± SE");
@@ -49,6 +50,8 @@ void print_chain_table(const workflow::ChainOutput& c) {
     for (const auto& gap : gaps.dpsgd_minus_cb) fmt::print(" {:>13}", number(gap, "{:+.4f}"));
     fmt::print("\n");
   }
+  fmt::print("\nrho*: {} rho_blk and the attacks' rho are estimates (normalised by tr Sigma-hat).\n",
+             certificate_table_sentence(c.certificate));
   fmt::print("\nDP-SGD noise multipliers charged gamma (sigma):\n");
   for (const ChainRow& row : r.rows) {
     std::string sigmas;

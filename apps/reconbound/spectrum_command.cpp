@@ -22,6 +22,7 @@ struct SpectrumOptions {
   PlanOptions plan;
   std::string svg = "spectrum.svg";
   bool json = false;
+  bool joint = false;
 };
 
 void print_table(const workflow::SpectrumOutput& out) {
@@ -30,7 +31,7 @@ void print_table(const workflow::SpectrumOutput& out) {
              out.points.front().calibration.epsilon.relation);
   for (const workflow::SpectrumCurve& c : out.curves) {
     const BoundReport& r = c.report;
-    fmt::print("\nrepresentation {} (m = {}, Hadamard order {}, n_est = {}, tr Sigma {:.6g})\n",
+    fmt::print("\nrepresentation {} (m = {}, Hadamard order {}, n_est = {}, normaliser {:.6g})\n",
                c.representation, r.m, r.m_padded, r.n_est, r.normaliser);
     fmt::print("grid: {}\n", selection_summary(r.selection));
     fmt::print("{:>8} {:>10} {:>22} {:>12} {:>9} {:>4} {:>5} {:>9}\n", "epsilon", "sigma",
@@ -46,6 +47,10 @@ void print_table(const workflow::SpectrumOutput& out) {
                  point.gamma_bits, cr.rho_star, certified ? fmt::format("{}", cr.arg_max.k) : "-",
                  certified ? fmt::format("{:.2g}", cr.arg_max.nu2) : "-", cr.rho_point);
     }
+    fmt::print("{}\n", certificate_table_sentence(c.certificate));
+  }
+  if (out.curves.size() > 1 && !out.joint) {
+    fmt::print("\nThe levels are per representation; --joint makes them hold for all representations at once.\n");
   }
   fmt::print("\nfigure    {}\n", out.figure);
 }
@@ -75,6 +80,7 @@ void run(const SpectrumOptions& o) {
   ProgressBar progress(!p.bound.quiet);
   request.bound = make_bound_config(p.bound, p.data.seed, &progress);
   request.calibration = calibration_options(p);
+  request.joint = o.joint;
   const Registry registry;
   workflow::SpectrumOutput out = workflow::run_spectrum(registry, request);
   for (const workflow::SpectrumPoint& point : out.points) {
@@ -98,6 +104,9 @@ void add_spectrum_command(CLI::App& app) {
   add_plan_options(*cmd, options->plan);
   cmd->add_option("--svg", options->svg, "Where to write the figure")->capture_default_str();
   cmd->add_flag("--json", options->json, "Print JSON instead of a table");
+  cmd->add_flag("--joint", options->joint,
+                "One statement for all representations: each curve certified at alpha/R (a union bound "
+                "over the R representations) instead of alpha each");
   cmd->callback([options] { run(*options); });
 }
 

@@ -50,6 +50,8 @@ int main() {
     const workflow::BoundOutput b = workflow::run_bound(registry, bound);
     std::printf("rho* = %.4f\n%s\n", b.report.results[0].converse.rho_star,
                 workflow::to_json(b)["grid_selection"]["method"].dump().c_str());
+    // What that number certifies, and with which probability (docs/mathematics.md §6.8).
+    std::printf("%s\n", certificate_sentence(b.certificate, b.report, b.report.results[0]).c_str());
     return 0;
   } catch (const Error& e) {  // InvalidInput, FileError, PluginError, NumericalError
     std::fprintf(stderr, "error: %s\n", e.what());

@@ -24,7 +24,10 @@ def bound(*, perp: Any = None, est: Any = None, shape: Optional[Sequence[int]] =
     Ψ maps D⊥ and D_est to features (§3); tr Σ̂ and the rotation come from D⊥ only (§4,
     §6.5); the entropy lower confidence bound h̄_LB comes from D_est for each certified grid
     pair (k, ν²) (eq 12, 31, 34, 35; the pairs chosen on D⊥, §6.6); the Shannon lower bound
-    turns h̄_LB and the leakage γ into ρ* (eq 13–14), valid with probability >= 1 − alpha.
+    turns h̄_LB and the leakage γ (plus its numerical error bound) into ρ* (eq 13–14). With the
+    default normaliser="ucb", ρ* holds with probability >= 1 − alpha over the data sample and
+    the Monte Carlo draws; with normaliser="sample" only abs_bound does (§6.8). The result's
+    ``certificate`` says which, at what level, and every ingredient with its share of alpha.
     ρ* is relative: sqrt(E‖Ψ(x) − ẑ‖² / tr Σ) of the best attack ẑ (eq 3), 1 = no better
     than the prior's guess.
 
@@ -42,13 +45,16 @@ def bound(*, perp: Any = None, est: Any = None, shape: Optional[Sequence[int]] =
             (Theorem 4.1); or a mechanism fitted on the data (mechanism="codebook").
         mechanism, mechanism_params: the mechanism plugin and its parameters.
         grid_k, grid_nu2: block sizes k and dither levels ν² of the grid (default eq 8).
-        alpha: miscoverage of the entropy lower confidence bound.
+        alpha: miscoverage of the certificate, split over its random events (§6.8): the
+            Monte Carlo and sampling margins of the entropy and, with normaliser="ucb", the
+            tr Σ upper confidence bound (normaliser_alpha_share of alpha, default 0.3).
         seed: seed of the random split and of the estimator's draws (the CLI's --seed).
         threads: worker threads, 0 = all cores (the result does not depend on it).
         progress: None, a callable (stage, done, total), or a tqdm bar. Ctrl-C interrupts
             the computation (KeyboardInterrupt) within a progress step.
         options: the CLI's other options, see reconbound._options (quick, n_perp, n_est,
-            perp_range, est_range, rotation, normaliser, grid_select, mc_samples, ...).
+            perp_range, est_range, rotation, normaliser, normaliser_alpha_share, grid_select,
+            mc_samples, ...).
 
     Returns the fields of ``reconbound bound --json``.
     """
@@ -67,19 +73,24 @@ def spectrum(*, epsilons: Sequence[float] = (1, 2, 4, 8, 16, 32, 64), q: Optiona
              mechanism: str = "dpsgd", mechanism_params: Params = None, data: Any = None, perp: Any = None,
              est: Any = None, shape: Optional[Sequence[int]] = None,
              representations: Union[str, Sequence[str]] = ("pixel",), grid_k: Optional[Sequence[int]] = None,
-             grid_nu2: Optional[Sequence[float]] = None, alpha: float = 0.05, seed: int = 0, threads: int = 0,
-             progress: ProgressArgument = None, **options: Any) -> SpectrumResult:
+             grid_nu2: Optional[Sequence[float]] = None, alpha: float = 0.05, joint: bool = False, seed: int = 0,
+             threads: int = 0, progress: ProgressArgument = None, **options: Any) -> SpectrumResult:
     """ε → σ → γ → ρ* for each target ε (docs/mathematics.md §8; the paper's Figures 2 and 5).
 
     For each ε (nats) the noise multiplier σ is calibrated (as :func:`calibrate` with
-    target_epsilon), its leakage γ charged (Theorem 4.1), and ρ* certified (eq 14) from one
-    entropy estimate per representation.
+    target_epsilon), its leakage γ charged (Theorem 4.1; plus its numerical error bound), and
+    ρ* certified (eq 14) from one entropy estimate per representation. Each curve's
+    ``certificate`` (representations[i].certificate, §6.8) covers all its points at once;
+    ``certificate_levels`` says whether the curves hold each on its own or together.
 
     Args:
         epsilons: the target ε values, nats, each in (0, 200].
         q, steps, schedule, runs: the schedule's shape, as for :func:`calibrate`.
         delta, delta_exponent, n_train, sigma_tolerance, epsilon_error: as for :func:`calibrate`.
         representations: one representation spec or several (one ρ* curve each).
+        joint: the CLI's --joint. False: each curve's certificate holds at 1 − alpha on its
+            own; True: all R = len(representations) curves hold together at 1 − alpha (each
+            certified at alpha/R, a union bound; §6.8).
         the others: as for :func:`bound`.
 
     Returns the fields of ``reconbound spectrum --json`` (figure is "": no figure is drawn).
@@ -88,6 +99,7 @@ def spectrum(*, epsilons: Sequence[float] = (1, 2, 4, 8, 16, 32, 64), q: Optiona
     mechanism_ = _mechanism(mechanism, mechanism_params, schedule_runs(q, None, steps, schedule, runs, shape=True))
     data_ = data_dict("spectrum", data=data, perp=perp, est=est, shape=shape, seed=seed, options=options)
     bound_ = bound_dict(grid_k=grid_k, grid_nu2=grid_nu2, alpha=alpha, threads=threads, options=options)
+    bound_["joint"] = bool(joint)
     text = _reconbound.spectrum([float(e) for e in epsilons], mechanism_, _delta(delta, delta_exponent, n_train),
                                 data_, specs, bound_, {"sigma_tolerance": sigma_tolerance,
                                                        "epsilon_error": epsilon_error}, progress_callback(progress))

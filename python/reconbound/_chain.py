@@ -22,7 +22,11 @@ def chain(*, data: Any = None, shape: Optional[Sequence[int]] = None, representa
 
     Per γ: the certified ρ* (eq 14), the per-block bound ρ_blk of a codebook release (eq 40),
     the codebook's conditional-mean attack ρ_cb and the prior-aware DP-SGD attack ρ_dpsgd
-    (eq 36–38), each ± a bootstrap standard error over held-out targets.
+    (eq 36–38), each ± a bootstrap standard error over held-out targets. The result's
+    ``certificate`` (§6.8) covers the ρ* column only, every row at once, with probability
+    >= 1 − alpha (the default normaliser="ucb"; with normaliser="sample" only the absolute
+    bound is certified); the γ values are given, so taken as exact. ρ_blk and the attacks are
+    estimates.
 
     Args:
         data: the data set ("fashion-mnist" by default, another spec, or an array of records);
@@ -32,7 +36,9 @@ def chain(*, data: Any = None, shape: Optional[Sequence[int]] = None, representa
         gammas: γ (bits) of the DP-SGD attacks; bits: rates R of the codebooks (1..16);
         dpsgd: the attack settings [(q, T), ...]; clip: C of the attack's model;
         bootstrap: resamples for the standard errors. None keeps the CLI's defaults.
-        the others: as for :func:`bound` (split options: n_perp, n_est, quick, ...).
+        alpha: miscoverage of the ρ* column's certificate, split over its random events (§6.8).
+        the others: as for :func:`bound` (split options: n_perp, n_est, quick, ...; normaliser,
+            normaliser_alpha_share, ...).
 
     Returns the fields of ``reconbound chain --json`` (figures is []: no figures are drawn).
     """

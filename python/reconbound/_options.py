@@ -12,7 +12,11 @@ Split of the data (docs/mathematics.md §7; with ``data``, not with ``perp``/``e
 Bound pipeline (§3–7):
     representation_params (dict or "k=v,..."): more parameters of the representation plugin.
     rotation ("auto" | "eigenbasis" | "signs"), padded_order (int): the rotation (§4).
-    normaliser ("sample" | "ucb"): tr Σ̂ or its upper confidence bound divides (§6.5).
+    normaliser ("ucb" | "sample"): an upper confidence bound on tr Σ divides, so ρ* is certified
+        (default); or the point estimate tr Σ̂, so only abs_bound is (§6.5, §6.8).
+    normaliser_alpha_share (float in (0, 1), default 0.3): the share of alpha the tr Σ upper
+        confidence bound gets with normaliser="ucb", the rest split evenly between the entropy's
+        Monte Carlo and sampling margins (§6.8).
     grid_select ("pilot" | "none"), grid_select_pairs (int), select_only (bool): §6.6.
     mc_samples (int): Monte Carlo draws per record (§6.7); exact (bool): the exact estimator path.
     estimator, estimator_params, converse, converse_params: the plugins and their parameters.
@@ -23,9 +27,9 @@ from __future__ import annotations
 from typing import Any
 
 DATA_OPTIONS = frozenset({"quick", "n_perp", "n_est", "perp_range", "est_range", "perp_indices", "est_indices"})
-BOUND_OPTIONS = frozenset({"representation_params", "rotation", "padded_order", "normaliser", "grid_select",
-                           "grid_select_pairs", "select_only", "mc_samples", "exact", "estimator",
-                           "estimator_params", "converse", "converse_params"})
+BOUND_OPTIONS = frozenset({"representation_params", "rotation", "padded_order", "normaliser",
+                           "normaliser_alpha_share", "grid_select", "grid_select_pairs", "select_only",
+                           "mc_samples", "exact", "estimator", "estimator_params", "converse", "converse_params"})
 
 
 def _check_names(function: str, options: dict[str, Any], allowed: frozenset[str]) -> None:

@@ -94,8 +94,11 @@ def calibrate(*, target_epsilon: Optional[float] = None, target_rho: Optional[fl
     ``target_epsilon`` (nats): the smallest σ whose ε upper error bar at δ meets the target —
     it never overshoots. ``target_rho`` in (0, 1]: the entropies are estimated once on the
     data, eq 14 is inverted for the largest admissible γ, and σ is the smallest with
-    γ(σ) <= it (Theorem 4.1), so :func:`bound` at that σ certifies ρ* >= target_rho; with δ
-    options the result also has ε at σ.
+    γ(σ) plus its numerical error bound <= it (Theorem 4.1), so :func:`bound` at that σ
+    certifies ρ* >= target_rho. The result's ``certificate`` (as :func:`bound`'s, §6.8) says
+    with which probability: 1 − alpha with the default normaliser="ucb"; with
+    normaliser="sample" only the absolute bound is certified. With δ options the result also
+    has ε at σ.
 
     Args:
         target_epsilon, target_rho: the target (exactly one).
@@ -105,8 +108,11 @@ def calibrate(*, target_epsilon: Optional[float] = None, target_rho: Optional[fl
         sigma_tolerance: relative tolerance of σ above the exact threshold (default 1e-4).
         epsilon_error: target width of ε's error bar, nats.
         mechanism, mechanism_params: a mechanism with noise (and an accountant for ε).
-        data, perp, est, shape, representation, grid_k, grid_nu2, alpha, seed, threads,
-        progress, options: for target_rho, the data and the bound, as for :func:`bound`.
+        data, perp, est, shape, representation, grid_k, grid_nu2, seed, threads, progress,
+            options: for target_rho, the data and the bound, as for :func:`bound` (options
+            include normaliser and normaliser_alpha_share).
+        alpha: for target_rho, the miscoverage of the whole certificate, split over its random
+            events: the two entropy margins and the tr Σ upper confidence bound (§6.8).
 
     Returns the fields of ``reconbound calibrate --target-epsilon/--target-rho --json``.
     """

@@ -1,6 +1,10 @@
 # Type stubs of the compiled extension reconbound._reconbound (python/src). Use the package
 # `reconbound`, which wraps these: each job takes its options as dictionaries and returns the
-# JSON text of the core's workflow::to_json (the CLI's --json).
+# JSON text of the core's workflow::to_json (the CLI's --json). A `bound` dictionary holds the
+# CLI's bound options under their Python names (python/src/bound_config_argument.hpp: grid_k,
+# grid_nu2, alpha, normaliser ("ucb" | "sample"), normaliser_alpha_share in (0, 1), threads, ...);
+# spectrum's also holds joint (bool, the CLI's --joint). The JSON of bound, calibrate_rho,
+# spectrum (per representation) and chain has a `certificate` object (docs/mathematics.md §6.8).
 from typing import Any, Callable, Optional, Sequence
 
 import numpy as np

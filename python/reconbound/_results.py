@@ -130,12 +130,16 @@ class RhoCalibrationResult(Result):
     sigma_at_range_min: bool
     sigma_tolerance: float
     gamma_bits: float
+    gamma_error_bits: float
+    """The mechanism's numerical error bound on gamma_bits, added before the converse (§6.8)."""
     rho_star: float
     """ρ* at sigma (>= target_rho)."""
     k_star: int
     nu2_star: float
     steps: int
     grid_selection: Result
+    certificate: Result
+    """What ρ* at sigma certifies and with which probability (§6.8), as BoundResult.certificate."""
     epsilon: Result
     """ε at sigma (epsilon, epsilon_lower, epsilon_upper, delta, relation), when a δ was given."""
 
@@ -143,9 +147,10 @@ class RhoCalibrationResult(Result):
 class BoundResult(Result):
     """The certified bound ρ* (Algorithm 1; eq 14, §3–7): ``reconbound bound``.
 
-    ρ* is a lower bound, valid with probability >= 1 − alpha over the data sample, on
-    sqrt(E‖Ψ(x) − ẑ‖² / tr Σ) for every attack ẑ (eq 3): the attack's RMSE in the
-    representation relative to the prior's. The headline fields are those of the first γ.
+    ρ* is a lower bound on sqrt(E‖Ψ(x) − ẑ‖² / tr Σ) for every attack ẑ (eq 3): the attack's RMSE
+    in the representation relative to the prior's. ``certificate`` states what holds and with
+    which probability (§6.8): with the default normaliser ρ* itself, at 1 − alpha; with
+    normaliser="sample" only abs_bound. The headline fields are those of the first γ.
     """
 
     optional_fields = frozenset({"rotation_probe", "rho_star", "k_star", "nu2_star", "abs_bound", "rho_point"})
@@ -156,6 +161,7 @@ class BoundResult(Result):
     leakage_details: Result
     """Named extra numbers of a mechanism fitted on the data (e.g. realised_entropy_bits)."""
     alpha: float
+    """The certificate's total miscoverage (split over its random events in certificate.ingredients)."""
     n_est: int
     n_perp: int
     m: int
@@ -167,10 +173,17 @@ class BoundResult(Result):
     trace_sigma: float
     """tr Σ̂ on D⊥ (§6.5), squared grey levels."""
     trace_sigma_ucb: float
+    """Upper confidence bound on tr Σ from D_est centred at D⊥'s mean (§6.5)."""
     normaliser: float
     """The tr Σ that divides the squared error in eq 14."""
+    certificate: Result
+    """What is certified (certifies: "rho_star" with normaliser "ucb", "abs_bound" with "sample"), its level
+    (1 − alpha) and alpha, union_size |G'|, normaliser, scope, ingredients (name, treatment: "probability"
+    with its alpha share, "exact", "numerical, bound added", "point estimate" or "fixed before D_est";
+    data, detail) and statement: the sentence for the first γ (§6.8)."""
     results: list[Result]
-    """Per γ: gamma_bits, rho_star, k_star, nu2_star, abs_bound, rho_point."""
+    """Per γ: gamma_bits, gamma_error_bits (added before the converse), rho_star, k_star, nu2_star,
+    abs_bound, rho_point."""
     grid: list[Result]
     """Per certified pair (k, nu2): s, h_mc, t_mc, t_md, t_num, h_lb (bits; eq 12, 31, 34, 35), n_mc."""
     grid_selection: Result
@@ -194,9 +207,16 @@ class SpectrumResult(Result):
     delta: float
     relation: str
     calibrations: list[Result]
-    """Per target ε: target_epsilon, sigma, sigma_at_range_min, epsilon, epsilon_lower, epsilon_upper, gamma_bits."""
+    """Per target ε: target_epsilon, sigma, sigma_at_range_min, epsilon, epsilon_lower, epsilon_upper, gamma_bits,
+    gamma_error_bits (the mechanism's numerical error bound, added before the converse)."""
     representations: list[Result]
-    """Per representation: representation, m, m_padded, n_est, normaliser, grid_selection, points (ρ* per ε)."""
+    """Per representation: representation, m, m_padded, n_est, normaliser, grid_selection, certificate (its
+    curve's, as BoundResult.certificate; at alpha/R when joint), points (ρ* per ε)."""
+    certificate_levels: str
+    """Either "per representation" (each curve holds at 1 − alpha on its own) or "joint" (all R curves hold
+    together at 1 − alpha: each certified at alpha/R; §6.8)."""
+    alpha: float
+    """The alpha requested: each curve's (per representation) or the whole spectrum's (joint)."""
     figure: str
 
 
@@ -213,6 +233,9 @@ class ChainResult(Result):
     normaliser: float
     layout: Result
     grid_selection: Result
+    certificate: Result
+    """What the rho_star column certifies, all rows at once (§6.8; γ given: exact); rho_blk and the attacks
+    are estimates. As BoundResult.certificate; its statement covers every row's ρ*."""
     rows: list[Result]
     """Per γ: rho_star, rho_blk (eq 40), codebook_attack, dpsgd_attacks (eq 36–38), the gaps."""
     timings_s: Result

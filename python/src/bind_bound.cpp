@@ -3,6 +3,7 @@
 #include "bindings.hpp"
 #include "bound_config_argument.hpp"
 #include "data_argument.hpp"
+#include "dict_items.hpp"
 #include "python_progress.hpp"
 #include "reconbound/workflow/bound.hpp"
 #include "reconbound/workflow/calibrate.hpp"
@@ -69,6 +70,7 @@ void bind_bound(py::module_& module) {
         request.data = records.request;
         request.representations = representations;
         request.bound = bound_config_argument(bound, records.request.seed, &reporter);
+        request.joint = item<bool>(bound, "joint", "True or False", false);
         request.calibration = calibration_argument(calibration);
         const Registry& plugins = registry();
         return without_gil(reporter,

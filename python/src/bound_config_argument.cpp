@@ -54,7 +54,15 @@ BoundConfig bound_config_argument(const py::dict& options, std::uint64_t seed, P
                                                                  {"eigenbasis", RotationChoice::eigenbasis},
                                                                  {"signs", RotationChoice::signs}});
   config.padded_order = item<std::size_t>(options, "padded_order", "a whole number", 0);
-  config.normaliser = choice<Normaliser>(options, "normaliser", {{"sample", Normaliser::sample}, {"ucb", Normaliser::ucb}});
+  config.normaliser = choice<Normaliser>(options, "normaliser", {{"ucb", Normaliser::ucb}, {"sample", Normaliser::sample}});
+  config.normaliser_alpha_fraction =
+      item<double>(options, "normaliser_alpha_share", "a number", config.normaliser_alpha_fraction);
+  if (!(config.normaliser_alpha_fraction > 0.0 && config.normaliser_alpha_fraction < 1.0)) {
+    // Checked here too, before any data is read, so that the message names the keyword (mathematics §6.8).
+    throw InvalidInput(fmt::format("normaliser_alpha_share = {} must be in (0, 1): the share of alpha "
+                                   "the tr Sigma upper confidence bound gets",
+                                   config.normaliser_alpha_fraction));
+  }
   config.grid_select = choice<GridSelect>(options, "grid_select", {{"pilot", GridSelect::pilot}, {"none", GridSelect::none}});
   config.select_pairs = item<std::size_t>(options, "grid_select_pairs", "a whole number", config.select_pairs);
   config.selection_only = item<bool>(options, "select_only", "True or False", false);

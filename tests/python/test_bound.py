@@ -29,6 +29,82 @@ def test_a_schedule_is_charged_as_by_the_cli(images):
                          "--steps", 200)
     assert without_timings(result.to_dict()) == without_timings(expected)
     assert result.results[0].gamma_bits == reconbound.leakage(q=0.05, sigma=1.1, steps=200)
+    # the mechanism's numerical error bound on gamma enters the converse, and the certificate says so
+    error = reconbound.leakage_report(q=0.05, sigma=1.1, steps=200).abs_error_bits
+    assert result.results[0].gamma_error_bits == expected["results"][0]["gamma_error_bits"] == error
+    assert result.certificate.to_dict() == expected["certificate"]
+    leakage = ingredient(result.certificate, "leakage")
+    assert leakage.treatment == ("numerical, bound added" if error > 0 else "exact") and leakage.alpha == 0
+
+
+def ingredient(certificate, name):
+    """The certificate's ingredient called `name` (exactly one)."""
+    found = [i for i in certificate.ingredients if i.name == name]
+    assert len(found) == 1, [i.name for i in certificate.ingredients]
+    return found[0]
+
+
+def shares(certificate):
+    """{name: alpha} of the certificate's random events (treatment "probability")."""
+    return {i.name: i.alpha for i in certificate.ingredients if i.treatment == "probability"}
+
+
+def test_the_default_certifies_rho_star_at_one_minus_alpha_as_the_cli_says(images):
+    records, path = images
+    result = reconbound.bound(perp=records[:300], est=records[300:], gamma=[1.0, 3.0], alpha=0.1, seed=3,
+                              **SMALL_GRID)
+    expected = cli_bound(path, "--perp-range", "0:300", "--est-range", "300:600", "--gamma", "1,3", "--alpha", 0.1,
+                         "--seed", 3)
+    assert "certificate" in expected
+    assert result.certificate.to_dict() == expected["certificate"]
+    assert result.certificate == reconbound.Result(expected["certificate"])
+    c = result.certificate
+    assert c.certifies == "rho_star" and c.normaliser == "ucb"
+    assert c.alpha == pytest.approx(0.1) and c.level == pytest.approx(0.9)
+    assert c.union_size == len(result.grid)
+    assert c.statement.startswith("With probability >= 90% over the data sample and the Monte Carlo draws")
+    assert f"rho* = {result.rho_star:.5f}" in c.statement
+    # the default split (mathematics §6.8): 0.3 of alpha to tr Sigma's bound, the rest evenly to the entropy's margins
+    assert shares(c) == pytest.approx({"monte_carlo": 0.035, "sampling": 0.035, "normaliser": 0.03})
+    assert sum(i.alpha for i in c.ingredients) == pytest.approx(c.alpha)
+    assert ingredient(c, "leakage").treatment == "exact"  # gamma given
+    # rho* divides by the upper confidence bound on tr Sigma
+    assert result.normaliser == result.trace_sigma_ucb
+    assert result.rho_star == pytest.approx((result.abs_bound / result.trace_sigma_ucb) ** 0.5, rel=1e-9)
+
+
+def test_the_sample_normaliser_certifies_only_the_absolute_bound(images):
+    records, _ = images
+    result = reconbound.bound(perp=records[:300], est=records[300:], gamma=1.0, normaliser="sample", **SMALL_GRID)
+    c = result.certificate
+    assert c.certifies == "abs_bound" and c.normaliser == "sample"
+    assert c.level == pytest.approx(0.95) and c.alpha == pytest.approx(0.05)
+    assert shares(c) == pytest.approx({"monte_carlo": 0.025, "sampling": 0.025})  # all of alpha to the entropy
+    assert ingredient(c, "normaliser").treatment == "point estimate" and ingredient(c, "normaliser").alpha == 0
+    assert "not certified" in c.statement
+    assert result.normaliser == result.trace_sigma
+
+
+def test_normaliser_alpha_share_moves_alpha_to_the_trace_bound_as_the_cli_does(images):
+    records, path = images
+    default = reconbound.bound(perp=records[:300], est=records[300:], gamma=1.0, **SMALL_GRID)
+    result = reconbound.bound(perp=records[:300], est=records[300:], gamma=1.0, normaliser_alpha_share=0.5,
+                              **SMALL_GRID)
+    expected = cli_bound(path, "--perp-range", "0:300", "--est-range", "300:600", "--gamma", 1,
+                         "--normaliser-alpha-share", 0.5)
+    assert without_timings(result.to_dict()) == without_timings(expected)
+    assert shares(default.certificate) == pytest.approx({"monte_carlo": 0.0175, "sampling": 0.0175, "normaliser": 0.015})
+    assert shares(result.certificate) == pytest.approx({"monte_carlo": 0.0125, "sampling": 0.0125, "normaliser": 0.025})
+    assert result.certificate.level == pytest.approx(0.95)
+    # a larger share of alpha: a tighter bound on tr Sigma from the same records
+    assert result.trace_sigma == default.trace_sigma and result.trace_sigma_ucb < default.trace_sigma_ucb
+
+
+@pytest.mark.parametrize("share", [0, 1.5, "half"])
+def test_a_bad_normaliser_alpha_share_is_invalid_input_naming_it(images, share):
+    records, _ = images
+    with pytest.raises(reconbound.InvalidInput, match=r"^normaliser_alpha_share = \S+ must be "):
+        reconbound.bound(perp=records[:300], est=records[300:], gamma=1.0, normaliser_alpha_share=share, **SMALL_GRID)
 
 
 def test_an_array_split_like_a_data_set_equals_the_cli(images):
@@ -41,9 +117,10 @@ def test_an_array_split_like_a_data_set_equals_the_cli(images):
 def test_a_data_set_spec_equals_the_cli(images):
     _, path = images
     result = reconbound.bound(data=f"npy:{path}", n_perp=250, n_est=300, seed=2, gamma=1.5, representation="downsample:4",
-                              rotation="signs", normaliser="ucb", **SMALL_GRID)
+                              rotation="signs", normaliser="sample", **SMALL_GRID)
     expected = cli_bound(path, "--perp", 250, "--est", 300, "--seed", 2, "--gamma", 1.5, "--representation", "downsample:4",
-                         "--rotation", "signs", "--normaliser", "ucb")
+                         "--rotation", "signs", "--normaliser", "sample")
+    assert expected["certificate"]["certifies"] == "abs_bound"
     assert result.to_dict()["data"] == expected["data"]
     assert without_timings(result.to_dict()) == without_timings(expected)
 
@@ -111,3 +188,29 @@ def test_spectrum_equals_the_cli(images, tmp_path):
     assert without_timings(result.to_dict()) == without_timings(expected)
     assert [c.target_epsilon for c in result.calibrations] == [4.0, 8.0]
     assert_fields_declared(reconbound.SpectrumResult, expected)
+    # each curve is certified on its own, at 1 - alpha
+    assert result.certificate_levels == expected["certificate_levels"] == "per representation"
+    assert result.alpha == 0.05
+    for curve, cli_curve in zip(result.representations, expected["representations"]):
+        assert curve.certificate.to_dict() == cli_curve["certificate"]
+        assert curve.certificate.certifies == "rho_star" and curve.certificate.alpha == pytest.approx(0.05)
+
+
+def test_a_joint_spectrum_certifies_each_curve_at_alpha_over_r_as_the_cli_does(images, tmp_path):
+    records, path = images
+    result = reconbound.spectrum(epsilons=[8], q=0.05, steps=20, delta=1e-5, perp=records[:300], est=records[300:],
+                                 representations=["pixel", "downsample:4"], joint=True, **SMALL_GRID)
+    expected = run_cli("spectrum", "--epsilons", 8, "--q", 0.05, "--steps", 20, "--delta", 1e-5, "--data",
+                       f"npy:{path}", "--perp-range", "0:300", "--est-range", "300:600", "--representation", "pixel",
+                       "--representation", "downsample:4", "--joint", "--svg", tmp_path / "spectrum.svg",
+                       *SMALL_GRID_FLAGS)
+    expected["figure"] = ""
+    assert without_timings(result.to_dict()) == without_timings(expected)
+    assert result.certificate_levels == "joint" and result.alpha == 0.05
+    for curve in result.representations:
+        c = curve.certificate
+        assert c.alpha == pytest.approx(0.05 / 2) and c.level == pytest.approx(1 - 0.05 / 2)
+        assert sum(i.alpha for i in c.ingredients) == pytest.approx(0.05 / 2)
+        assert "joint" in c.scope
+    # together, by the union bound, the two curves hold at 1 - alpha
+    assert sum(curve.certificate.alpha for curve in result.representations) == pytest.approx(0.05)

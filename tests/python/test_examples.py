@@ -1,6 +1,7 @@
 """The examples of examples/python/ run at quick sizes and print what the module computes."""
 
 import importlib.util
+import re
 import subprocess
 import sys
 
@@ -25,6 +26,13 @@ def test_opacus_config_prints_gamma_epsilon_and_rho(tmp_path):
     assert out[1] == f"gamma:    {gamma:.6g} bits"
     assert out[2].startswith(f"epsilon:  {eps.epsilon:.4f} in [{eps.epsilon_lower:.4f}, {eps.epsilon_upper:.4f}]")
     assert out[3].startswith("rho*:     ") and "n_est = 2000" in out[3]
+    # the default normaliser (an upper confidence bound on tr Sigma) certifies rho* itself at 1 - alpha
+    assert out[3].endswith("certifies rho_star at level 0.95)")
+    rho = float(out[3].split()[1])
+    assert out[4].startswith("With probability >= 95% over the data sample and the Monte Carlo draws, every "
+                             "attack's RMSE in Psi is at least ")
+    stated = re.search(r"\(rho\* = ([0-9.]+);", out[4])
+    assert stated and abs(float(stated[1]) - rho) <= 1e-4  # the same rho*, printed to 5 and 4 places
 
 
 def test_rho_vs_sigma_prints_the_table_and_draws_when_it_can(tmp_path):
@@ -32,9 +40,10 @@ def test_rho_vs_sigma_prints_the_table_and_draws_when_it_can(tmp_path):
                        cwd=tmp_path)
     rows = done.stdout.splitlines()
     assert rows[0].split() == ["sigma", "gamma", "(bits)", "rho*"]
-    sigmas = [float(r.split()[0]) for r in rows[1:]]
-    rhos = [float(r.split()[2]) for r in rows[1:]]
+    sigmas = [float(r.split()[0]) for r in rows[1:-1]]
+    rhos = [float(r.split()[2]) for r in rows[1:-1]]
     assert sigmas == [0.8, 2.0] and rhos[0] <= rhos[1]  # more noise certifies at least as much
+    assert rows[-1] == "every rho* above holds, all rows at once, with probability >= 0.95"
     if importlib.util.find_spec("matplotlib") is None:
         assert "matplotlib is missing" in done.stderr
     else:

@@ -39,6 +39,12 @@ def test_chain_equals_the_cli(images):
                        *SMALL_GRID_FLAGS)
     assert without_timings(result.to_dict()) == without_timings(expected)
     assert_fields_declared(reconbound.ChainResult, expected)
+    # the rho* column's certificate: rho* at 1 - alpha, the gammas given (exact)
+    assert result.certificate.to_dict() == expected["certificate"]
+    c = result.certificate
+    assert c.certifies == "rho_star" and c.level == pytest.approx(0.95) and c.union_size >= 1
+    assert [i.treatment for i in c.ingredients if i.name == "leakage"] == ["exact"]
+    assert {i.name for i in c.ingredients if i.treatment == "probability"} == {"monte_carlo", "sampling", "normaliser"}
 
 
 def test_cmake_install_gives_a_module_that_finds_the_installed_plugins(tmp_path):

@@ -32,6 +32,13 @@ def test_calibrate_for_a_target_rho_equals_the_cli(images):
     assert without_timings(result.to_dict()) == without_timings(expected)
     assert result.rho_star >= 0.3
     assert_fields_declared(reconbound.RhoCalibrationResult, expected)
+    # what rho* at sigma certifies: rho* itself at 1 - alpha, with gamma's numerical error bound added
+    assert result.certificate.to_dict() == expected["certificate"]
+    assert result.certificate.certifies == "rho_star" and result.certificate.level == pytest.approx(0.95)
+    assert result.gamma_error_bits == expected["gamma_error_bits"] >= 0
+    leakage = [i for i in result.certificate.ingredients if i.name == "leakage"]
+    assert [i.treatment for i in leakage] == ["numerical, bound added" if result.gamma_error_bits > 0 else "exact"]
+    assert f"rho* = {result.rho_star:.5f}" in result.certificate.statement
     # bound at the calibrated sigma certifies the target
     check = reconbound.bound(perp=records[:300], est=records[300:], q=0.05, sigma=result.sigma, steps=100,
                              **SMALL_GRID)

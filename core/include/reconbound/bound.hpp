@@ -28,12 +28,32 @@ enum class RotationChoice {
   signs,       // U = H·D, data-free
 };
 
-// Which tr Σ divides the squared error in eq 14 (SPEC §6.5).
+// Which tr Σ divides the squared error in eq 14 (mathematics §6.5, §6.8).
 enum class Normaliser {
-  sample,  // tr Σ̂ on D⊥
-  ucb,     // its (1−α) empirical-Bernstein upper confidence bound: ρ* becomes a joint
-           // confidence bound (level 1 − 2α by a union bound)
+  ucb,     // an upper confidence bound on tr Σ at its share of α: ρ* is a (1 − α) confidence
+           // bound (the default)
+  sample,  // the point estimate tr Σ̂ on D⊥: only the absolute bound (eq 13) is certified, ρ* is
+           // a point normalisation of it (for comparison with the paper)
 };
+
+// The split of the certificate's α over its random events (mathematics §6.8): the union bound
+// joins them, so the statement holds with probability ≥ 1 − total().
+struct AlphaShares {
+  double monte_carlo = 0.0;  // α₁: the Monte Carlo margin t_MC (Cantelli, eq 34)
+  double sampling = 0.0;     // α₂: the sampling margin t_MD (McDiarmid, eq 35)
+  double normaliser = 0.0;   // α_T: tr Σ ≤ UCB (eq 6.5b); 0 with the point normaliser
+  double entropy() const { return monte_carlo + sampling; }
+  double total() const { return monte_carlo + sampling + normaliser; }
+};
+
+// The share of α the tr Σ upper confidence bound gets by default (mathematics §6.8: measured to
+// maximise ρ* at paper size; docs/mathematics.md gives the table).
+inline constexpr double kDefaultNormaliserAlphaFraction = 0.3;
+
+// α split for `normaliser`: α_T = fraction·α with the UCB (none with the point normaliser), the
+// rest evenly between the two entropy margins. InvalidInput for α outside (0, 1) or a fraction
+// outside (0, 1).
+RECONBOUND_API AlphaShares split_alpha(double alpha, Normaliser normaliser, double normaliser_fraction);
 
 struct BoundConfig {
   std::string representation = "pixel";
@@ -44,10 +64,11 @@ struct BoundConfig {
   Params converse_params;
   std::vector<std::size_t> block_sizes;  // empty: divisors of m_pad up to 32 (SPEC §5)
   std::vector<double> nu2_levels;        // empty: SPEC §5 defaults
-  double alpha = 0.05;                   // entropy confidence (and the tr Σ UCB level)
+  double alpha = 0.05;                   // the certificate's total miscoverage (split_alpha)
+  double normaliser_alpha_fraction = kDefaultNormaliserAlphaFraction;  // α_T / α (ucb only)
   RotationChoice rotation = RotationChoice::automatic;
   std::size_t padded_order = 0;          // 0: smallest constructible Hadamard order ≥ m
-  Normaliser normaliser = Normaliser::sample;
+  Normaliser normaliser = Normaliser::ucb;
   GridSelect grid_select = GridSelect::pilot;  // SPEC §6.6; none: certify the whole grid
   std::size_t select_pairs = 1;          // pairs certified per γ (and per target ρ)
   double target_rho = 0.0;               // > 0: also select for the largest γ reaching it
@@ -80,7 +101,8 @@ struct BoundTimings {
 };
 
 struct BoundResult {
-  double gamma_bits = 0.0;
+  double gamma_bits = 0.0;        // the leakage bound as given or charged
+  double gamma_error_bits = 0.0;  // its numerical error bound: the converse uses γ + this
   ConverseResult converse;
 };
 
@@ -91,9 +113,11 @@ struct BoundReport {
   std::string rotation;          // "eigenbasis" or "signs"
   std::size_t n_perp = 0, n_est = 0;
   double trace_sigma = 0.0;      // tr Σ̂ on D⊥
-  double trace_sigma_ucb = 0.0;  // its (1−α) UCB (SPEC §6.5)
+  double trace_sigma_ucb = 0.0;  // the (1 − α_T) UCB on tr Σ from D_est (mathematics §6.5)
   double normaliser = 0.0;       // the tr Σ that divides (sample or UCB)
-  double alpha = 0.0;
+  Normaliser normaliser_kind = Normaliser::ucb;
+  double alpha = 0.0;            // the certificate's total α
+  AlphaShares alpha_shares;      // its split (mathematics §6.8)
   GridSelectionReport selection;       // how the certified grid G' was chosen (SPEC §6.6)
   std::vector<GridEntropy> entropies;  // one per certified grid pair
   std::vector<BoundResult> results;    // one per γ
@@ -103,13 +127,18 @@ struct BoundReport {
 // Estimates the entropies once; the returned report holds results for every γ given. With
 // grid selection, the certified pairs are those a pilot on D⊥ predicts best for these γ
 // (and for config.target_rho): more γ later (apply_converse) are covered only by them.
+// gamma_errors_bits: empty (every γ exact) or one numerical error bound per γ, added to γ
+// before the converse (mathematics §6.8).
 RECONBOUND_API BoundReport compute_bound(const Registry& registry, const BoundData& data,
                                          const std::vector<double>& gammas_bits,
-                                         const BoundConfig& config);
+                                         const BoundConfig& config,
+                                         const std::vector<double>& gamma_errors_bits = {});
 
-// Applies the converse of `config` to an existing report's entropies for more γ values.
+// Applies the converse of `config` to an existing report's entropies for more γ values, at
+// γ + gamma_error_bits.
 RECONBOUND_API BoundResult apply_converse(const Registry& registry, const BoundReport& report,
-                                          double gamma_bits, const BoundConfig& config);
+                                          double gamma_bits, const BoundConfig& config,
+                                          double gamma_error_bits = 0.0);
 
 // The largest leakage γ (bits) whose ρ* still reaches target_rho ∈ (0, 1], from the same
 // entropies (the converse's inverse, SPEC §8); negative when even γ = 0 falls short.

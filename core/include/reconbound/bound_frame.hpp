@@ -18,7 +18,7 @@ struct BoundFrame {
   RepresentationInfo info;
   ImageShape shape;
   RowMatrix perp_features, est_features;  // Ψ(D⊥), Ψ(D_est): n × m
-  TraceSigma trace;                       // tr Σ̂ and its UCB, from D⊥ only
+  TraceSigma trace;                       // tr Σ̂ from D⊥, its UCB from D_est centred on D⊥
   double normaliser = 0.0;                // the tr Σ that divides (config.normaliser)
   std::optional<Rotation> rotation;       // U from D⊥ (SPEC §4)
   RowMatrix rotated_est;                  // U·Ψ(x) for every D_est row: n_est × m_pad
@@ -35,9 +35,11 @@ RECONBOUND_API BoundFrame make_bound_frame(const Registry& registry, const Bound
 RECONBOUND_API RowMatrix represent_in_frame(const BoundFrame& frame, const RowMatrix& records,
                                             std::size_t threads);
 
-// compute_bound on an existing frame: grid selection, entropies and the converse for every γ.
+// compute_bound on an existing frame: grid selection, entropies and the converse for every γ
+// (at γ + its error bound, gamma_errors_bits as in compute_bound).
 RECONBOUND_API BoundReport compute_bound(const Registry& registry, const BoundFrame& frame,
                                          const std::vector<double>& gammas_bits,
-                                         const BoundConfig& config);
+                                         const BoundConfig& config,
+                                         const std::vector<double>& gamma_errors_bits = {});
 
 }  // namespace reconbound

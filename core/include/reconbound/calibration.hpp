@@ -33,8 +33,10 @@ struct EpsilonCalibration {
 };
 
 struct GammaCalibration {
-  double sigma = 0.0;         // the smallest factor c (to sigma_tolerance) with γ(c) ≤ the budget
+  double sigma = 0.0;         // the smallest factor c (to sigma_tolerance) with γ(c) + its
+                              // error bound ≤ the budget
   double gamma_bits = 0.0;    // γ at sigma
+  double gamma_error_bits = 0.0;  // the mechanism's numerical error bound on it
   bool at_sigma_min = false;  // every c of the range leaks at most the budget: sigma is its floor
 };
 
@@ -64,8 +66,8 @@ RECONBOUND_API EpsilonCalibration calibrate_noise_scale_for_epsilon(
     const std::string& name, const Mechanism& mechanism, const MechanismInput& input,
     double target_epsilon, double delta, const CalibrationOptions& range);
 
-// The smallest c in `range` (from noise_scale_range) whose leakage is ≤ max_gamma_bits: the
-// largest admissible γ of a target ρ* (eq 14) turns into a noise factor. Throws InvalidInput
+// The smallest c in `range` (from noise_scale_range) whose leakage plus its error bound is ≤
+// max_gamma_bits: the largest admissible γ of a target ρ* (eq 14) turns into a noise factor. Throws InvalidInput
 // for a budget ≤ 0 and when even range.sigma_max leaks more.
 RECONBOUND_API GammaCalibration calibrate_noise_scale_for_gamma(const Mechanism& mechanism,
                                                                 const MechanismInput& input,

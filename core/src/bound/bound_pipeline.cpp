@@ -65,11 +65,21 @@ std::pair<std::string, Params> parse_plugin_spec(const std::string& spec) {
   return {spec.substr(0, colon), params};
 }
 
+AlphaShares split_alpha(double alpha, Normaliser normaliser, double normaliser_fraction) {
+  if (!(alpha > 0.0 && alpha < 1.0)) throw InvalidInput(fmt::format("alpha = {} must be in (0, 1)", alpha));
+  if (!(normaliser_fraction > 0.0 && normaliser_fraction < 1.0)) {
+    throw InvalidInput(fmt::format("the normaliser's share of alpha {} must be in (0, 1)", normaliser_fraction));
+  }
+  // Mathematics §6.8: α_T = fraction·α for the UCB, the rest split evenly between t_MC and t_MD.
+  const double normaliser_share = normaliser == Normaliser::ucb ? normaliser_fraction * alpha : 0.0;
+  const double entropy_share = alpha - normaliser_share;
+  return {.monte_carlo = 0.5 * entropy_share, .sampling = entropy_share - 0.5 * entropy_share,
+          .normaliser = normaliser_share};
+}
+
 BoundFrame make_bound_frame(const Registry& registry, const BoundData& data, const BoundConfig& config) {
   check_data(data);
-  if (!(config.alpha > 0.0 && config.alpha < 1.0)) {
-    throw InvalidInput(fmt::format("alpha = {} must be in (0, 1)", config.alpha));
-  }
+  const AlphaShares shares = split_alpha(config.alpha, config.normaliser, config.normaliser_alpha_fraction);
   BoundFrame frame;
   frame.shape = data.shape;
 
@@ -81,10 +91,13 @@ BoundFrame make_bound_frame(const Registry& registry, const BoundData& data, con
   frame.est_features = represent(*frame.psi, data.shape, frame.info, *data.est, config.threads);
   frame.timings.represent_s = seconds_since(start);
 
-  // tr Σ̂ and its UCB on D⊥ only (SPEC §6.5, §7).
+  // tr Σ̂ on D⊥ and the UCB from D_est centred on D⊥ (mathematics §6.5), at α_T; with the point
+  // normaliser the UCB is only reported, at the share the default would give it.
   start = std::chrono::steady_clock::now();
-  frame.trace = trace_sigma_with_ucb(frame.perp_features, frame.info.max_squared_distance,
-                                     config.alpha, config.seed);
+  const double ucb_alpha = config.normaliser == Normaliser::ucb ? shares.normaliser
+                                                                 : config.normaliser_alpha_fraction * config.alpha;
+  frame.trace = trace_sigma_with_ucb(frame.perp_features, frame.est_features, frame.info.max_squared_distance,
+                                     ucb_alpha);
   if (!(frame.trace.trace > 0.0)) throw InvalidInput("tr Sigma on D_perp is 0: the records do not vary");
   frame.normaliser = config.normaliser == Normaliser::ucb ? frame.trace.ucb : frame.trace.trace;
   frame.timings.trace_s = seconds_since(start);
@@ -106,20 +119,39 @@ RowMatrix represent_in_frame(const BoundFrame& frame, const RowMatrix& records, 
 }
 
 BoundReport compute_bound(const Registry& registry, const BoundData& data,
-                          const std::vector<double>& gammas_bits, const BoundConfig& config) {
-  return compute_bound(registry, make_bound_frame(registry, data, config), gammas_bits, config);
+                          const std::vector<double>& gammas_bits, const BoundConfig& config,
+                          const std::vector<double>& gamma_errors_bits) {
+  return compute_bound(registry, make_bound_frame(registry, data, config), gammas_bits, config,
+                       gamma_errors_bits);
 }
 
 BoundReport compute_bound(const Registry& registry, const BoundFrame& frame,
-                          const std::vector<double>& gammas_bits, const BoundConfig& config) {
+                          const std::vector<double>& gammas_bits, const BoundConfig& config,
+                          const std::vector<double>& gamma_errors_bits) {
   for (const double g : gammas_bits) {
     if (!std::isfinite(g) || g < 0.0) throw InvalidInput(fmt::format("gamma = {} bits must be finite and >= 0", g));
   }
+  if (!gamma_errors_bits.empty() && gamma_errors_bits.size() != gammas_bits.size()) {
+    throw InvalidInput(fmt::format("{} gamma error bounds for {} gamma values", gamma_errors_bits.size(),
+                                   gammas_bits.size()));
+  }
+  for (const double e : gamma_errors_bits) {
+    if (!std::isfinite(e) || e < 0.0) {
+      throw InvalidInput(fmt::format("the error bound {} bits on gamma must be finite and >= 0", e));
+    }
+  }
+  const auto error_of = [&](std::size_t i) { return gamma_errors_bits.empty() ? 0.0 : gamma_errors_bits[i]; };
+  // What the converse is applied at (mathematics §6.8): γ + its error bound.
+  std::vector<double> charged = gammas_bits;
+  for (std::size_t i = 0; i < charged.size(); ++i) charged[i] += error_of(i);
+  const AlphaShares shares = split_alpha(config.alpha, config.normaliser, config.normaliser_alpha_fraction);
   if (!(config.target_rho >= 0.0 && config.target_rho <= 1.0)) {
     throw InvalidInput(fmt::format("target rho = {} must lie in [0, 1]", config.target_rho));
   }
   BoundReport report;
   report.alpha = config.alpha;
+  report.alpha_shares = shares;
+  report.normaliser_kind = config.normaliser;
   report.n_perp = static_cast<std::size_t>(frame.perp_features.rows());
   report.n_est = static_cast<std::size_t>(frame.est_features.rows());
   report.m = frame.info.output_dim;
@@ -150,18 +182,24 @@ BoundReport compute_bound(const Registry& registry, const BoundFrame& frame,
     const auto pilot_rows =
         static_cast<Eigen::Index>(std::min(report.n_perp, std::max<std::size_t>(report.n_est / 2, 1)));
     const RowMatrix rotated_perp = rotation.apply(perp_features.topRows(pilot_rows), config.threads);
+    // The normaliser the pilot predicts with comes from D⊥ alone: the UCB's value is read off
+    // D_est, which the selection must not see (mathematics §6.6).
+    const double pilot_normaliser =
+        config.normaliser == Normaliser::ucb
+            ? predicted_trace_ucb(perp_features, frame.info.max_squared_distance, shares.normaliser, report.n_est)
+            : trace.trace;
     report.selection = select_grid(*estimator, *converse, rotated_perp, candidates, trace.trace,
-                                   {gammas_bits, config.target_rho},
+                                   {charged, config.target_rho},
                                    {.pairs_per_goal = config.select_pairs,
                                     .n_est = report.n_est,
-                                    .alpha = config.alpha,
-                                    .normaliser = report.normaliser,
+                                    .alpha = shares.entropy(),
+                                    .normaliser = pilot_normaliser,
                                     .seed = config.seed ^ 0x9170u,
                                     .threads = config.threads,
                                     .progress = config.progress});
   } else {
     report.selection.reason = "--grid-select none: the whole grid";
-    report.selection.goal = {gammas_bits, config.target_rho};
+    report.selection.goal = {charged, config.target_rho};
     report.selection.candidates = candidates.size();
     report.selection.selected = candidates;
   }
@@ -184,8 +222,8 @@ BoundReport compute_bound(const Registry& registry, const BoundFrame& frame,
                                .grid = grid,
                                .trace_sigma = trace.trace,
                                .union_size = grid.size(),
-                               .alpha = config.alpha,
-                               .alpha_mc_fraction = 0.5,
+                               .alpha = shares.entropy(),
+                               .alpha_mc_fraction = shares.monte_carlo / shares.entropy(),
                                .seed = config.seed,
                                .threads = config.threads,
                                .shard = 0,
@@ -196,17 +234,22 @@ BoundReport compute_bound(const Registry& registry, const BoundFrame& frame,
 
   // The converse for every γ (SPEC §5, eq 13–14).
   start = std::chrono::steady_clock::now();
-  for (const double gamma : gammas_bits) {
-    report.results.push_back(apply_converse(registry, report, gamma, config));
+  for (std::size_t i = 0; i < gammas_bits.size(); ++i) {
+    report.results.push_back(apply_converse(registry, report, gammas_bits[i], config, error_of(i)));
   }
   report.timings.converse_s = seconds_since(start);
   return report;
 }
 
 BoundResult apply_converse(const Registry& registry, const BoundReport& report, double gamma_bits,
-                           const BoundConfig& config) {
+                           const BoundConfig& config, double gamma_error_bits) {
+  if (!std::isfinite(gamma_error_bits) || gamma_error_bits < 0.0) {
+    throw InvalidInput(fmt::format("the error bound {} bits on gamma must be finite and >= 0", gamma_error_bits));
+  }
   const auto converse = registry.make_converse(config.converse, config.converse_params);
-  return {gamma_bits, converse->bound({gamma_bits, &report.entropies, report.normaliser})};
+  // γ + its numerical error bound: the converse is monotone in γ (mathematics §6.8).
+  return {gamma_bits, gamma_error_bits,
+          converse->bound({gamma_bits + gamma_error_bits, &report.entropies, report.normaliser})};
 }
 
 }  // namespace reconbound

@@ -156,12 +156,18 @@ EpsilonCalibration calibrate_noise_scale_for_epsilon(const std::string& name, co
 
 GammaCalibration calibrate_noise_scale_for_gamma(const Mechanism& mechanism, const MechanismInput& input,
                                                  double max_gamma_bits, const CalibrationOptions& range) {
-  // γ(c) of the mechanism with its noise scaled by c (Theorem 4.1 for dpsgd), decreasing in c.
-  auto gamma_of = [&](double factor) { return mechanism.leakage(scaled_input(input, factor)).gamma_bits; };
+  // γ(c) + its numerical error bound, of the mechanism with its noise scaled by c (Theorem 4.1
+  // for dpsgd), decreasing in c: what the converse is charged (mathematics §6.8).
+  auto charged_of = [&](double factor) {
+    const Leakage leakage = mechanism.leakage(scaled_input(input, factor));
+    return leakage.gamma_bits + leakage.abs_error_bits;
+  };
   GammaCalibration out;
-  out.sigma = calibrate_sigma_for_gamma(gamma_of, max_gamma_bits, range);
+  out.sigma = calibrate_sigma_for_gamma(charged_of, max_gamma_bits, range);
   out.at_sigma_min = out.sigma == range.sigma_min;
-  out.gamma_bits = gamma_of(out.sigma);
+  const Leakage at = mechanism.leakage(scaled_input(input, out.sigma));
+  out.gamma_bits = at.gamma_bits;
+  out.gamma_error_bits = at.abs_error_bits;
   return out;
 }
 

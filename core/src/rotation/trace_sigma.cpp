@@ -1,12 +1,10 @@
-// tr Σ̂ and its empirical-Bernstein upper confidence bound (SPEC §6.5).
+// tr Σ̂ on D⊥ and the empirical-Bernstein upper confidence bound on tr Σ (mathematics §6.5).
 #include "reconbound/trace_sigma.hpp"
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
-#include <limits>
-#include <numeric>
-#include <random>
 #include <vector>
 
 #include "reconbound/error.hpp"
@@ -14,16 +12,6 @@
 namespace reconbound {
 
 namespace {
-
-// Uniform on [0, bound) by rejection from std::mt19937_64 (whose output is fully specified by
-// the standard, unlike std::uniform_int_distribution's), so shuffles match on every platform.
-std::uint64_t uniform_below(std::mt19937_64& generator, std::uint64_t bound) {
-  const std::uint64_t excess = (0 - bound) % bound;  // 2^64 mod bound
-  const std::uint64_t limit = std::numeric_limits<std::uint64_t>::max() - excess;
-  std::uint64_t x = generator();
-  while (x > limit) x = generator();
-  return x % bound;
-}
 
 void require_rows(MatrixView features, Eigen::Index minimum, const char* what) {
   if (features.rows() < minimum) {
@@ -33,6 +21,42 @@ void require_rows(MatrixView features, Eigen::Index minimum, const char* what) {
   if (!features.allFinite()) {
     throw InvalidInput(fmt::format("{}: the features contain NaN or infinite values", what));
   }
+}
+
+void require_level_and_range(double alpha, double max_squared_distance) {
+  if (!(alpha > 0.0 && alpha < 1.0)) {
+    throw InvalidInput(fmt::format("the confidence level α = {} must lie in (0, 1)", alpha));
+  }
+  if (!(max_squared_distance > 0.0 && std::isfinite(max_squared_distance))) {
+    throw InvalidInput(fmt::format("the range bound B = {} on ‖Ψ(x) − Ψ(x')‖² must be positive and finite",
+                                   max_squared_distance));
+  }
+}
+
+// Mean and unbiased sample variance of z_i = ‖ψ_i − c‖²/B ∈ [0, 1] (eq 6.5a); a record further
+// than B from c is an error.
+struct ScaledMoments {
+  double mean = 0.0, variance = 0.0;
+};
+
+ScaledMoments centred_moments(MatrixView features, const Eigen::RowVectorXd& centre, double max_squared_distance) {
+  const auto n = features.rows();
+  std::vector<double> z(static_cast<std::size_t>(n));
+  for (Eigen::Index i = 0; i < n; ++i) {
+    const double squared = (features.row(i) - centre).squaredNorm();
+    if (squared > max_squared_distance * (1.0 + 1e-12)) {
+      throw InvalidInput(fmt::format(
+          "record {} is at squared distance {} > B = {} from the mean of D_perp: B is not a bound on "
+          "‖Ψ(x) − Ψ(x')‖² for this data", i, squared, max_squared_distance));
+    }
+    z[static_cast<std::size_t>(i)] = std::min(1.0, squared / max_squared_distance);
+  }
+  ScaledMoments out;
+  for (const double value : z) out.mean += value;
+  out.mean /= static_cast<double>(n);
+  for (const double value : z) out.variance += (value - out.mean) * (value - out.mean);
+  out.variance /= static_cast<double>(n - 1);
+  return out;
 }
 
 }  // namespace
@@ -45,53 +69,44 @@ double covariance_trace(MatrixView features) {
   return sum / static_cast<double>(features.rows() - 1);
 }
 
-TraceSigma trace_sigma_with_ucb(MatrixView features, double max_squared_distance, double alpha,
-                                std::uint64_t seed) {
-  require_rows(features, 4, "the tr Σ upper confidence bound");
-  if (!(alpha > 0.0 && alpha < 1.0)) {
-    throw InvalidInput(fmt::format("the confidence level α = {} must lie in (0, 1)", alpha));
-  }
-  if (!(max_squared_distance > 0.0 && std::isfinite(max_squared_distance))) {
-    throw InvalidInput(fmt::format("the range bound B = {} on ‖Ψ(x) − Ψ(x')‖² must be positive and finite",
-                                   max_squared_distance));
-  }
-  TraceSigma out;
-  out.trace = covariance_trace(features);
-  out.alpha = alpha;
-
-  const auto n = static_cast<std::uint64_t>(features.rows());
-  std::vector<Eigen::Index> order(n);
-  std::iota(order.begin(), order.end(), Eigen::Index{0});
-  std::mt19937_64 generator(seed);
-  for (std::uint64_t i = n - 1; i > 0; --i) std::swap(order[i], order[uniform_below(generator, i + 1)]);
-
-  // Z_j = Y_j / R ∈ [0, 1], Y_j = ½‖ψ_a − ψ_b‖², R = B/2; E Y_j = tr Σ for independent a, b.
-  const double range = 0.5 * max_squared_distance;
-  const std::size_t pairs = n / 2;
-  std::vector<double> z(pairs);
-  for (std::size_t j = 0; j < pairs; ++j) {
-    const Eigen::Index a = order[2 * j];
-    const Eigen::Index b = order[2 * j + 1];
-    const double squared = (features.row(a) - features.row(b)).squaredNorm();
-    if (squared > max_squared_distance * (1.0 + 1e-12)) {
-      throw InvalidInput(fmt::format(
-          "records {} and {} are at squared distance {} > B = {}: B is not a bound on ‖Ψ(x) − Ψ(x')‖² for this data",
-          a, b, squared, max_squared_distance));
-    }
-    z[j] = std::min(1.0, 0.5 * squared / range);
-  }
-  const auto count = static_cast<double>(pairs);
-  const double mean = std::accumulate(z.begin(), z.end(), 0.0) / count;
-  double squares = 0.0;
-  for (const double value : z) squares += (value - mean) * (value - mean);
-  const double variance = squares / (count - 1.0);  // unbiased sample variance V_n
-  // Maurer & Pontil (2009), Thm 4: E Z ≤ Z̄ + sqrt(2·V_n·ln(2/α)/n) + 7·ln(2/α)/(3(n − 1)) w.p. ≥ 1 − α.
+double empirical_bernstein_upper(double mean, double variance, std::size_t n, double alpha) {
+  if (n < 2) throw InvalidInput(fmt::format("the empirical Bernstein bound needs n ≥ 2 values, got {}", n));
+  const double count = static_cast<double>(n);
   const double log_term = std::log(2.0 / alpha);
+  // Maurer & Pontil (2009), Thm 4 (eq 6.5b); the mean of values in [0, 1] is ≤ 1 always.
   const double bound = mean + std::sqrt(2.0 * variance * log_term / count) + 7.0 * log_term / (3.0 * (count - 1.0));
-  // E Y ≤ R always, so capping at R keeps the statement true.
-  out.ucb = range * std::min(1.0, bound);
-  out.pairs = pairs;
+  return std::min(1.0, bound);
+}
+
+TraceSigma trace_sigma_with_ucb(MatrixView perp, MatrixView est, double max_squared_distance, double alpha) {
+  require_rows(perp, 2, "tr Sigma on D_perp");
+  require_rows(est, 2, "the tr Sigma upper confidence bound on D_est");
+  if (perp.cols() != est.cols()) {
+    throw InvalidInput(fmt::format("D_perp has {} features and D_est {}", perp.cols(), est.cols()));
+  }
+  require_level_and_range(alpha, max_squared_distance);
+  TraceSigma out;
+  out.trace = covariance_trace(perp);
+  out.alpha = alpha;
+  out.records = static_cast<std::size_t>(est.rows());
+  const Eigen::RowVectorXd centre = perp.colwise().mean();  // c, independent of D_est
+  const ScaledMoments z = centred_moments(est, centre, max_squared_distance);
+  out.centred_mean = max_squared_distance * z.mean;
+  // E Z = tr Σ + ‖μ − c‖² ≥ tr Σ (eq 6.5a), so B·(upper bound on E z) bounds tr Σ (eq 6.5b).
+  out.ucb = max_squared_distance * empirical_bernstein_upper(z.mean, z.variance, out.records, alpha);
   return out;
+}
+
+double predicted_trace_ucb(MatrixView perp, double max_squared_distance, double alpha, std::size_t n_est) {
+  require_rows(perp, 2, "the predicted tr Sigma upper confidence bound");
+  require_level_and_range(alpha, max_squared_distance);
+  if (n_est < 2) throw InvalidInput(fmt::format("the predicted UCB needs n_est ≥ 2, got {}", n_est));
+  const ScaledMoments z = centred_moments(perp, perp.colwise().mean(), max_squared_distance);
+  // D⊥'s own Z̄ is tr Σ̂·(n−1)/n; the prediction keeps tr Σ̂ and adds the margins eq 6.5b will
+  // have at n_est with D⊥'s variance.
+  const double trace = covariance_trace(perp);
+  const double margin = empirical_bernstein_upper(0.0, z.variance, n_est, alpha);
+  return std::min(max_squared_distance, trace + max_squared_distance * margin);
 }
 
 }  // namespace reconbound

@@ -149,7 +149,9 @@ ChainReport compute_chain(const Registry& registry, const ChainData& data, const
   const RowMatrix targets = represent_in_frame(frame, *data.targets, config.bound.threads);
   out.n_shadow = static_cast<std::size_t>(shadow.rows());
   out.n_targets = static_cast<std::size_t>(targets.rows());
-  const double trace = frame.normaliser;
+  // The attacks' errors and the per-block bound are estimates of ρ: they are normalised by the
+  // point estimate tr Σ̂, not by ρ*'s certified normaliser (mathematics §9).
+  const double trace = frame.trace.trace;
   // Block b at k = 1 is coordinate b of U·Ψ(x) times sqrt(m_pad) (SPEC §4).
   const RowMatrix coordinates =
       frame.rotated_est * std::sqrt(static_cast<double>(frame.rotated_est.cols()));

@@ -22,22 +22,37 @@ std::string params_text(const Params& params) {
   return fmt::format("{}", fmt::join(items, ","));
 }
 
+// The leakage the converse is charged: γ values and their error bounds, and where they came from.
+struct Charged {
+  std::vector<double> gammas, errors;
+  LeakageOrigin origin = LeakageOrigin::given;
+};
+
+// How a mechanism's leakage is treated (mathematics §6.8): with its error bound when it reports one.
+Charged charged_by_mechanism(const Leakage& leakage) {
+  const bool with_error = leakage.abs_error_bits > 0.0;
+  return {{leakage.gamma_bits},
+          {leakage.abs_error_bits},
+          with_error ? LeakageOrigin::mechanism_with_error : LeakageOrigin::mechanism_exact};
+}
+
 // γ values given, or the leakage the mechanism charges for the request's schedule (SPEC §2).
-std::vector<double> charged_leakage(const BoundRequest& request, const Mechanism& mechanism, std::string& source) {
+Charged charged_leakage(const BoundRequest& request, const Mechanism& mechanism, std::string& source) {
   const MechanismRequest& m = request.mechanism;
   if (!request.gammas.empty() && m.schedule) {
     throw InvalidInput("give either --gamma or a schedule (--q/--sigma/--steps, --schedule), not both");
   }
   if (!request.gammas.empty()) {
     source = fmt::format("gamma given: {} bits", fmt::join(request.gammas, ","));
-    return request.gammas;
+    return {request.gammas, {}, LeakageOrigin::given};
   }
   check_schedule_need(m, mechanism,
                       "no leakage: give --gamma BITS[,BITS...] or a DP-SGD schedule (--q, --sigma, --steps)");
-  const double gamma_bits = mechanism.leakage(mechanism_input(m)).gamma_bits;
+  const Charged charged = charged_by_mechanism(mechanism.leakage(mechanism_input(m)));
+  const double gamma_bits = charged.gammas.front();
   if (!m.schedule) {
     source = fmt::format("{} ({}): gamma = {:.6g} bits", m.name, params_text(m.params), gamma_bits);
-    return {gamma_bits};
+    return charged;
   }
   const Schedule& schedule = *m.schedule;
   source = fmt::format("{}: gamma = {:.6g} bits over {} steps in {} run(s)", m.name, gamma_bits,
@@ -46,13 +61,13 @@ std::vector<double> charged_leakage(const BoundRequest& request, const Mechanism
     const Segment& s = schedule.runs[0].segments[0];
     source += fmt::format(" (q = {}, sigma = {}, T = {})", s.q, s.sigma, s.steps);
   }
-  return {gamma_bits};
+  return charged;
 }
 
 // γ of a mechanism fitted on data (e.g. the codebook): fitted on Ψ(D_est), the records whose
 // entropy the bound estimates.
-double fitted_leakage(const BoundRequest& request, const Mechanism& mechanism, const BoundFrame& frame,
-                      BoundOutput& out) {
+Charged fitted_leakage(const BoundRequest& request, const Mechanism& mechanism, const BoundFrame& frame,
+                       BoundOutput& out) {
   const MechanismRequest& m = request.mechanism;
   if (!request.gammas.empty() || m.schedule) {
     throw InvalidInput(fmt::format("the {} mechanism is fitted on the data and gives its own leakage; "
@@ -65,7 +80,7 @@ double fitted_leakage(const BoundRequest& request, const Mechanism& mechanism, c
   out.leakage_source = fmt::format("{} ({}): gamma = {:.6g} bits, fitted on Psi(D_est)", m.name,
                                    params_text(m.params), leakage.gamma_bits);
   out.leakage_details = leakage.details;
-  return leakage.gamma_bits;
+  return charged_by_mechanism(leakage);
 }
 
 }  // namespace
@@ -91,13 +106,14 @@ BoundOutput run_bound(const Registry& registry, const BoundRequest& request) {
   const BoundConfig config = with_representation(request.bound, request.representation);
   const auto mechanism = make_mechanism(registry, request.mechanism);
   const bool fitted = mechanism->needs().data;
-  std::vector<double> gammas;
-  if (!fitted) gammas = charged_leakage(request, *mechanism, out.leakage_source);
+  Charged charged;
+  if (!fitted) charged = charged_leakage(request, *mechanism, out.leakage_source);
   const SplitData data = load_split_data(request.data);
   const BoundFrame frame =
       make_bound_frame(registry, data.bound_data(), config);
-  if (fitted) gammas = {fitted_leakage(request, *mechanism, frame, out)};
-  out.report = compute_bound(registry, frame, gammas, config);
+  if (fitted) charged = fitted_leakage(request, *mechanism, frame, out);
+  out.report = compute_bound(registry, frame, charged.gammas, config, charged.errors);
+  out.certificate = make_certificate(out.report, charged.origin, largest_gamma_error(out.report.results));
   out.rotation_probe = rotation_probe(*frame.rotation);
   out.data_source = data.dataset->source;
   out.representation = request.representation;

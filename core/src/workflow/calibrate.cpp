@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "reconbound/certificate.hpp"
 #include "reconbound/error.hpp"
 #include "reconbound/workflow/bound.hpp"
 
@@ -68,7 +69,11 @@ CalibrateRhoOutput run_calibrate_rho(const Registry& registry, const CalibrateRh
   out.sigma = c.sigma;
   out.at_sigma_min = c.at_sigma_min;
   out.gamma_bits = c.gamma_bits;
-  out.result = apply_converse(registry, out.report, out.gamma_bits, config);
+  out.gamma_error_bits = c.gamma_error_bits;
+  out.result = apply_converse(registry, out.report, out.gamma_bits, config, out.gamma_error_bits);
+  out.certificate = make_certificate(
+      out.report, out.gamma_error_bits > 0.0 ? LeakageOrigin::mechanism_with_error : LeakageOrigin::mechanism_exact,
+      out.gamma_error_bits);
   out.sigma_tolerance = request.calibration.sigma_tolerance;
   out.steps = schedule_steps(m);
   if (with_epsilon) {

@@ -46,6 +46,7 @@ ChainOutput run_chain(const Registry& registry, const ChainRequest& request) {
   out.representation = request.representation;
   out.seed = request.data.data.seed;
   out.indices = data.indices;
+  out.certificate = make_certificate(out.report.bound, LeakageOrigin::given, 0.0);
   out.shape = data.dataset->shape;
   return out;
 }

@@ -7,7 +7,8 @@ nlohmann::json to_json(const BoundOutput& output) {
   nlohmann::json results = nlohmann::json::array();
   for (const auto& result : r.results) {
     const auto& cr = result.converse;
-    results.push_back({{"gamma_bits", result.gamma_bits}, {"rho_star", cr.rho_star},
+    results.push_back({{"gamma_bits", result.gamma_bits}, {"gamma_error_bits", result.gamma_error_bits},
+                       {"rho_star", cr.rho_star},
                        {"k_star", cr.arg_max.k}, {"nu2_star", cr.arg_max.nu2},
                        {"abs_bound", cr.abs_bound}, {"rho_point", cr.rho_point}});
   }
@@ -43,6 +44,9 @@ nlohmann::json to_json(const BoundOutput& output) {
                        {"grid_selection", r.timings.selection_s}, {"entropy", r.timings.entropy_s},
                        {"converse", r.timings.converse_s}}}};
   if (!output.rotation_probe.empty()) out["rotation_probe"] = output.rotation_probe;
+  out["certificate"] = to_json(output.certificate, r.results.empty() ? std::string()
+                                                                     : certificate_sentence(output.certificate, r,
+                                                                                            r.results.front()));
   if (!r.results.empty()) {  // the headline numbers: the first γ given
     const auto& first = results.front();
     for (const char* key : {"rho_star", "k_star", "nu2_star", "abs_bound", "rho_point"}) {

@@ -65,6 +65,7 @@ nlohmann::json to_json(const ChainOutput& output) {
           {"layout", {{"n_perp", b.n_perp}, {"n_est", b.n_est}, {"n_shadow", r.n_shadow},
                       {"targets", output.indices.targets}}},
           {"grid_selection", to_json(b.selection)},
+          {"certificate", to_json(output.certificate, certificate_table_sentence(output.certificate))},
           {"rows", rows},
           {"timings_s", {{"bound", r.timings.bound_s}, {"codebooks", r.timings.codebook_s},
                          {"per_block", r.timings.per_block_s}, {"dpsgd_attacks", r.timings.dpsgd_s}}},

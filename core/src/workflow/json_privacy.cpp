@@ -68,11 +68,14 @@ nlohmann::json to_json(const CalibrateRhoOutput& output) {
                      {"sigma_at_range_min", output.at_sigma_min},
                      {"sigma_tolerance", output.sigma_tolerance},
                      {"gamma_bits", output.gamma_bits},
+                     {"gamma_error_bits", output.gamma_error_bits},
                      {"rho_star", at.rho_star},
                      {"k_star", at.arg_max.k},
                      {"nu2_star", at.arg_max.nu2},
                      {"steps", output.steps},
-                     {"grid_selection", to_json(output.report.selection)}};
+                     {"grid_selection", to_json(output.report.selection)},
+                     {"certificate", to_json(output.certificate, certificate_sentence(output.certificate,
+                                                                                      output.report, output.result))}};
   if (output.epsilon) out["epsilon"] = epsilon_json(*output.epsilon);
   return out;
 }
@@ -87,7 +90,8 @@ nlohmann::json to_json(const SpectrumOutput& output) {
                             {"epsilon", e.epsilon},
                             {"epsilon_lower", e.epsilon_lower},
                             {"epsilon_upper", e.epsilon_upper},
-                            {"gamma_bits", p.gamma_bits}});
+                            {"gamma_bits", p.gamma_bits},
+                            {"gamma_error_bits", p.gamma_error_bits}});
   }
   nlohmann::json representations = nlohmann::json::array();
   for (const SpectrumCurve& c : output.curves) {
@@ -108,6 +112,7 @@ nlohmann::json to_json(const SpectrumOutput& output) {
                                {"n_est", c.report.n_est},
                                {"normaliser", c.report.normaliser},
                                {"grid_selection", to_json(c.report.selection)},
+                               {"certificate", to_json(c.certificate, certificate_table_sentence(c.certificate))},
                                {"points", rows}});
   }
   const std::string relation = output.points.empty() ? std::string() : output.points.front().calibration.epsilon.relation;
@@ -116,6 +121,8 @@ nlohmann::json to_json(const SpectrumOutput& output) {
           {"relation", relation},
           {"calibrations", calibrations},
           {"representations", representations},
+          {"certificate_levels", output.joint ? "joint" : "per representation"},
+          {"alpha", output.alpha},
           {"figure", output.figure}};
 }
 

@@ -38,7 +38,9 @@ std::vector<SpectrumPoint> calibrate_all(const std::string& name, const Mechanis
       out[i].calibration = batch[i - start].get();
       MechanismInput at = input;
       at.noise_scale = out[i].calibration.sigma;
-      out[i].gamma_bits = mechanism.leakage(at).gamma_bits;
+      const Leakage leakage = mechanism.leakage(at);
+      out[i].gamma_bits = leakage.gamma_bits;
+      out[i].gamma_error_bits = leakage.abs_error_bits;
       if (progress) progress->report(kCalibrationStage, ++done, epsilons.size());
     }
   }
@@ -68,9 +70,14 @@ SpectrumOutput run_spectrum(const Registry& registry, const SpectrumRequest& req
   check_sigma_tolerance(request.calibration.sigma_tolerance);  // before the long work
   if (request.bound.selection_only) throw InvalidInput("--select-only goes with `reconbound bound`");
   if (request.representations.empty()) throw InvalidInput("spectrum needs at least one representation");
+  out.joint = request.joint;
+  out.alpha = request.bound.alpha;
+  // Joint: a union bound over the R curves, each certified at α/R (mathematics §6.8).
+  BoundConfig shared = request.bound;
+  if (request.joint) shared.alpha /= static_cast<double>(request.representations.size());
   std::vector<BoundConfig> configs;  // checks every representation spec before the long work
   for (const std::string& spec : request.representations) {
-    configs.push_back(with_representation(request.bound, spec));
+    configs.push_back(with_representation(shared, spec));
     registry.make_representation(configs.back().representation, configs.back().representation_params);
   }
   const SplitData data = load_split_data(request.data);
@@ -79,11 +86,22 @@ SpectrumOutput run_spectrum(const Registry& registry, const SpectrumRequest& req
   // those γ; then one entropy estimate per representation serves every ε.
   out.points = calibrate_all(m.name, *mechanism, mechanism_input(m), epsilons, out.delta, request.calibration,
                              std::max<std::size_t>(1, request.bound.threads), request.bound.progress);
-  std::vector<double> gammas;
-  for (const SpectrumPoint& point : out.points) gammas.push_back(point.gamma_bits);
+  std::vector<double> gammas, errors;
+  for (const SpectrumPoint& point : out.points) {
+    gammas.push_back(point.gamma_bits);
+    errors.push_back(point.gamma_error_bits);
+  }
+  const double largest_error = *std::max_element(errors.begin(), errors.end());
+  const LeakageOrigin origin = largest_error > 0.0 ? LeakageOrigin::mechanism_with_error : LeakageOrigin::mechanism_exact;
   for (std::size_t r = 0; r < configs.size(); ++r) {
-    out.curves.push_back({request.representations[r],
-                          compute_bound(registry, data.bound_data(), gammas, configs[r])});
+    SpectrumCurve curve{request.representations[r],
+                        compute_bound(registry, data.bound_data(), gammas, configs[r], errors), {}};
+    curve.certificate = make_certificate(curve.report, origin, largest_error);
+    if (request.joint) {
+      curve.certificate.scope = fmt::format("joint over {} representations (alpha/{} each)", configs.size(),
+                                            configs.size());
+    }
+    out.curves.push_back(std::move(curve));
   }
   return out;
 }

@@ -5,7 +5,8 @@
 //   γ = k / (2 (cσ)² ln 2) bits                      (k Gaussian releases, SPEC §2)
 //   ε(δ) = √k · √(2 ln(1.25/δ)) / (cσ)               (the classical Gaussian-mechanism bound
 //                                                     for the k releases as one of sensitivity √k)
-// accounting=false makes it provide no accountant.
+// accounting=false makes it provide no accountant; abs_error=E (bits, default 0) makes it report
+// E as the numerical error bound on γ, so tests can see the bound charge γ + E (mathematics §6.8).
 #include <fmt/format.h>
 
 #include <cmath>
@@ -21,6 +22,7 @@ using namespace reconbound;
 struct Settings {
   double releases = 1.0;
   double sigma = 1.0;
+  double abs_error_bits = 0.0;
 };
 
 double noise(const Settings& s, const MechanismInput& input) {
@@ -55,6 +57,7 @@ class NoisyDouble final : public Mechanism {
     const double sd = noise(s_, input);
     Leakage out;
     out.gamma_bits = s_.releases / (2.0 * sd * sd * std::numbers::ln2);
+    out.abs_error_bits = s_.abs_error_bits;
     return out;
   }
 
@@ -65,11 +68,14 @@ class NoisyDouble final : public Mechanism {
 };
 
 std::unique_ptr<Mechanism> make(const Params& params) {
-  params.require_only({"k", "sigma", "accounting"}, "the noisy-double mechanism");
+  params.require_only({"k", "sigma", "accounting", "abs_error"}, "the noisy-double mechanism");
   Settings s;
   s.releases = static_cast<double>(params.get_int("k", 1));
   s.sigma = params.get_double("sigma", 1.0);
-  if (!(s.releases >= 1.0) || !(s.sigma > 0.0)) throw InvalidInput("noisy-double needs k >= 1 and sigma > 0");
+  s.abs_error_bits = params.get_double("abs_error", 0.0);
+  if (!(s.releases >= 1.0) || !(s.sigma > 0.0) || !(s.abs_error_bits >= 0.0)) {
+    throw InvalidInput("noisy-double needs k >= 1, sigma > 0 and abs_error >= 0");
+  }
   return std::make_unique<NoisyDouble>(s, params.get_bool("accounting", true));
 }
 
@@ -79,7 +85,7 @@ const PluginInfo& info() {
       .name = "noisy-double",
       .version = "1.0.0",
       .description = "test double: k Gaussian releases, gamma = k/(2 sigma^2 ln 2)",
-      .parameters = "k=<int>, sigma=<double>, accounting=<bool>",
+      .parameters = "k=<int>, sigma=<double>, accounting=<bool>, abs_error=<double bits>",
       .example = "k=4,sigma=2",
       .make_mechanism = &make,
   };

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "reconbound/bound.hpp"
+#include "reconbound/certificate.hpp"
 #include "reconbound/export.hpp"
 #include "reconbound/rotation.hpp"
 #include "reconbound/workflow/data.hpp"
@@ -36,6 +37,7 @@ struct BoundOutput {
   // The first coordinates of U·p, p = (1, 2, …, m): a data-free fingerprint of the rotation
   // (SPEC §4), so that a test can see which split U was estimated from.
   std::vector<double> rotation_probe;
+  Certificate certificate;     // what the bound certifies, and with what probability (mathematics §6.8)
 };
 
 // `config` for the representation `spec` (parse_plugin_spec), config.representation_params

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "reconbound/bound.hpp"
+#include "reconbound/certificate.hpp"
 #include "reconbound/calibration.hpp"
 #include "reconbound/export.hpp"
 #include "reconbound/workflow/data.hpp"
@@ -59,7 +60,9 @@ struct CalibrateRhoOutput {
   double sigma = 0.0;        // the smallest factor with γ(c) ≤ budget
   bool at_sigma_min = false; // every supported factor reaches the target: sigma is the smallest
   double gamma_bits = 0.0;   // γ at sigma
-  BoundResult result;        // ρ* at sigma (≥ the target)
+  double gamma_error_bits = 0.0;  // its numerical error bound (added before the converse)
+  BoundResult result;        // ρ* at sigma (≥ the target), at γ + its error bound
+  Certificate certificate;   // what ρ* at sigma certifies (mathematics §6.8)
   BoundReport report;        // the entropy estimate the calibration used (grid selection, pairs)
   double sigma_tolerance = 0.0;
   std::uint64_t steps = 0;   // steps of the schedule (0 without one)

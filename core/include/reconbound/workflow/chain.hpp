@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "reconbound/chain.hpp"
+#include "reconbound/certificate.hpp"
 #include "reconbound/export.hpp"
 #include "reconbound/workflow/data.hpp"
 
@@ -47,6 +48,7 @@ struct ChainOutput {
   ChainIndices indices;        // where D⊥, D_est, D_shadow and the targets came from
   ImageShape shape;            // of one record (for images of the reconstructions)
   std::vector<std::string> figures;  // the figures a front end wrote (empty when none)
+  Certificate certificate;     // what the chain's ρ* certifies (γ given: exact; mathematics §6.8)
 };
 
 // The gaps along the chain (eq 39) in one row, each absent where a side is absent.

@@ -24,6 +24,10 @@ RECONBOUND_API nlohmann::json to_json(const SpectrumOutput& output);
 RECONBOUND_API nlohmann::json to_json(const ChainOutput& output);
 // The plugins a registry found and its load failures: `reconbound plugins --json`.
 RECONBOUND_API nlohmann::json to_json(const Registry& registry);
+// What a bound certifies (mathematics §6.8): the `certificate` object of bound, calibrate
+// --target-rho, spectrum and chain. `statement`: the sentence for the headline result, or for a
+// table of results (spectrum, chain); "" for none (bound --select-only).
+RECONBOUND_API nlohmann::json to_json(const Certificate& certificate, const std::string& statement);
 // How the certified grid was chosen (SPEC §6.6): the `grid_selection` object of the above.
 RECONBOUND_API nlohmann::json to_json(const GridSelectionReport& selection);
 

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "reconbound/bound.hpp"
+#include "reconbound/certificate.hpp"
 #include "reconbound/calibration.hpp"
 #include "reconbound/export.hpp"
 #include "reconbound/workflow/data.hpp"
@@ -23,6 +24,9 @@ struct SpectrumRequest {
   std::vector<std::string> representations{"pixel"};  // specs as BoundRequest::representation
   BoundConfig bound;  // as BoundRequest::bound; its threads also calibrate that many ε at a time
   CalibrationOptions calibration;
+  // false: each representation's curve holds at level 1 − α on its own; true: one statement for
+  // all of them, each certified at α/R (a union bound over the R representations, mathematics §6.8).
+  bool joint = false;
 };
 
 // One target ε: the calibrated factor (the smallest whose ε_upper ≤ target) and its leakage.
@@ -30,12 +34,14 @@ struct SpectrumPoint {
   double target_epsilon = 0.0;
   EpsilonCalibration calibration;
   double gamma_bits = 0.0;
+  double gamma_error_bits = 0.0;  // the mechanism's numerical error bound on it (added before the converse)
 };
 
 // One representation: the bound report, results[i] at points[i].gamma_bits.
 struct SpectrumCurve {
   std::string representation;  // the spec as requested
   BoundReport report;
+  Certificate certificate;     // this curve's certificate (α/R each when joint)
 };
 
 struct SpectrumOutput {
@@ -45,6 +51,8 @@ struct SpectrumOutput {
   std::uint64_t steps = 0;            // steps of the schedule (0 without one)
   std::vector<SpectrumPoint> points;  // ascending target ε
   std::vector<SpectrumCurve> curves;  // one per representation, in request order
+  bool joint = false;                 // the curves' certificates hold jointly (at 1 − α together)
+  double alpha = 0.0;                 // the α the request gave: per curve, or joint
   std::string figure;                 // the figure a front end wrote ("" when none)
 };
 

@@ -1,0 +1,61 @@
+#pragma once
+// What a bound certifies (mathematics §6.8): the statement, its probability and every ingredient
+// it rests on — each random event with its share of α, each deterministic one with how it is
+// handled — so that a reader (or `reconbound verify`) can check that the printed level is the
+// one the union bound proves.
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include "reconbound/bound.hpp"
+#include "reconbound/export.hpp"
+
+namespace reconbound {
+
+// Where the leakage γ came from, which decides how its numerical error is treated.
+enum class LeakageOrigin {
+  given,                 // γ values given by the caller: taken as exact upper bounds
+  mechanism_with_error,  // charged by a mechanism that reports an error bound: γ + error enters
+  mechanism_exact,       // charged by a mechanism that reports none: taken as exact
+};
+
+struct CertificateIngredient {
+  std::string name;       // "monte_carlo", "sampling", "normaliser", "numerical", "leakage", ...
+  std::string treatment;  // "probability", "exact", "numerical, bound added", "point estimate", ...
+  double alpha = 0.0;     // its share of α (> 0 only for treatment "probability")
+  std::string data;       // which data it read
+  std::string detail;     // one line: the argument and the number it added
+};
+
+struct Certificate {
+  std::string certifies;      // "rho_star" (UCB normaliser) or "abs_bound" (point normaliser)
+  double alpha = 0.0;         // Σ of the ingredients' shares
+  double level = 0.0;         // 1 − alpha: the probability the statement holds with
+  std::size_t union_size = 0; // |G'|, the pairs the entropy margins' union bound runs over
+  std::string normaliser;     // "ucb" or "sample"
+  std::string scope;          // "this representation", or the joint statement of a spectrum
+  std::vector<CertificateIngredient> ingredients;
+};
+
+// The certificate of a finished bound report whose γ came from `leakage`, the largest error bound
+// added to a γ being gamma_error_bits.
+RECONBOUND_API Certificate make_certificate(const BoundReport& report, LeakageOrigin leakage,
+                                            double gamma_error_bits);
+
+// The largest gamma_error_bits among `results` (0 for none).
+RECONBOUND_API double largest_gamma_error(const std::vector<BoundResult>& results);
+
+// The one sentence a front end prints for `result` of `report`, literally true for its
+// normaliser: the probability, over what, and the bound it applies to.
+RECONBOUND_API std::string certificate_sentence(const Certificate& certificate, const BoundReport& report,
+                                                const BoundResult& result);
+
+// The sentence for a table of ρ* at several γ from one report (spectrum, chain): on the certificate's
+// event every row holds at once.
+RECONBOUND_API std::string certificate_table_sentence(const Certificate& certificate);
+
+// The name a LeakageOrigin has in the JSON ("given", "mechanism, error bound added",
+// "mechanism, no error bound reported").
+RECONBOUND_API std::string to_string(LeakageOrigin origin);
+
+}  // namespace reconbound

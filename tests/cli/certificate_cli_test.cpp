@@ -1,0 +1,100 @@
+// What `bound`, `calibrate --target-rho` and `spectrum` say they certify (mathematics §6.8): the
+// sentence matches the normaliser, the JSON's certificate adds up to the α asked for, and
+// `spectrum --joint` splits α over the representations.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "cli_runner.hpp"
+
+using reconbound::test::fashion_mnist_t10k;
+using reconbound::test::run_cli;
+
+namespace {
+
+std::vector<std::string> small_bound(const std::vector<std::string>& extra) {
+  std::vector<std::string> args = {"bound", "--data", fashion_mnist_t10k(), "--perp-range", "0:400",
+                                   "--est-range", "400:800", "--gamma", "1", "--grid-k", "4,16",
+                                   "--grid-nu2", "0.4,1.6", "--threads", "2", "--quiet"};
+  args.insert(args.end(), extra.begin(), extra.end());
+  return args;
+}
+
+double shares(const nlohmann::json& certificate) {
+  double sum = 0.0;
+  for (const auto& i : certificate["ingredients"]) sum += i["alpha"].get<double>();
+  return sum;
+}
+
+TEST(CertificateCli, TheDefaultCertifiesRhoStarAtOneMinusAlpha) {
+  const auto text = run_cli(small_bound({}));
+  ASSERT_EQ(text.exit_code, 0) << text.err;
+  EXPECT_NE(text.out.find("With probability >= 95% over the data sample and the Monte Carlo draws, every "
+                          "attack's RMSE in Psi is at least"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("certificate     rho_star at level 0.95"), std::string::npos) << text.out;
+
+  const auto json = run_cli(small_bound({"--json", "--alpha", "0.1", "--normaliser-alpha-share", "0.5"}));
+  ASSERT_EQ(json.exit_code, 0) << json.err;
+  const auto j = nlohmann::json::parse(json.out);
+  const auto& c = j["certificate"];
+  EXPECT_EQ(c["certifies"], "rho_star");
+  EXPECT_NEAR(c["level"].get<double>(), 0.9, 1e-15);
+  EXPECT_NEAR(shares(c), 0.1, 1e-15);
+  EXPECT_EQ(c["union_size"], j["grid"].size());
+  for (const auto& i : c["ingredients"]) {
+    if (i["name"] == "normaliser") {
+      EXPECT_NEAR(i["alpha"].get<double>(), 0.05, 1e-15);
+    } else if (i["name"] == "sampling" || i["name"] == "monte_carlo") {
+      EXPECT_NEAR(i["alpha"].get<double>(), 0.025, 1e-15);
+    }
+  }
+  EXPECT_EQ(j["normaliser"], j["trace_sigma_ucb"]);
+  EXPECT_GT(j["normaliser"].get<double>(), j["trace_sigma"].get<double>());
+  EXPECT_EQ(c["statement"].get<std::string>().rfind("With probability >= 90%", 0), 0u) << c["statement"];
+}
+
+TEST(CertificateCli, ThePointNormaliserClaimsNoProbabilityForRhoStar) {
+  const auto r = run_cli(small_bound({"--normaliser", "sample"}));
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("every attack's mean squared error in Psi is at least"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("divides it by the point estimate tr Sigma-hat and is not certified"), std::string::npos)
+      << r.out;
+  EXPECT_EQ(r.out.find("RMSE in Psi is at least"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("certificate     abs_bound at level 0.95"), std::string::npos) << r.out;
+}
+
+TEST(CertificateCli, SpectrumSaysWhetherItsLevelsAreJoint) {
+  const std::vector<std::string> common = {"spectrum", "--epsilons", "4,8", "--q", "0.0170667", "--steps", "586",
+                                           "--delta", "1e-5", "--data", fashion_mnist_t10k(), "--perp-range",
+                                           "0:300", "--est-range", "300:600", "--grid-k", "4", "--grid-nu2",
+                                           "0.4,1.6", "--representation", "pixel", "--representation",
+                                           "downsample:2", "--threads", "2", "--quiet", "--svg"};
+  reconbound::test::TempDir dir;
+  auto separate = common;
+  separate.insert(separate.end(), {dir.path("a.svg"), "--json"});
+  auto joint = common;
+  joint.insert(joint.end(), {dir.path("b.svg"), "--json", "--joint"});
+  const auto a = run_cli(separate);
+  const auto b = run_cli(joint);
+  ASSERT_EQ(a.exit_code, 0) << a.err;
+  ASSERT_EQ(b.exit_code, 0) << b.err;
+  const auto per = nlohmann::json::parse(a.out);
+  const auto together = nlohmann::json::parse(b.out);
+  EXPECT_EQ(per["certificate_levels"], "per representation");
+  EXPECT_EQ(together["certificate_levels"], "joint");
+  for (const auto& curve : per["representations"]) EXPECT_NEAR(shares(curve["certificate"]), 0.05, 1e-15);
+  double joint_alpha = 0.0;
+  for (const auto& curve : together["representations"]) {
+    EXPECT_NEAR(shares(curve["certificate"]), 0.025, 1e-15);
+    joint_alpha += shares(curve["certificate"]);
+  }
+  EXPECT_NEAR(joint_alpha, 0.05, 1e-15);  // the union over the two curves
+  auto text = common;
+  text.push_back(dir.path("c.svg"));
+  const auto t = run_cli(text);
+  ASSERT_EQ(t.exit_code, 0) << t.err;
+  EXPECT_NE(t.out.find("The levels are per representation; --joint makes them hold for all representations at once."),
+            std::string::npos) << t.out;
+}
+
+}  // namespace
