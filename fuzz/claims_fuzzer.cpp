@@ -1,6 +1,7 @@
 // Fuzz target for the claims file parser (reconbound verify): any input either parses to
-// claims whose every input lies in its kind's domain, or throws reconbound::Error; nothing
-// else (crash, nlohmann exception, out-of-domain value) is allowed.
+// claims whose every input lies in its kind's domain (and, for a certificate, whose normaliser,
+// share and margins form a complete statement), or throws reconbound::Error; nothing else
+// (crash, nlohmann exception, out-of-domain value) is allowed.
 #include <cstdint>
 #include <cstdlib>
 #include <string_view>
@@ -10,6 +11,24 @@
 #include "reconbound/error.hpp"
 
 namespace {
+
+// Mathematics §6.8: "ucb" always has its share of α (given or the default), "sample" never; a
+// margin comes with every input it is computed from.
+void check_certificate(const reconbound::claims::Claim& claim) {
+  const auto has = [&](const char* name) { return claim.inputs.contains(name); };
+  if (claim.normaliser != "ucb" && claim.normaliser != "sample") std::abort();
+  if (has("normaliser_alpha_share") != (claim.normaliser == "ucb")) std::abort();
+  for (const char* name : {"alpha", "union_size", "alpha_monte_carlo", "alpha_sampling", "alpha_normaliser"}) {
+    if (!has(name)) std::abort();
+  }
+  if (has("t_md") && !has("n")) std::abort();
+  const bool mc = has("t_mc");
+  for (const char* name : {"k", "blocks", "n_mc"}) {
+    if (has(name) != mc) std::abort();
+  }
+  if (mc && !has("n")) std::abort();
+  if (has("n") && !has("t_md") && !mc) std::abort();
+}
 
 void check(const reconbound::claims::Claim& claim, std::size_t index) {
   using namespace reconbound::claims;
@@ -30,6 +49,8 @@ void check(const reconbound::claims::Claim& claim, std::size_t index) {
     }
   }
   if (spec.schedule == claim.schedule.runs.empty()) std::abort();
+  if (claim.kind == ClaimKind::certificate) check_certificate(claim);
+  else if (!claim.normaliser.empty()) std::abort();
 }
 
 }  // namespace

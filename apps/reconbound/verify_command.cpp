@@ -29,7 +29,7 @@ struct VerifyOptions {
 void add_verify_command(CLI::App& app) {
   auto options = std::make_shared<VerifyOptions>();
   auto* cmd = app.add_subcommand(
-      "verify", "Check claimed numbers (gamma, K, epsilon, sigma, margins, rho*) against the references");
+      "verify", "Check claimed numbers (gamma, K, epsilon, sigma, margins, rho*, a certificate's level) against the references");
   cmd->add_option("claims", options->file, "Claims file (JSON; see docs/verifying-a-bound.md)")->required();
   cmd->add_flag("--json", options->json, "Print JSON instead of the report");
   cmd->add_flag("--quiet", options->quiet, "No progress bar on stderr");

@@ -1,11 +1,14 @@
 // The claims checker (check_claims.hpp) against values known without it: closed forms of K,
-// γ, the margins and the converse, the Gaussian mechanism's ε at q = 1, and published ε of the
+// γ, the margins and the converse, the rule that splits a certificate's α (mathematics §6.8), the Gaussian mechanism's ε at q = 1, and published ε of the
 // subsampled Gaussian through the dpsgd plugin's accountant.
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "reconbound/claims/check_claims.hpp"
 #include "reconbound/claims/claims_report.hpp"
@@ -167,6 +170,140 @@ TEST(ClaimsCheck, WithoutAnAccountantOnlyFullBatchPrivacyClaimsAreChecked) {
     EXPECT_NE(std::string(e.what()).find("claim 2 (epsilon): no accountant"), std::string::npos) << e.what();
   }
   EXPECT_THROW(none.check(claims[1]), PluginError);
+}
+
+// --- Certificates (mathematics §6.8) ---
+
+// A certificate claim at α with the given shares and `extra` fields (claimed level, margins, ...).
+std::string certificate(const std::string& normaliser, double alpha, double mc, double md, double tr,
+                        const std::string& extra) {
+  return fmt::format(R"({{"kind": "certificate", "alpha": {:.17g}, "normaliser": "{}", "union_size": 48,
+      "alpha_monte_carlo": {:.17g}, "alpha_sampling": {:.17g}, "alpha_normaliser": {:.17g}{}}})",
+                     alpha, normaliser, mc, md, tr, extra);
+}
+
+const ClaimPart& part(const ClaimResult& result, const std::string& name) {
+  for (const auto& p : result.parts) {
+    if (p.name == name) return p;
+  }
+  throw std::runtime_error("no part " + name);
+}
+
+// Every part of `result` passes except those named in `failing`, which fail.
+void expect_failing_parts(const ClaimResult& result, const std::vector<std::string>& failing) {
+  for (const auto& p : result.parts) {
+    const bool expected_to_fail = std::find(failing.begin(), failing.end(), p.name) != failing.end();
+    EXPECT_EQ(p.pass, !expected_to_fail) << p.name << ": " << p.detail;
+  }
+  EXPECT_EQ(result.pass, failing.empty());
+}
+
+// The paper's certificate: α = 0.05 split evenly between the margins over its 48 pairs, point
+// normaliser (α_T = 0): the absolute bound at 0.95. A lower level is a weaker true statement.
+TEST(ClaimsCheck, ThePointNormalisersCertificateIsOneMinusAlpha) {
+  const ClaimResult paper = check_one(certificate("sample", 0.05, 0.025, 0.025, 0.0, R"(, "claimed": 0.95)"));
+  expect_failing_parts(paper, {});
+  EXPECT_TRUE(std::isinf(paper.reference_lower));
+  EXPECT_NEAR(paper.reference_upper, 0.95, 1e-15);
+  EXPECT_EQ(paper.discrepancy, 0.0);
+  ASSERT_EQ(paper.parts.size(), 3u);  // level, shares, sum: no margins given
+  EXPECT_NE(paper.reference_source.find("normaliser \"sample\""), std::string::npos) << paper.reference_source;
+  expect_failing_parts(check_one(certificate("sample", 0.05, 0.025, 0.025, 0.0, R"(, "claimed": 0.9)")), {});
+}
+
+// With the UCB, α_T = 0.3·α by default and α₁ = α₂ = 0.35·α; shares as the run computes them
+// (α − α_T halved) agree with the rule to roundoff; another share f must be declared.
+TEST(ClaimsCheck, TheUcbCertificateFollowsTheRule) {
+  const double alpha = 0.05;
+  const double tr = 0.3 * alpha;
+  const double entropy = alpha - tr;
+  expect_failing_parts(check_one(certificate("ucb", alpha, 0.5 * entropy, entropy - 0.5 * entropy, tr,
+                                             R"(, "claimed": 0.95)")), {});
+  expect_failing_parts(check_one(certificate("ucb", 0.05, 0.0175, 0.0175, 0.015, R"(, "claimed": 0.95)")), {});
+  const std::string half = R"(, "claimed": 0.9)";
+  expect_failing_parts(check_one(certificate("ucb", 0.1, 0.025, 0.025, 0.05, half + R"(, "normaliser_alpha_share": 0.5)")),
+                       {});
+  // The same shares without the share they were split by: the default 0.3 gives 0.035/0.035/0.03.
+  const ClaimResult undeclared = check_one(certificate("ucb", 0.1, 0.025, 0.025, 0.05, half));
+  expect_failing_parts(undeclared, {"shares"});
+  EXPECT_NE(part(undeclared, "shares").detail.find("alpha_normaliser = 0.05 where the rule gives 0.03"),
+            std::string::npos) << part(undeclared, "shares").detail;
+}
+
+// A level above 1 − (α₁ + α₂ + α_T) is an over-claim, by more than 1e-12 already.
+TEST(ClaimsCheck, ALevelAboveTheUnionBoundIsAnOverClaim) {
+  const ClaimResult over = check_one(certificate("ucb", 0.05, 0.0175, 0.0175, 0.015, R"(, "claimed": 0.96)"));
+  expect_failing_parts(over, {"level"});
+  EXPECT_NEAR(over.discrepancy, 0.01, 1e-15);
+  EXPECT_NE(part(over, "level").detail.find("an over-claim"), std::string::npos) << part(over, "level").detail;
+  const ClaimResult slight = check_one(certificate("sample", 0.05, 0.025, 0.025, 0.0,
+                                                   fmt::format(R"(, "claimed": {:.17g})", 0.95 + 1e-10)));
+  expect_failing_parts(slight, {"level"});
+  EXPECT_GT(discrepancy_in_tolerances(slight), 50.0);
+}
+
+// The old over-claim: the UCB at the full α beside entropy margins that split it, 0.025 + 0.025 +
+// 0.05 = 0.1 claimed as 0.95. The level matches 1 − α, but the shares do not follow the rule and
+// sum above α: the union bound gives only 0.9.
+TEST(ClaimsCheck, SharesSummingAboveAlphaFail) {
+  const ClaimResult old = check_one(certificate("ucb", 0.05, 0.025, 0.025, 0.05, R"(, "claimed": 0.95)"));
+  expect_failing_parts(old, {"shares", "sum"});
+  EXPECT_NE(part(old, "sum").detail.find("= 0.1 > alpha = 0.05"), std::string::npos) << part(old, "sum").detail;
+  // A point normaliser that still charges a share: above α too.
+  expect_failing_parts(check_one(certificate("sample", 0.05, 0.025, 0.025, 0.01, R"(, "claimed": 0.95)")),
+                       {"shares", "sum"});
+  // Shares below the rule's sum to less than α: no over-claim of the level, but not the rule.
+  expect_failing_parts(check_one(certificate("sample", 0.05, 0.02, 0.02, 0.0, R"(, "claimed": 0.95)")), {"shares"});
+}
+
+// H_b(p) = −p·log₂ p − (1 − p)·log₂(1 − p).
+double binary_entropy(double p) { return -p * std::log2(p) - (1.0 - p) * std::log2(1.0 - p); }
+
+// The margins the run used are recomputed at the claimed shares and |G'| = 48: t_MD (eq 35) at
+// α₂ and t_MC (eq 34) at α₁. A t_MD taken at the whole α (the union bound over too little)
+// fails; so does a t_MC at |G'| = 1.
+TEST(ClaimsCheck, TheCertificatesMarginsAtItsSharesAndUnionSize) {
+  const double n = 1000.0;
+  const double t_md = binary_entropy(1.0 / n) * std::sqrt(n / 2.0 * std::log(48.0 / 0.025));
+  // σ_MC = sqrt(k/(N_k·n·n_MC))/ln 2 with k = 4, N_k = 196, n_MC = 2 (mathematics §6.3).
+  const double sigma_mc = std::sqrt(4.0 / (196.0 * n * 2.0)) / std::log(2.0);
+  const double t_mc = sigma_mc * std::sqrt(48.0 / 0.025 - 1.0);
+  auto margins = [&](double md, double mc) {
+    return fmt::format(R"(, "claimed": 0.95, "n": 1000, "t_md": {:.17g}, "k": 4, "blocks": 196, "n_mc": 2,
+        "t_mc": {:.17g})", md, mc);
+  };
+  const ClaimResult right = check_one(certificate("sample", 0.05, 0.025, 0.025, 0.0, margins(t_md, t_mc)));
+  expect_failing_parts(right, {});
+  ASSERT_EQ(right.parts.size(), 5u);
+  const double md_at_alpha = binary_entropy(1.0 / n) * std::sqrt(n / 2.0 * std::log(48.0 / 0.05));
+  const ClaimResult whole = check_one(certificate("sample", 0.05, 0.025, 0.025, 0.0, margins(md_at_alpha, t_mc)));
+  expect_failing_parts(whole, {"t_md"});
+  EXPECT_NE(part(whole, "t_md").detail.find("alpha_2 = 0.025"), std::string::npos) << part(whole, "t_md").detail;
+  const double mc_one_pair = sigma_mc * std::sqrt(1.0 / 0.025 - 1.0);
+  expect_failing_parts(check_one(certificate("sample", 0.05, 0.025, 0.025, 0.0, margins(t_md, mc_one_pair))),
+                       {"t_mc"});
+  // 1e-12 relative, as for the t_md kind.
+  expect_failing_parts(check_one(certificate("sample", 0.05, 0.025, 0.025, 0.0, margins(t_md * (1 + 1e-10), t_mc))),
+                       {"t_md"});
+}
+
+TEST(ClaimsCheck, TheCertificateReportSaysWhichPartFailed) {
+  ClaimResult old = check_one(certificate("ucb", 0.05, 0.025, 0.025, 0.05, R"(, "claimed": 0.95, "label": "old")"));
+  const std::string text = claims_report_text({old});
+  EXPECT_NE(text.find("FAIL  claim 1  certificate  old\n      claimed 0.95, reference <= 0.95 ("), std::string::npos)
+      << text;
+  EXPECT_NE(text.find("      level: pass, "), std::string::npos) << text;
+  EXPECT_NE(text.find("      shares: FAIL, alpha_monte_carlo = 0.025 where the rule gives 0.0175"), std::string::npos)
+      << text;
+  EXPECT_NE(text.find("      sum: FAIL, "), std::string::npos) << text;
+  const auto json = claims_report_json({old});
+  const auto& claim = json["claims"][0];
+  EXPECT_TRUE(claim["reference"]["lower"].is_null());
+  EXPECT_NEAR(claim["reference"]["upper"].get<double>(), 0.95, 1e-15);
+  ASSERT_EQ(claim["parts"].size(), 3u);
+  EXPECT_EQ(claim["parts"][1]["name"], "shares");
+  EXPECT_EQ(claim["parts"][1]["pass"], false);
+  EXPECT_EQ(claim["parts"][0]["pass"], true);
 }
 
 TEST(ClaimsCheck, ReportCountsAndNamesEveryClaim) {

@@ -78,6 +78,38 @@ TEST(ClaimsParse, EveryKindReadsItsInputsAndNumbersTheClaims) {
   EXPECT_EQ(claims[3].inputs.at("nu2"), 0.4);
 }
 
+// A certificate (mathematics §6.8): the normaliser is read as text, "ucb" gets the default share
+// 0.3 when none is given, and the optional margins are read when given.
+TEST(ClaimsParse, ACertificateWithItsNormaliserShareAndMargins) {
+  const auto claims = parse(R"(
+    {"kind": "certificate", "alpha": 0.05, "normaliser": "sample", "union_size": 48, "alpha_monte_carlo": 0.025,
+     "alpha_sampling": 0.025, "alpha_normaliser": 0, "claimed": 0.95},
+    {"kind": "certificate", "alpha": 0.05, "normaliser": "ucb", "union_size": 3, "alpha_monte_carlo": 0.0175,
+     "alpha_sampling": 0.0175, "alpha_normaliser": 0.015, "claimed": 0.95,
+     "n": 1000, "t_md": 0.1, "k": 4, "blocks": 196, "n_mc": 2, "t_mc": 0.1},
+    {"kind": "certificate", "alpha": 0.1, "normaliser": "ucb", "normaliser_alpha_share": 0.5, "union_size": 1,
+     "alpha_monte_carlo": 0.025, "alpha_sampling": 0.025, "alpha_normaliser": 0.05, "claimed": 0.9,
+     "n": 1000, "t_md": 0.1})");
+  ASSERT_EQ(claims.size(), 3u);
+  const Claim& paper = claims[0];
+  EXPECT_EQ(paper.kind, ClaimKind::certificate);
+  EXPECT_EQ(paper.normaliser, "sample");
+  EXPECT_EQ(paper.claimed, 0.95);
+  EXPECT_EQ(paper.tolerance.absolute, 1e-12);
+  EXPECT_FALSE(paper.inputs.contains("normaliser_alpha_share"));  // the point normaliser has no share
+  EXPECT_FALSE(paper.inputs.contains("n"));
+  EXPECT_EQ(paper.inputs.at("union_size"), 48.0);
+  EXPECT_EQ(paper.inputs.at("alpha_normaliser"), 0.0);
+  const Claim& run = claims[1];
+  EXPECT_EQ(run.normaliser, "ucb");
+  EXPECT_EQ(run.inputs.at("normaliser_alpha_share"), 0.3);  // the default of mathematics §6.8
+  EXPECT_EQ(run.inputs.at("blocks"), 196.0);
+  EXPECT_EQ(run.inputs.at("t_mc"), 0.1);
+  EXPECT_EQ(run.inputs.size(), kind_spec(ClaimKind::certificate).inputs.size());
+  EXPECT_EQ(claims[2].inputs.at("normaliser_alpha_share"), 0.5);
+  EXPECT_FALSE(claims[2].inputs.contains("t_mc"));
+}
+
 struct Malformed {
   std::string text;      // the whole file
   std::string expected;  // a part of the one-line message
@@ -98,6 +130,13 @@ TEST_P(ClaimsParseMalformed, OneLineNamingTheClaimAndTheField) {
 }
 
 const std::string kGood = R"({"kind": "gamma", "q": 0.1, "sigma": 1, "steps": 10, "claimed": 1})";
+
+// A certificate claim with `extra` fields, in a file.
+std::string certificate(const std::string& normaliser, const std::string& extra) {
+  return R"({"claims": [{"kind": "certificate", "alpha": 0.05, "normaliser": ")" + normaliser +
+         R"(", "union_size": 3, "alpha_monte_carlo": 0.0175, "alpha_sampling": 0.0175, "alpha_normaliser": 0.015)" +
+         extra + "}]}";
+}
 
 INSTANTIATE_TEST_SUITE_P(
     Files, ClaimsParseMalformed,
@@ -145,7 +184,47 @@ INSTANTIATE_TEST_SUITE_P(
         Malformed{R"({"claims": [{"kind": "gamma", "q": 1, "sigma": 0.1, "steps": 10, "claimed": 1, "input_rounding": {"q": 0.1, "sigma": 0.01}}]})",
                   "field \"input_rounding.sigma\": 0.1 ± 0.01 leaves"},
         Malformed{R"({"claims": [{"kind": "absolute_bound", "gamma_bits": 1, "h_lb_bits": 1, "k": 2, "nu2": 1, "trace_sigma": 10, "claimed": 1, "input_rounding": {"trace_sigma": 1}}]})",
-                  "field \"input_rounding.trace_sigma\""}));
+                  "field \"input_rounding.trace_sigma\""},
+        // Certificates (mathematics §6.8).
+        Malformed{certificate("UCB", R"(, "claimed": 0.95)"), "field \"normaliser\": must be \"ucb\" or \"sample\""},
+        Malformed{R"({"claims": [{"kind": "certificate", "alpha": 0.05, "normaliser": 3, "union_size": 3,
+                   "alpha_monte_carlo": 0.0175, "alpha_sampling": 0.0175, "alpha_normaliser": 0.015, "claimed": 0.95}]})",
+                  "field \"normaliser\": must be a string (got 3)"},
+        Malformed{R"({"claims": [{"kind": "certificate", "alpha": 0.05, "union_size": 3, "alpha_monte_carlo": 0.0175,
+                   "alpha_sampling": 0.0175, "alpha_normaliser": 0.015, "claimed": 0.95}]})",
+                  "field \"normaliser\": missing"},
+        Malformed{certificate("sample", R"(, "claimed": 0.95, "normaliser_alpha_share": 0.3)"),
+                  "field \"normaliser_alpha_share\": only with \"normaliser\": \"ucb\""},
+        Malformed{certificate("ucb", R"(, "claimed": 0.95, "normaliser_alpha_share": 1)"),
+                  "field \"normaliser_alpha_share\": must be a number in (0, 1)"},
+        Malformed{certificate("ucb", R"(, "claimed": 1)"), "field \"claimed\": must be a number in (0, 1)"},
+        Malformed{R"({"claims": [{"kind": "certificate", "alpha": 1.5, "normaliser": "ucb", "union_size": 3,
+                   "alpha_monte_carlo": 0.0175, "alpha_sampling": 0.0175, "alpha_normaliser": 0.015, "claimed": 0.95}]})",
+                  "field \"alpha\": must be a number in (0, 1)"},
+        Malformed{R"({"claims": [{"kind": "certificate", "alpha": 0.05, "normaliser": "ucb", "union_size": 0,
+                   "alpha_monte_carlo": 0.0175, "alpha_sampling": 0.0175, "alpha_normaliser": 0.015, "claimed": 0.95}]})",
+                  "field \"union_size\": must be an integer in [1, "},
+        Malformed{R"({"claims": [{"kind": "certificate", "alpha": 0.05, "normaliser": "ucb", "union_size": 3,
+                   "alpha_monte_carlo": 0, "alpha_sampling": 0.0175, "alpha_normaliser": 0.015, "claimed": 0.95}]})",
+                  "field \"alpha_monte_carlo\": must be a number in (0, 1)"},
+        Malformed{R"({"claims": [{"kind": "certificate", "alpha": 0.05, "normaliser": "ucb", "union_size": 3,
+                   "alpha_monte_carlo": 0.0175, "alpha_sampling": 0.0175, "alpha_normaliser": -0.015, "claimed": 0.95}]})",
+                  "field \"alpha_normaliser\": must be a number in [0, 1)"},
+        Malformed{R"({"claims": [{"kind": "certificate", "alpha": 0.05, "normaliser": "ucb", "union_size": 3,
+                   "alpha_monte_carlo": 0.0175, "alpha_sampling": 0.0175, "claimed": 0.95}]})",
+                  "field \"alpha_normaliser\": missing"},
+        Malformed{certificate("ucb", R"(, "claimed": 0.95, "t_md": 0.1)"),
+                  "field \"n\": missing (the sampling margin t_md needs n, t_md)"},
+        Malformed{certificate("ucb", R"(, "claimed": 0.95, "n": 100, "t_mc": 0.1, "k": 4, "n_mc": 1)"),
+                  "field \"blocks\": missing (the Monte Carlo margin t_mc needs k, blocks, n, n_mc, t_mc)"},
+        Malformed{certificate("ucb", R"(, "claimed": 0.95, "n": 100, "t_md": 0.1, "k": 4)"),
+                  "field \"blocks\": missing"},
+        Malformed{certificate("ucb", R"(, "claimed": 0.95, "n": 100)"), "field \"n\": given without"},
+        Malformed{certificate("ucb", R"(, "claimed": 0.95, "n": 1, "t_md": 0.1)"), "field \"n\": must be an integer"},
+        Malformed{certificate("ucb", R"(, "claimed": 0.95, "alpha_t": 0.015)"),
+                  "field \"alpha_t\": not a field of a \"certificate\" claim"},
+        Malformed{certificate("ucb", R"(, "claimed": 0.95, "input_rounding": {"alpha": 0.001})"),
+                  "field \"input_rounding.alpha\": not an input of a \"certificate\" claim that may be rounded"}));
 
 TEST(ClaimsParse, QRoundedAtOneStaysAProbability) {
   const auto claims = parse(R"({"kind": "gamma", "q": 1, "sigma": 1, "steps": 1, "claimed": 1, "input_rounding": {"q": 0.1}})");

@@ -1,5 +1,6 @@
 // `reconbound verify examples/claims/paper.json`: every published value of the shipped example
-// (Bourne & Allison 2026, Table 5 and Section G.4) passes, exit code 0.
+// (Bourne & Allison 2026, Table 5 and Section G.4, and the level of its certificate) passes,
+// exit code 0.
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
@@ -24,11 +25,14 @@ TEST(VerifyPaperCli, EveryPublishedValuePasses) {
   EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
   std::istringstream lines(r.out);
   std::size_t passed = 0;
+  std::size_t certificates = 0;
   for (std::string line; std::getline(lines, line);) {
     EXPECT_FALSE(line.starts_with("FAIL")) << line;
     if (line.starts_with("PASS  claim ")) ++passed;
+    if (line.starts_with("PASS  claim ") && line.find("  certificate  ") != std::string::npos) ++certificates;
   }
   EXPECT_EQ(passed, claims);
+  EXPECT_EQ(certificates, 1u);  // α = 0.05 over the 48 pairs, point normaliser: 0.95 (mathematics §6.8)
   EXPECT_TRUE(r.out.ends_with(fmt::format("summary: {} claims, {} pass, 0 fail\n", claims, claims))) << r.out;
 }
 

@@ -8,6 +8,7 @@
 #include <stdexcept>
 
 #include "calibrated_sigma.hpp"
+#include "certificate_check.hpp"
 #include "epsilon_reference.hpp"
 #include "reconbound/claims/claim_kinds.hpp"
 #include "reconbound/error.hpp"
@@ -47,9 +48,10 @@ ReferenceInterval reference_at(const Claim& claim, const detail::EpsilonReferenc
     case ClaimKind::absolute_bound:
       return detail::converse_reference(claim);
     case ClaimKind::calibrated_sigma:
+    case ClaimKind::certificate:
       break;
   }
-  throw std::logic_error("calibrated_sigma has no reference interval of its own");
+  throw std::logic_error("calibrated_sigma and certificate have no reference interval of their own");
 }
 
 // Over the rounded inputs, the reference spans [its smallest corner's lower end, its largest
@@ -81,10 +83,26 @@ ClaimResult check_against_interval(const Claim& claim, const ReferenceInterval& 
   result.reference_lower = reference.lower;
   result.reference_upper = reference.upper;
   result.reference_source = reference.source;
-  result.allowed = claim.tolerance.absolute +
-                   claim.tolerance.relative * std::max(std::abs(reference.lower), std::abs(reference.upper));
-  result.discrepancy = claim.claimed - std::clamp(claim.claimed, reference.lower, reference.upper);
-  result.pass = std::abs(result.discrepancy) <= result.allowed;
+  const detail::Agreement agreement = detail::agreement(claim.claimed, reference, claim.tolerance);
+  result.allowed = agreement.allowed;
+  result.discrepancy = agreement.discrepancy;
+  result.pass = agreement.pass;
+  return result;
+}
+
+// Passes when every part does: the level is no over-claim, the shares follow the rule and sum to
+// at most α, and the margins given agree with their references (mathematics §6.8).
+ClaimResult check_certificate_claim(const Claim& claim) {
+  const detail::CertificateVerdict verdict = detail::check_certificate(claim);
+  ClaimResult result = result_of(claim);
+  result.reference_lower = -std::numeric_limits<double>::infinity();
+  result.reference_upper = verdict.level;
+  result.reference_source = fmt::format("the union bound over the shares of the rule of mathematics 6.8, {}; "
+                                        "|G'| = {:g}", verdict.rule, claim.inputs.at("union_size"));
+  result.allowed = verdict.allowed;
+  result.discrepancy = verdict.discrepancy;
+  result.parts = verdict.parts;
+  result.pass = std::all_of(result.parts.begin(), result.parts.end(), [](const ClaimPart& p) { return p.pass; });
   return result;
 }
 
@@ -117,6 +135,18 @@ ClaimResult check_sigma(const Claim& claim, const detail::EpsilonReference& epsi
 }
 
 }  // namespace
+
+namespace detail {
+
+Agreement agreement(double claimed, const ReferenceInterval& reference, const Tolerance& tolerance) {
+  Agreement out;
+  out.allowed = tolerance.absolute + tolerance.relative * std::max(std::abs(reference.lower), std::abs(reference.upper));
+  out.discrepancy = claimed - std::clamp(claimed, reference.lower, reference.upper);
+  out.pass = std::abs(out.discrepancy) <= out.allowed;
+  return out;
+}
+
+}  // namespace detail
 
 ClaimChecker::ClaimChecker(std::shared_ptr<const Mechanism> mechanism, std::string missing_accountant)
     : mechanism_(std::move(mechanism)), missing_accountant_(std::move(missing_accountant)) {
@@ -151,6 +181,7 @@ ClaimResult ClaimChecker::check(const Claim& claim) const {
   };
   try {
     if (claim.kind == ClaimKind::calibrated_sigma) return check_sigma(claim, epsilon);
+    if (claim.kind == ClaimKind::certificate) return check_certificate_claim(claim);
     return check_against_interval(claim, reference_over_rounding(claim, epsilon));
   } catch (const InvalidInput& e) {
     throw InvalidInput(named(e));

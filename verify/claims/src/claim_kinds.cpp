@@ -51,6 +51,8 @@ constexpr Domain kLeakageSigma{.min = 0.1};
 constexpr Domain kAccountantSigma{.min = 0.1, .max = 1000.0};
 constexpr Domain kAccountantSteps{.min = 1.0, .max = 1e9, .integer = true};
 constexpr Domain kAccountantDelta{.min = 1e-15, .max = 1.0, .max_open = true};
+// α_T is 0 with the point normaliser (mathematics §6.8); α₁, α₂ > 0 or their margins are infinite.
+constexpr Domain kShare{.min = 0.0, .max = 1.0, .max_open = true};
 
 std::vector<KindSpec> make_specs() {
   using enum Trend;
@@ -67,6 +69,8 @@ std::vector<KindSpec> make_specs() {
   //    double evaluation is accurate to about sqrt(2^−52) ≈ 1.5e-8 near ρ* = 0.
   //  - absolute_bound: 1e-9 relative (eq 13 has no square root; give an absolute tolerance
   //    when the bracket cancels).
+  //  - certificate: 1e-12 absolute on the level: a level summed from three shares in double is
+  //    off by a few units of roundoff of 1; any over-claim that matters is far larger.
   return {
       {.kind = ClaimKind::gamma, .name = "gamma", .quantity = "leakage gamma, bits (Theorem 4.1)",
        .units = "bits",
@@ -110,6 +114,18 @@ std::vector<KindSpec> make_specs() {
        .inputs = {{"gamma_bits", kNonNegative, decreasing}, {"h_lb_bits", kFinite, increasing},
                   {"k", kCount}, {"nu2", kPositive, decreasing}, {"trace_sigma", kPositive}},
        .claimed = kFinite, .default_tolerance = {.relative = 1e-9}},
+      // Mathematics §6.8. "normaliser" ("ucb" or "sample") is read beside these; the share
+      // defaults to 0.3 with "ucb" and is refused with "sample"; the margins are optional, as
+      // the groups (n, t_md) and (k, blocks, n, n_mc, t_mc) (certificate_fields.cpp).
+      {.kind = ClaimKind::certificate, .name = "certificate",
+       .quantity = "level 1 - (alpha_1 + alpha_2 + alpha_T) of a bound's certificate (mathematics 6.8)",
+       .units = "",
+       .inputs = {{"alpha", kOpenUnit}, {"normaliser_alpha_share", kOpenUnit, none, true},
+                  {"union_size", kCount}, {"alpha_monte_carlo", kOpenUnit}, {"alpha_sampling", kOpenUnit},
+                  {"alpha_normaliser", kShare}, {"n", kSampleSize, none, true}, {"t_md", kFinite, none, true},
+                  {"k", kCount, none, true}, {"blocks", kCount, none, true}, {"n_mc", kCount, none, true},
+                  {"t_mc", kFinite, none, true}},
+       .claimed = kOpenUnit, .default_tolerance = {.absolute = 1e-12}},
   };
 }
 

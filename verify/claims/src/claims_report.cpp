@@ -16,8 +16,10 @@ std::string with_units(const std::string& number, std::string_view units) {
   return units.empty() ? number : number + " " + std::string(units);
 }
 
-// A reference that is a value with a tiny error reads "v ± e"; a wider one "[lower, upper]".
+// A reference that is a value with a tiny error reads "v ± e"; a wider one "[lower, upper]"; a
+// one-sided one ">= lower" (calibrated σ) or "<= upper" (a certificate's level).
 std::string reference_text(const ClaimResult& r, std::string_view units) {
+  if (std::isinf(r.reference_lower)) return "<= " + with_units(fmt::format("{:.15g}", r.reference_upper), units);
   if (std::isinf(r.reference_upper)) return ">= " + with_units(fmt::format("{:.10g}", r.reference_lower), units);
   const double mid = r.reference_lower + 0.5 * (r.reference_upper - r.reference_lower);
   const double half = 0.5 * (r.reference_upper - r.reference_lower);
@@ -55,6 +57,9 @@ std::string claims_report_text(const std::vector<ClaimResult>& results) {
                        r.reference_source, r.discrepancy == 0.0 ? "0" : fmt::format("{:+.6g}", r.discrepancy),
                        tolerances_text(r), r.allowed);
     if (!r.note.empty()) out += fmt::format("      {}\n", r.note);
+    for (const auto& part : r.parts) {
+      out += fmt::format("      {}: {}, {}\n", part.name, part.pass ? "pass" : "FAIL", part.detail);
+    }
   }
   const std::size_t pass = passed(results);
   out += fmt::format("summary: {} claims, {} pass, {} fail\n", results.size(), pass, results.size() - pass);
@@ -82,6 +87,13 @@ nlohmann::json claims_report_json(const std::vector<ClaimResult>& results) {
                          {"discrepancy_in_tolerances", finite_or_null(discrepancy_in_tolerances(r))},
                          {"pass", r.pass}};
     if (!r.note.empty()) claim["note"] = r.note;
+    if (!r.parts.empty()) {
+      nlohmann::json parts = nlohmann::json::array();
+      for (const auto& part : r.parts) {
+        parts.push_back({{"name", part.name}, {"pass", part.pass}, {"detail", part.detail}});
+      }
+      claim["parts"] = std::move(parts);
+    }
     claims.push_back(std::move(claim));
   }
   const std::size_t pass = passed(results);

@@ -4,9 +4,10 @@
 
 #include <algorithm>
 #include <nlohmann/json.hpp>
-#include <set>
 #include <stdexcept>
 
+#include "certificate_fields.hpp"
+#include "claim_reader.hpp"
 #include "reconbound/accountant.hpp"
 #include "reconbound/claims/claim_kinds.hpp"
 #include "reconbound/dataset.hpp"
@@ -16,63 +17,8 @@ namespace reconbound::claims {
 
 namespace {
 
+using detail::ClaimReader;
 using nlohmann::json;
-
-// A JSON value as it appears in a message: one line, at most 40 characters.
-std::string shown(const json& value) {
-  std::string text = value.dump(-1, ' ', false, json::error_handler_t::replace);
-  if (text.size() > 40) text = text.substr(0, 37) + "...";
-  return text;
-}
-
-// Reads the fields of one claim object, remembering which were read so that a misspelt or
-// misplaced field is an error rather than silently ignored.
-class ClaimReader {
- public:
-  ClaimReader(const json& object, const std::string& origin, std::size_t index)
-      : object_(object), origin_(origin), index_(index) {}
-
-  [[noreturn]] void fail(std::string_view field, std::string_view problem) const {
-    throw FileError(fmt::format("{}: claim {}, field \"{}\": {}", origin_, index_, field, problem));
-  }
-
-  bool has(const std::string& field) const { return object_.contains(field); }
-
-  const json& field(const std::string& name) {
-    const auto it = object_.find(name);
-    if (it == object_.end()) fail(name, "missing");
-    read_.insert(name);
-    return *it;
-  }
-
-  double number(const json& value, std::string_view name, const Domain& domain) const {
-    if (!value.is_number()) fail(name, fmt::format("must be {} (got {})", domain.describe(), shown(value)));
-    const double x = value.get<double>();
-    if (!domain.contains(x)) fail(name, fmt::format("must be {} (got {})", domain.describe(), shown(value)));
-    return x;
-  }
-
-  double number(const std::string& name, const Domain& domain) { return number(field(name), name, domain); }
-
-  std::string text(const std::string& name) {
-    const json& value = field(name);
-    if (!value.is_string()) fail(name, fmt::format("must be a string (got {})", shown(value)));
-    return value.get<std::string>();
-  }
-
-  // Every field of the object that was never read.
-  void reject_unread(std::string_view kind) const {
-    for (const auto& [key, value] : object_.items()) {
-      if (!read_.contains(key)) fail(key, fmt::format("not a field of a \"{}\" claim", kind));
-    }
-  }
-
- private:
-  const json& object_;
-  const std::string& origin_;
-  std::size_t index_;
-  std::set<std::string> read_;
-};
 
 const InputSpec& input_spec(const KindSpec& spec, std::string_view name) {
   const auto it = std::find_if(spec.inputs.begin(), spec.inputs.end(),
@@ -241,9 +187,11 @@ Claim read_claim(const json& object, const std::string& origin, std::size_t inde
     const bool from_schedule = spec->schedule && (input.name == "q" || input.name == "sigma" || input.name == "steps");
     if (from_schedule) continue;
     const std::string name(input.name);
+    if (input.optional && !reader.has(name)) continue;
     claim.inputs[name] = (spec->delta && name == "delta") ? read_delta(reader, input.domain)
                                                           : reader.number(name, input.domain);
   }
+  if (spec->kind == ClaimKind::certificate) detail::read_certificate_fields(reader, claim);
   if (reader.has("input_rounding")) claim.input_rounding = read_rounding(reader, *spec, claim);
   reader.reject_unread(spec->name);
   return claim;
@@ -280,7 +228,7 @@ std::vector<Claim> parse_claims(std::string_view text, const std::string& origin
 }
 
 std::vector<Claim> read_claims_file(const std::string& path) {
-  const std::vector<std::uint8_t> bytes = detail::read_file_bytes(path);
+  const std::vector<std::uint8_t> bytes = reconbound::detail::read_file_bytes(path);
   return parse_claims(std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()), path);
 }
 

@@ -14,12 +14,22 @@ struct ReferenceInterval {
   std::string source;
 };
 
+// How a claimed value compares with a reference interval under a tolerance: allowed =
+// absolute + relative·(the larger magnitude of the ends), discrepancy = claimed − the nearest
+// point of the interval, pass = |discrepancy| ≤ allowed.
+struct Agreement {
+  double allowed = 0.0;
+  double discrepancy = 0.0;
+  bool pass = false;
+};
+Agreement agreement(double claimed, const ReferenceInterval& reference, const Tolerance& tolerance);
+
 // value ± abs_error of a high-precision reference, widened by `extra_error` (an error of the
 // inputs handed to it), with "MPFR, <bits> bits" as its source.
 ReferenceInterval around(const verify::ReferenceValue& reference, double extra_error = 0.0);
 
 ReferenceInterval leakage_reference(const Claim& claim);   // gamma, kl
-ReferenceInterval margin_reference(const Claim& claim);    // t_md, t_mc
+ReferenceInterval margin_reference(const Claim& claim);    // t_md, t_mc (by the claim's kind)
 ReferenceInterval converse_reference(const Claim& claim);  // rho_star, absolute_bound
 
 // The claim with every rounded input moved to the end of its interval that moves the reference

@@ -3,6 +3,8 @@
 // against"):
 //  - gamma, kl, t_md, t_mc, rho_star, absolute_bound: the MPFR references of verify/, each a
 //    value with a bound on its own error;
+//  - certificate: the rule that splits α over the certificate's events (mathematics §6.8),
+//    recomputed here, and the margins the run used, against the MPFR references of t_md, t_mc;
 //  - epsilon, calibrated_sigma: where every segment has q = 1, the MPFR reference of the
 //    Gaussian mechanism (reference_gaussian_dp.hpp); otherwise the certified bracket
 //    [ε_lower, ε_upper] of the (ε, δ) accountant that the dpsgd mechanism plugin provides
@@ -21,21 +23,30 @@
 
 namespace reconbound::claims {
 
+// One of the checks a claim is made of (certificate: the level, the shares, their sum, each
+// margin given), with what was compared.
+struct ClaimPart {
+  std::string name;
+  bool pass = false;
+  std::string detail;
+};
+
 struct ClaimResult {
   std::size_t index = 0;
   ClaimKind kind = ClaimKind::gamma;
   std::string label;
   double claimed = 0.0;
   // The interval the reference places the exact value in; for calibrated_sigma, the σ that meet
-  // the target: [σ_min, +∞).
+  // the target: [σ_min, +∞); for certificate, the levels the run may claim: (−∞, 1 − Σ shares].
   double reference_lower = 0.0;
   double reference_upper = 0.0;
   std::string reference_source;  // which reference, at what precision, over which rounded inputs
   Tolerance tolerance;
   double allowed = 0.0;      // the tolerance in the claim's units
   double discrepancy = 0.0;  // claimed − the nearest point of the reference interval (0 inside)
-  bool pass = false;         // |discrepancy| ≤ allowed (calibrated_sigma: see note)
+  bool pass = false;         // |discrepancy| ≤ allowed (calibrated_sigma: see note; certificate: every part)
   std::string note;          // calibrated_sigma: ε_upper at the claim, and σ against σ_min
+  std::vector<ClaimPart> parts;  // certificate: each check, so that a failure says which
 };
 
 class ClaimChecker {

@@ -18,6 +18,7 @@ enum class ClaimKind {
   t_mc,              // the Monte Carlo margin t_MC, bits (eq 34 with σ_MC of SPEC §6.3)
   rho_star,          // ρ* of one grid pair (eq 14)
   absolute_bound,    // the absolute bound on E‖Ψ(x) − ẑ‖² of one grid pair (eq 13)
+  certificate,       // the level of a bound's certificate and its α shares (mathematics §6.8)
 };
 
 // A claim agrees with its reference when |claimed − reference| ≤ absolute + relative·|reference|,
@@ -40,6 +41,8 @@ struct Claim {
   // Field → half-width of the interval its printed value stands for (a σ printed as 1.110 is
   // known to ±0.0005). Every segment's q or σ when the field is "q" or "sigma" of a schedule.
   std::map<std::string, double> input_rounding;
+  // certificate: the normaliser the run divided by, "ucb" or "sample" (mathematics §6.5, §6.8).
+  std::string normaliser;
 };
 
 }  // namespace reconbound::claims

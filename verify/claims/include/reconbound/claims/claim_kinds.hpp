@@ -37,6 +37,9 @@ struct InputSpec {
   std::string_view name;
   Domain domain;
   Trend trend = Trend::none;  // none: the input cannot be declared rounded
+  // Read only when the claim gives it (a certificate's margins and normaliser share); the kind's
+  // own rules say which combinations are complete (certificate_fields.hpp).
+  bool optional = false;
 };
 
 struct KindSpec {

@@ -16,7 +16,8 @@ double discrepancy_in_tolerances(const ClaimResult& result);
 
 bool all_pass(const std::vector<ClaimResult>& results);
 
-// Two lines per claim (three for calibrated_sigma), then "summary: N claims, P pass, F fail".
+// Two lines per claim (three for calibrated_sigma; for a certificate one more per part, each
+// "name: pass|FAIL, detail"), then "summary: N claims, P pass, F fail".
 std::string claims_report_text(const std::vector<ClaimResult>& results);
 
 nlohmann::json claims_report_json(const std::vector<ClaimResult>& results);
