@@ -16,7 +16,7 @@ row-major):
     n_est records of D_est, B = 255² · m, UCB = B · min(1, Z̄ + sqrt(2 V ln(2/α_T)/n_est)
     + 7 ln(2/α_T)/(3(n_est − 1))), V the unbiased sample variance of the Z_i. No randomness.
   * §6.8: one α split over the certificate's events: with --normaliser ucb (the default, as in
-    the CLI) α_T = f·α for the UCB, f = --normaliser-alpha-share (default 0.3), and
+    the CLI) α_T = f·α for the UCB, f = --normaliser-alpha-share (default 0.1), and
     α₁ = α₂ = (1 − f)·α/2 for the entropy margins; with --normaliser sample α_T = 0 and
     α₁ = α₂ = α/2 (the UCB is still computed, at f·α, for information, as the CLI reports it).
   * §6: Monte Carlo plug-in ĥ_MC (eq 31) by an exact log-sum-exp over all n centres,
@@ -429,7 +429,7 @@ def main():
                         help="signs and (here, NumPy's) dither; passed to the CLI")
     parser.add_argument("--normaliser", default="ucb", choices=["ucb", "sample"],
                         help="T of eq 14: the tr Σ UCB (default, as in the CLI) or tr Σ̂")
-    parser.add_argument("--normaliser-alpha-share", type=float, default=0.3,
+    parser.add_argument("--normaliser-alpha-share", type=float, default=0.1,
                         help="f: the UCB gets α_T = f·α, the entropy margins (1 − f)·α/2 each "
                              "(mathematics §6.8); passed to the CLI")
     parser.add_argument("--mc-samples", type=int, default=0, help="n_MC (default: §6.7 budget)")

@@ -47,7 +47,7 @@ def bound(*, perp: Any = None, est: Any = None, shape: Optional[Sequence[int]] =
         grid_k, grid_nu2: block sizes k and dither levels ν² of the grid (default eq 8).
         alpha: miscoverage of the certificate, split over its random events (§6.8): the
             Monte Carlo and sampling margins of the entropy and, with normaliser="ucb", the
-            tr Σ upper confidence bound (normaliser_alpha_share of alpha, default 0.3).
+            tr Σ upper confidence bound (normaliser_alpha_share of alpha, default 0.1).
         seed: seed of the random split and of the estimator's draws (the CLI's --seed).
         threads: worker threads, 0 = all cores (the result does not depend on it).
         progress: None, a callable (stage, done, total), or a tqdm bar. Ctrl-C interrupts

@@ -14,7 +14,7 @@ Bound pipeline (§3–7):
     rotation ("auto" | "eigenbasis" | "signs"), padded_order (int): the rotation (§4).
     normaliser ("ucb" | "sample"): an upper confidence bound on tr Σ divides, so ρ* is certified
         (default); or the point estimate tr Σ̂, so only abs_bound is (§6.5, §6.8).
-    normaliser_alpha_share (float in (0, 1), default 0.3): the share of alpha the tr Σ upper
+    normaliser_alpha_share (float in (0, 1), default 0.1): the share of alpha the tr Σ upper
         confidence bound gets with normaliser="ucb", the rest split evenly between the entropy's
         Monte Carlo and sampling margins (§6.8).
     grid_select ("pilot" | "none"), grid_select_pairs (int), select_only (bool): §6.6.

@@ -211,28 +211,28 @@ TEST(ClaimsCheck, ThePointNormalisersCertificateIsOneMinusAlpha) {
   expect_failing_parts(check_one(certificate("sample", 0.05, 0.025, 0.025, 0.0, R"(, "claimed": 0.9)")), {});
 }
 
-// With the UCB, α_T = 0.3·α by default and α₁ = α₂ = 0.35·α; shares as the run computes them
+// With the UCB, α_T = 0.1·α by default and α₁ = α₂ = 0.45·α; shares as the run computes them
 // (α − α_T halved) agree with the rule to roundoff; another share f must be declared.
 TEST(ClaimsCheck, TheUcbCertificateFollowsTheRule) {
   const double alpha = 0.05;
-  const double tr = 0.3 * alpha;
+  const double tr = 0.1 * alpha;
   const double entropy = alpha - tr;
   expect_failing_parts(check_one(certificate("ucb", alpha, 0.5 * entropy, entropy - 0.5 * entropy, tr,
                                              R"(, "claimed": 0.95)")), {});
-  expect_failing_parts(check_one(certificate("ucb", 0.05, 0.0175, 0.0175, 0.015, R"(, "claimed": 0.95)")), {});
+  expect_failing_parts(check_one(certificate("ucb", 0.05, 0.0225, 0.0225, 0.005, R"(, "claimed": 0.95)")), {});
   const std::string half = R"(, "claimed": 0.9)";
   expect_failing_parts(check_one(certificate("ucb", 0.1, 0.025, 0.025, 0.05, half + R"(, "normaliser_alpha_share": 0.5)")),
                        {});
-  // The same shares without the share they were split by: the default 0.3 gives 0.035/0.035/0.03.
+  // The same shares without the share they were split by: the default 0.1 gives 0.045/0.045/0.01.
   const ClaimResult undeclared = check_one(certificate("ucb", 0.1, 0.025, 0.025, 0.05, half));
   expect_failing_parts(undeclared, {"shares"});
-  EXPECT_NE(part(undeclared, "shares").detail.find("alpha_normaliser = 0.05 where the rule gives 0.03"),
+  EXPECT_NE(part(undeclared, "shares").detail.find("alpha_normaliser = 0.05 where the rule gives 0.01"),
             std::string::npos) << part(undeclared, "shares").detail;
 }
 
 // A level above 1 − (α₁ + α₂ + α_T) is an over-claim, by more than 1e-12 already.
 TEST(ClaimsCheck, ALevelAboveTheUnionBoundIsAnOverClaim) {
-  const ClaimResult over = check_one(certificate("ucb", 0.05, 0.0175, 0.0175, 0.015, R"(, "claimed": 0.96)"));
+  const ClaimResult over = check_one(certificate("ucb", 0.05, 0.0225, 0.0225, 0.005, R"(, "claimed": 0.96)"));
   expect_failing_parts(over, {"level"});
   EXPECT_NEAR(over.discrepancy, 0.01, 1e-15);
   EXPECT_NE(part(over, "level").detail.find("an over-claim"), std::string::npos) << part(over, "level").detail;
@@ -293,7 +293,7 @@ TEST(ClaimsCheck, TheCertificateReportSaysWhichPartFailed) {
   EXPECT_NE(text.find("FAIL  claim 1  certificate  old\n      claimed 0.95, reference <= 0.95 ("), std::string::npos)
       << text;
   EXPECT_NE(text.find("      level: pass, "), std::string::npos) << text;
-  EXPECT_NE(text.find("      shares: FAIL, alpha_monte_carlo = 0.025 where the rule gives 0.0175"), std::string::npos)
+  EXPECT_NE(text.find("      shares: FAIL, alpha_monte_carlo = 0.025 where the rule gives 0.0225"), std::string::npos)
       << text;
   EXPECT_NE(text.find("      sum: FAIL, "), std::string::npos) << text;
   const auto json = claims_report_json({old});

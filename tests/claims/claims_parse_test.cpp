@@ -79,7 +79,7 @@ TEST(ClaimsParse, EveryKindReadsItsInputsAndNumbersTheClaims) {
 }
 
 // A certificate (mathematics §6.8): the normaliser is read as text, "ucb" gets the default share
-// 0.3 when none is given, and the optional margins are read when given.
+// 0.1 when none is given, and the optional margins are read when given.
 TEST(ClaimsParse, ACertificateWithItsNormaliserShareAndMargins) {
   const auto claims = parse(R"(
     {"kind": "certificate", "alpha": 0.05, "normaliser": "sample", "union_size": 48, "alpha_monte_carlo": 0.025,
@@ -102,7 +102,7 @@ TEST(ClaimsParse, ACertificateWithItsNormaliserShareAndMargins) {
   EXPECT_EQ(paper.inputs.at("alpha_normaliser"), 0.0);
   const Claim& run = claims[1];
   EXPECT_EQ(run.normaliser, "ucb");
-  EXPECT_EQ(run.inputs.at("normaliser_alpha_share"), 0.3);  // the default of mathematics §6.8
+  EXPECT_EQ(run.inputs.at("normaliser_alpha_share"), 0.1);  // the default of mathematics §6.8
   EXPECT_EQ(run.inputs.at("blocks"), 196.0);
   EXPECT_EQ(run.inputs.at("t_mc"), 0.1);
   EXPECT_EQ(run.inputs.size(), kind_spec(ClaimKind::certificate).inputs.size());

@@ -39,9 +39,9 @@ TEST(VerifyCli, TheWrongExampleFailsWithAClearReport) {
   EXPECT_TRUE(contains(r.out, "FAIL  claim 4  certificate  deliberately wrong: the old over-claim")) << r.out;
   EXPECT_TRUE(contains(r.out, "      claimed 0.95, reference <= 0.95 (")) << r.out;
   EXPECT_TRUE(contains(r.out, "      level: pass, ")) << r.out;
-  EXPECT_TRUE(contains(r.out, "      shares: FAIL, alpha_monte_carlo = 0.025 where the rule gives 0.0175; "
-                              "alpha_sampling = 0.025 where the rule gives 0.0175; "
-                              "alpha_normaliser = 0.05 where the rule gives 0.015\n")) << r.out;
+  EXPECT_TRUE(contains(r.out, "      shares: FAIL, alpha_monte_carlo = 0.025 where the rule gives 0.0225; "
+                              "alpha_sampling = 0.025 where the rule gives 0.0225; "
+                              "alpha_normaliser = 0.05 where the rule gives 0.005\n")) << r.out;
   EXPECT_TRUE(contains(r.out, "      sum: FAIL, alpha_monte_carlo + alpha_sampling + alpha_normaliser = 0.1 > "
                               "alpha = 0.05\n")) << r.out;
   EXPECT_TRUE(r.out.ends_with("summary: 4 claims, 1 pass, 3 fail\n")) << r.out;
@@ -75,7 +75,8 @@ TEST(VerifyCli, JsonReport) {
 TEST(VerifyCli, ARunsCertificatePasses) {
   const TempDir dir;
   const std::string file = dir.write("run.json", R"({"claims": [{"kind": "certificate", "label": "a run",
-      "claimed": 0.95, "alpha": 0.05, "normaliser": "ucb", "union_size": 1, "alpha_monte_carlo": 0.0175,
+      "claimed": 0.95, "alpha": 0.05, "normaliser": "ucb", "normaliser_alpha_share": 0.3, "union_size": 1,
+      "alpha_monte_carlo": 0.0175,
       "alpha_sampling": 0.0175, "alpha_normaliser": 0.015, "n": 400, "t_md": 0.7171483587047599,
       "k": 16, "blocks": 49, "n_mc": 1, "t_mc": 0.30885436943669814}]})");
   const auto r = run_cli({"verify", file, "--quiet"});

@@ -48,7 +48,7 @@ struct AlphaShares {
 
 // The share of α the tr Σ upper confidence bound gets by default (mathematics §6.8: measured to
 // maximise ρ* at paper size; docs/mathematics.md gives the table).
-inline constexpr double kDefaultNormaliserAlphaFraction = 0.3;
+inline constexpr double kDefaultNormaliserAlphaFraction = 0.1;
 
 // α split for `normaliser`: α_T = fraction·α with the UCB (none with the point normaliser), the
 // rest evenly between the two entropy margins. InvalidInput for α outside (0, 1) or a fraction

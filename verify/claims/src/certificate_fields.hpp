@@ -8,7 +8,7 @@ namespace reconbound::claims::detail {
 
 // The normaliser's share f of α when a "ucb" claim gives none: the default of mathematics §6.8,
 // written here rather than taken from core, so that the check does not follow a change of it.
-inline constexpr double kDefaultNormaliserShare = 0.3;
+inline constexpr double kDefaultNormaliserShare = 0.1;
 
 // Reads "normaliser" into claim.normaliser, sets the default share for "ucb" (refuses one for
 // "sample") and checks that the margins given are complete: t_md needs n; t_mc needs k, blocks,

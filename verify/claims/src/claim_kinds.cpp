@@ -115,7 +115,7 @@ std::vector<KindSpec> make_specs() {
                   {"k", kCount}, {"nu2", kPositive, decreasing}, {"trace_sigma", kPositive}},
        .claimed = kFinite, .default_tolerance = {.relative = 1e-9}},
       // Mathematics §6.8. "normaliser" ("ucb" or "sample") is read beside these; the share
-      // defaults to 0.3 with "ucb" and is refused with "sample"; the margins are optional, as
+      // defaults to 0.1 with "ucb" and is refused with "sample"; the margins are optional, as
       // the groups (n, t_md) and (k, blocks, n, n_mc, t_mc) (certificate_fields.cpp).
       {.kind = ClaimKind::certificate, .name = "certificate",
        .quantity = "level 1 - (alpha_1 + alpha_2 + alpha_T) of a bound's certificate (mathematics 6.8)",
