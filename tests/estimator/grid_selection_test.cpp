@@ -66,9 +66,13 @@ TEST(SelectionPilot, ThePilotCannotSeeTheEstimationSampleAndTheMarginsUseTheSele
   EXPECT_NE(a.entropies[0].h_mc, b.entropies[0].h_mc);
 
   // The certified margins with |G'|: eq 35, and eq 34 with σ_MC of SPEC §6.3 at the budget
-  // rule's n_MC (SPEC §6.7), against the MPFR references.
+  // rule's n_MC (SPEC §6.7), against the MPFR references, at the entropy's shares of α: with the
+  // default normaliser α_T = f·α goes to tr Σ's bound and α₁ = α₂ = (1 − f)·α/2 (mathematics §6.8).
   const std::size_t union_size = a.selection.selected.size();
-  const double alpha_mc = 0.5 * config.alpha, alpha_md = config.alpha - alpha_mc;
+  const double entropy_alpha = (1.0 - kDefaultNormaliserAlphaFraction) * config.alpha;
+  const double alpha_mc = 0.5 * entropy_alpha, alpha_md = entropy_alpha - alpha_mc;
+  EXPECT_NEAR(a.alpha_shares.monte_carlo, alpha_mc, 1e-15);
+  EXPECT_NEAR(a.alpha_shares.sampling, alpha_md, 1e-15);
   for (const GridEntropy& r : a.entropies) {
     SCOPED_TRACE("k=" + std::to_string(r.pair.k) + " nu2=" + std::to_string(r.pair.nu2));
     const std::size_t blocks = a.m_padded / r.pair.k;
