@@ -29,9 +29,8 @@ void print_bound_table(const workflow::BoundOutput& c) {
   fmt::print("rotation        {}\n", r.rotation);
   fmt::print("tr Sigma        {:.6g} on D_perp; upper confidence bound {:.6g} from D_est (alpha = {:.4g}); "
              "normaliser {:.6g} ({})\n",
-             r.trace_sigma, r.trace_sigma_ucb, r.normaliser_kind == Normaliser::ucb ? r.alpha_shares.normaliser
-                                                                                    : 0.0,
-             r.normaliser, r.normaliser_kind == Normaliser::ucb ? "the UCB" : "the point estimate");
+             r.trace_sigma, r.trace_sigma_ucb, r.trace_sigma_ucb_alpha, r.normaliser,
+             r.normaliser_kind == Normaliser::ucb ? "the UCB" : "the point estimate, the UCB only reported");
   fmt::print("leakage         {}\n", c.leakage_source);
   for (const auto& [name, value] : c.leakage_details) fmt::print("                {} = {:.6g}\n", name, value);
   fmt::print("grid            {}\n\n", selection_summary(r.selection));

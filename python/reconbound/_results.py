@@ -174,13 +174,16 @@ class BoundResult(Result):
     """tr Σ̂ on D⊥ (§6.5), squared grey levels."""
     trace_sigma_ucb: float
     """Upper confidence bound on tr Σ from D_est centred at D⊥'s mean (§6.5)."""
+    trace_sigma_ucb_alpha: float
+    """Its miscoverage α_T (with normaliser="sample" it is only reported, at the share it would get)."""
     normaliser: float
     """The tr Σ that divides the squared error in eq 14."""
     certificate: Result
     """What is certified (certifies: "rho_star" with normaliser "ucb", "abs_bound" with "sample"), its level
     (1 − alpha) and alpha, union_size |G'|, normaliser, scope, ingredients (name, treatment: "probability"
     with its alpha share, "exact", "numerical, bound added", "point estimate" or "fixed before D_est";
-    data, detail) and statement: the sentence for the first γ (§6.8)."""
+    data, detail) and statement: the sentence for the first γ (§6.8). None with select_only: nothing
+    is certified then."""
     results: list[Result]
     """Per γ: gamma_bits, gamma_error_bits (added before the converse), rho_star, k_star, nu2_star,
     abs_bound, rho_point."""

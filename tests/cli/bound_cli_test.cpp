@@ -111,6 +111,7 @@ TEST(BoundCli, SelectOnlyPreviewsASelectionThatServesEveryGoal) {
   const auto j = nlohmann::json::parse(r.out);
   EXPECT_TRUE(j["results"].empty());
   EXPECT_TRUE(j["grid"].empty());
+  EXPECT_TRUE(j["certificate"].is_null()) << "a preview certifies nothing";
   const auto& sel = j["grid_selection"];
   ASSERT_EQ(sel["method"], "pilot");
   EXPECT_EQ(sel["pilot_sizes"], nlohmann::json({150, 300, 600}));

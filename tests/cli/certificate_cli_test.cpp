@@ -49,6 +49,7 @@ TEST(CertificateCli, TheDefaultCertifiesRhoStarAtOneMinusAlpha) {
     }
   }
   EXPECT_EQ(j["normaliser"], j["trace_sigma_ucb"]);
+  EXPECT_NEAR(j["trace_sigma_ucb_alpha"].get<double>(), 0.05, 1e-15);
   EXPECT_GT(j["normaliser"].get<double>(), j["trace_sigma"].get<double>());
   EXPECT_EQ(c["statement"].get<std::string>().rfind("With probability >= 90%", 0), 0u) << c["statement"];
 }
@@ -60,6 +61,7 @@ TEST(CertificateCli, ThePointNormaliserClaimsNoProbabilityForRhoStar) {
   EXPECT_NE(r.out.find("divides it by the point estimate tr Sigma-hat and is not certified"), std::string::npos)
       << r.out;
   EXPECT_EQ(r.out.find("RMSE in Psi is at least"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("(alpha = 0.005); normaliser"), std::string::npos) << "the UCB's own alpha, only reported";
   EXPECT_NE(r.out.find("certificate     abs_bound at level 0.95"), std::string::npos) << r.out;
 }
 

@@ -114,6 +114,7 @@ struct BoundReport {
   std::size_t n_perp = 0, n_est = 0;
   double trace_sigma = 0.0;      // tr Σ̂ on D⊥
   double trace_sigma_ucb = 0.0;  // the (1 − α_T) UCB on tr Σ from D_est (mathematics §6.5)
+  double trace_sigma_ucb_alpha = 0.0;  // its α_T (with the point normaliser: the share it would get)
   double normaliser = 0.0;       // the tr Σ that divides (sample or UCB)
   Normaliser normaliser_kind = Normaliser::ucb;
   double alpha = 0.0;            // the certificate's total α

@@ -157,6 +157,7 @@ BoundReport compute_bound(const Registry& registry, const BoundFrame& frame,
   report.m = frame.info.output_dim;
   report.trace_sigma = frame.trace.trace;
   report.trace_sigma_ucb = frame.trace.ucb;
+  report.trace_sigma_ucb_alpha = frame.trace.alpha;
   report.normaliser = frame.normaliser;
   report.timings = frame.timings;
   const Rotation& rotation = *frame.rotation;

@@ -34,6 +34,7 @@ nlohmann::json to_json(const BoundOutput& output) {
                      {"seed", output.seed},
                      {"trace_sigma", r.trace_sigma},
                      {"trace_sigma_ucb", r.trace_sigma_ucb},
+                     {"trace_sigma_ucb_alpha", r.trace_sigma_ucb_alpha},
                      {"normaliser", r.normaliser},
                      {"results", results},
                      {"grid", grid},
@@ -44,9 +45,10 @@ nlohmann::json to_json(const BoundOutput& output) {
                        {"grid_selection", r.timings.selection_s}, {"entropy", r.timings.entropy_s},
                        {"converse", r.timings.converse_s}}}};
   if (!output.rotation_probe.empty()) out["rotation_probe"] = output.rotation_probe;
-  out["certificate"] = to_json(output.certificate, r.results.empty() ? std::string()
-                                                                     : certificate_sentence(output.certificate, r,
-                                                                                            r.results.front()));
+  // --select-only certifies nothing: no certificate.
+  out["certificate"] = r.entropies.empty() ? nlohmann::json(nullptr)
+                       : to_json(output.certificate, r.results.empty() ? std::string()
+                                                     : certificate_sentence(output.certificate, r, r.results.front()));
   if (!r.results.empty()) {  // the headline numbers: the first γ given
     const auto& first = results.front();
     for (const char* key : {"rho_star", "k_star", "nu2_star", "abs_bound", "rho_point"}) {

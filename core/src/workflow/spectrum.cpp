@@ -97,7 +97,7 @@ SpectrumOutput run_spectrum(const Registry& registry, const SpectrumRequest& req
     SpectrumCurve curve{request.representations[r],
                         compute_bound(registry, data.bound_data(), gammas, configs[r], errors), {}};
     curve.certificate = make_certificate(curve.report, origin, largest_error);
-    if (request.joint) {
+    if (request.joint && configs.size() > 1) {
       curve.certificate.scope = fmt::format("joint over {} representations (alpha/{} each)", configs.size(),
                                             configs.size());
     }
