@@ -51,6 +51,24 @@ TEST(ConformanceCli, NegativeGammaFailsOnItsCheckWithTheNumbers) {
   EXPECT_NE(r.out.find("1 failed, 0 skipped: mechanism plugin 'negative_gamma'"), std::string::npos) << r.out;
 }
 
+// The jobs check the same law where the leakage crosses the plugin boundary (mathematics §2):
+// a negative γ is one line naming the mechanism and exit code 2, never a printed bound.
+TEST(ConformanceCli, TheJobsRefuseANegativeGammaNamingTheMechanism) {
+  const std::vector<std::string> env{"RECONBOUND_PLUGIN_PATH=" RECONBOUND_CONFORMANCE_DOUBLES};
+  const std::string expected =
+      "mechanism negative_gamma returned gamma = -0.5 bits: a leakage bound must be finite and >= 0";
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{"leakage", "--mechanism", "negative_gamma"},
+        std::vector<std::string>{"leakage", "--mechanism", "negative_gamma", "--json"},
+        std::vector<std::string>{"bound", "--mechanism", "negative_gamma", "--quick", "--quiet"}}) {
+    const CliResult r = run_cli(args, env);
+    EXPECT_EQ(r.exit_code, 2) << args[0] << ": " << r.out << r.err;
+    EXPECT_EQ(r.out, "") << args[0];
+    EXPECT_EQ(line_count(r.err), 1u) << r.err;
+    EXPECT_NE(r.err.find(expected), std::string::npos) << r.err;
+  }
+}
+
 TEST(ConformanceCli, RhoAboveOneFailsOnItsCheckWithTheNumbers) {
   const CliResult r = conformance(double_plugin("rho_above_one"));
   EXPECT_EQ(r.exit_code, 1) << r.out << r.err;

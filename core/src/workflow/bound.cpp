@@ -48,7 +48,7 @@ Charged charged_leakage(const BoundRequest& request, const Mechanism& mechanism,
   }
   check_schedule_need(m, mechanism,
                       "no leakage: give --gamma BITS[,BITS...] or a DP-SGD schedule (--q, --sigma, --steps)");
-  const Charged charged = charged_by_mechanism(mechanism.leakage(mechanism_input(m)));
+  const Charged charged = charged_by_mechanism(checked_leakage(mechanism, m.name, mechanism_input(m)));
   const double gamma_bits = charged.gammas.front();
   if (!m.schedule) {
     source = fmt::format("{} ({}): gamma = {:.6g} bits", m.name, params_text(m.params), gamma_bits);
@@ -76,7 +76,7 @@ Charged fitted_leakage(const BoundRequest& request, const Mechanism& mechanism, 
   MechanismInput input;
   input.data = &frame.est_features;
   input.seed = request.data.seed;
-  const Leakage leakage = mechanism.leakage(input);
+  const Leakage leakage = checked_leakage(mechanism, m.name, input);
   out.leakage_source = fmt::format("{} ({}): gamma = {:.6g} bits, fitted on Psi(D_est)", m.name,
                                    params_text(m.params), leakage.gamma_bits);
   out.leakage_details = leakage.details;

@@ -31,7 +31,7 @@ CalibrateEpsilonOutput run_calibrate_epsilon(const Registry& registry, const Cal
   // Only factors the mechanism charges: γ is reported at the answer.
   out.calibration = calibrate_noise_scale_for_epsilon(m.name, *mechanism, input, request.target_epsilon, out.delta,
                                                       noise_scale_range(m.name, *mechanism, input, request.calibration));
-  out.gamma_bits = mechanism->leakage(mechanism_input(m, out.calibration.sigma)).gamma_bits;
+  out.gamma_bits = checked_leakage(*mechanism, m.name, mechanism_input(m, out.calibration.sigma)).gamma_bits;
   return out;
 }
 
@@ -68,6 +68,10 @@ CalibrateRhoOutput run_calibrate_rho(const Registry& registry, const CalibrateRh
   out.target_rho = request.target_rho;
   out.sigma = c.sigma;
   out.at_sigma_min = c.at_sigma_min;
+  Leakage at_sigma;
+  at_sigma.gamma_bits = c.gamma_bits;
+  at_sigma.abs_error_bits = c.gamma_error_bits;
+  check_leakage(at_sigma, m.name);
   out.gamma_bits = c.gamma_bits;
   out.gamma_error_bits = c.gamma_error_bits;
   out.result = apply_converse(registry, out.report, out.gamma_bits, config, out.gamma_error_bits);

@@ -12,7 +12,7 @@ LeakageOutput run_leakage(const Registry& registry, const LeakageRequest& reques
   // This job has no records to fit on.
   if (mechanism->needs().data) throw InvalidInput(fmt::format("mechanism {} needs data; use `bound`", name));
   check_schedule_need(request.mechanism, *mechanism, missing_schedule_message(name));
-  return {name, mechanism->leakage(mechanism_input(request.mechanism))};
+  return {name, checked_leakage(*mechanism, name, mechanism_input(request.mechanism))};
 }
 
 }  // namespace reconbound::workflow

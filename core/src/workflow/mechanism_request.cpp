@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <cmath>
+
 #include "reconbound/calibration.hpp"
 #include "reconbound/error.hpp"
 
@@ -43,6 +45,26 @@ MechanismInput mechanism_input(const MechanismRequest& request, double noise_sca
   if (request.schedule) input.schedule = &*request.schedule;
   input.noise_scale = noise_scale;
   return input;
+}
+
+void check_leakage(const Leakage& leakage, const std::string& name) {
+  const auto refuse = [&](const char* what, double value) {
+    throw PluginError(fmt::format("mechanism {} returned {} = {} bits: a leakage bound must be finite and >= 0 "
+                                  "(a defect of the plugin; `reconbound conformance` checks it)",
+                                  name, what, value));
+  };
+  const auto valid = [](double bits) { return std::isfinite(bits) && bits >= 0.0; };
+  if (!valid(leakage.gamma_bits)) refuse("gamma", leakage.gamma_bits);
+  if (!valid(leakage.abs_error_bits)) refuse("the error bound on gamma", leakage.abs_error_bits);
+  for (const SegmentLeakage& segment : leakage.segments) {
+    if (!valid(segment.gamma_bits)) refuse("a segment's gamma", segment.gamma_bits);
+  }
+}
+
+Leakage checked_leakage(const Mechanism& mechanism, const std::string& name, const MechanismInput& input) {
+  Leakage leakage = mechanism.leakage(input);
+  check_leakage(leakage, name);
+  return leakage;
 }
 
 }  // namespace reconbound::workflow

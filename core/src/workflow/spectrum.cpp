@@ -38,7 +38,7 @@ std::vector<SpectrumPoint> calibrate_all(const std::string& name, const Mechanis
       out[i].calibration = batch[i - start].get();
       MechanismInput at = input;
       at.noise_scale = out[i].calibration.sigma;
-      const Leakage leakage = mechanism.leakage(at);
+      const Leakage leakage = checked_leakage(mechanism, name, at);
       out[i].gamma_bits = leakage.gamma_bits;
       out[i].gamma_error_bits = leakage.abs_error_bits;
       if (progress) progress->report(kCalibrationStage, ++done, epsilons.size());

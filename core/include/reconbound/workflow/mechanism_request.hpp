@@ -52,4 +52,13 @@ RECONBOUND_API std::uint64_t schedule_steps(const MechanismRequest& request);
 // The input the request charges: its schedule (if any), noise scale c.
 RECONBOUND_API MechanismInput mechanism_input(const MechanismRequest& request, double noise_scale = 1.0);
 
+// The mechanism's leakage for `input`, checked where it crosses the plugin boundary: γ, its error
+// bound and every segment's γ finite and ≥ 0 (a mutual information is, §2). PluginError naming
+// the mechanism `name` otherwise, before any number of it is used or printed.
+RECONBOUND_API Leakage checked_leakage(const Mechanism& mechanism, const std::string& name,
+                                       const MechanismInput& input);
+
+// checked_leakage's test on a leakage already computed (e.g. at the end of a calibration).
+RECONBOUND_API void check_leakage(const Leakage& leakage, const std::string& name);
+
 }  // namespace reconbound::workflow
