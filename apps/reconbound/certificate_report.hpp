@@ -5,7 +5,8 @@
 
 namespace reconbound::cli {
 
-// "certificate: level 95% = 1 - (...)" and one line per ingredient.
+// "certificate     rho_star at level 0.95 (normaliser …; union over |G'| = 1 pairs; …):" and one
+// line per ingredient: its name, α share or treatment, the data it read and its detail.
 void print_certificate(const Certificate& certificate);
 
 }  // namespace reconbound::cli

@@ -54,8 +54,4 @@ RECONBOUND_API std::string certificate_sentence(const Certificate& certificate, 
 // event every row holds at once.
 RECONBOUND_API std::string certificate_table_sentence(const Certificate& certificate);
 
-// The name a LeakageOrigin has in the JSON ("given", "mechanism, error bound added",
-// "mechanism, no error bound reported").
-RECONBOUND_API std::string to_string(LeakageOrigin origin);
-
 }  // namespace reconbound

@@ -79,7 +79,9 @@ AlphaShares split_alpha(double alpha, Normaliser normaliser, double normaliser_f
 
 BoundFrame make_bound_frame(const Registry& registry, const BoundData& data, const BoundConfig& config) {
   check_data(data);
-  const AlphaShares shares = split_alpha(config.alpha, config.normaliser, config.normaliser_alpha_fraction);
+  // The UCB's share α_T (mathematics §6.8); with the point normaliser the UCB is only reported,
+  // at the share it would have.
+  const double ucb_alpha = split_alpha(config.alpha, Normaliser::ucb, config.normaliser_alpha_fraction).normaliser;
   BoundFrame frame;
   frame.shape = data.shape;
 
@@ -91,11 +93,8 @@ BoundFrame make_bound_frame(const Registry& registry, const BoundData& data, con
   frame.est_features = represent(*frame.psi, data.shape, frame.info, *data.est, config.threads);
   frame.timings.represent_s = seconds_since(start);
 
-  // tr Σ̂ on D⊥ and the UCB from D_est centred on D⊥ (mathematics §6.5), at α_T; with the point
-  // normaliser the UCB is only reported, at the share the default would give it.
+  // tr Σ̂ on D⊥ and the UCB from D_est centred on D⊥ (mathematics §6.5), at α_T.
   start = std::chrono::steady_clock::now();
-  const double ucb_alpha = config.normaliser == Normaliser::ucb ? shares.normaliser
-                                                                 : config.normaliser_alpha_fraction * config.alpha;
   frame.trace = trace_sigma_with_ucb(frame.perp_features, frame.est_features, frame.info.max_squared_distance,
                                      ucb_alpha);
   if (!(frame.trace.trace > 0.0)) throw InvalidInput("tr Sigma on D_perp is 0: the records do not vary");

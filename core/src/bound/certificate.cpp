@@ -43,15 +43,6 @@ CertificateIngredient leakage_ingredient(LeakageOrigin origin, double error) {
 
 }  // namespace
 
-std::string to_string(LeakageOrigin origin) {
-  switch (origin) {
-    case LeakageOrigin::given: return "given";
-    case LeakageOrigin::mechanism_with_error: return "mechanism, error bound added";
-    case LeakageOrigin::mechanism_exact: break;
-  }
-  return "mechanism, no error bound reported";
-}
-
 double largest_gamma_error(const std::vector<BoundResult>& results) {
   double out = 0.0;
   for (const BoundResult& result : results) out = std::max(out, result.gamma_error_bits);
