@@ -2,7 +2,7 @@
 // reads the graph, one probe run on a 1 × 3 × 64 × 64 input, output-shape and weight checks).
 // The first two input bytes (little endian, mod 4097) give the length L of the linear-layer
 // weights file written beside the model (L ones); the rest is MODEL.onnx. The pair either
-// loads to a consistent model (five layers with AlexNet's spatial sizes 15, 7, 3, 3, 3 (SPEC §3),
+// loads to a consistent model (five layers with AlexNet's spatial sizes 15, 7, 3, 3, 3 (mathematics §3),
 // C_ℓ ≥ 1, C_ℓ finite weights ≥ 0 per layer, output_dim = Σ_ℓ C_ℓ·H_ℓ·W_ℓ) or throws
 // reconbound::Error; anything else aborts.
 #include <cmath>

@@ -1,5 +1,5 @@
 // `reconbound bound`: the certified ρ* for a data set, a representation and a leakage
-// (Algorithm 1; SPEC §3–7; workflow::run_bound).
+// (Algorithm 1; mathematics §3–7; workflow::run_bound).
 #include <fmt/format.h>
 
 #include "bound_options.hpp"

@@ -39,7 +39,7 @@ void add_bound_options(CLI::App& cmd, BoundOptions& o) {
       ->capture_default_str();
   cmd.add_option("--representation-param", o.representation_params,
                  "Representation plugin parameter key=value (repeatable), e.g. threads=1");
-  cmd.add_option("--rotation", o.rotation, "auto | eigenbasis | signs (SPEC 4)")
+  cmd.add_option("--rotation", o.rotation, "auto | eigenbasis | signs (mathematics §4)")
       ->check(CLI::IsMember({"auto", "eigenbasis", "signs"}))->capture_default_str();
   cmd.add_option("--padded-order", o.padded_order,
                  "Hadamard order to zero-pad to (default: the smallest constructible order >= m)")
@@ -56,10 +56,10 @@ void add_bound_options(CLI::App& cmd, BoundOptions& o) {
                  "goes to the entropy margins)")
       ->check(CLI::Range(0.0, 1.0).description("in (0, 1)"))->capture_default_str();
   cmd.add_option("--mc-samples", o.mc_samples,
-                 "Monte Carlo draws per record (default: the smallest with t_MC <= t_MD per k, SPEC 6.7)")
+                 "Monte Carlo draws per record (default: the smallest with t_MC <= t_MD per k, mathematics §6.7)")
       ->check(whole_number_at_least(1));
   cmd.add_option("--grid-select", o.grid_select,
-                 "pilot: certify the pairs a pilot on D_perp predicts best (SPEC 6.6); none: the whole grid")
+                 "pilot: certify the pairs a pilot on D_perp predicts best (mathematics §6.6); none: the whole grid")
       ->check(CLI::IsMember({"pilot", "none"}))->capture_default_str();
   cmd.add_option("--grid-select-pairs", o.select_pairs,
                  "Pairs certified per gamma (and per target rho) with --grid-select pilot")
@@ -68,7 +68,7 @@ void add_bound_options(CLI::App& cmd, BoundOptions& o) {
                "Stop after the grid selection: print the pilot's prediction for every pair, "
                "certify nothing (a preview of what a long run will certify)");
   cmd.add_flag("--exact", o.exact, "Use the exact estimator path (all centres, log-sum-exp)");
-  cmd.add_option("--estimator", o.estimator, "Entropy estimator plugin (SPEC 6)")->capture_default_str();
+  cmd.add_option("--estimator", o.estimator, "Entropy estimator plugin (mathematics §6)")->capture_default_str();
   cmd.add_option("--estimator-param", o.estimator_params,
                  "Estimator plugin parameters k=v,... (repeatable; later values win)");
   cmd.add_option("--converse", o.converse, "Converse plugin: rho* from gamma and the entropy (eq 14)")

@@ -16,10 +16,10 @@ struct BoundOptions {
   std::string rotation = "auto";
   std::size_t padded_order = 0;
   std::string grid_k;    // empty: divisors of m up to 32
-  std::string grid_nu2;  // empty: SPEC §5 defaults
+  std::string grid_nu2;  // empty: mathematics §5 defaults
   double alpha = 0.05;
-  std::size_t mc_samples = 0;  // 0: the budget rule of SPEC §6.7
-  std::string grid_select = "pilot";  // SPEC §6.6
+  std::size_t mc_samples = 0;  // 0: the budget rule of mathematics §6.7
+  std::string grid_select = "pilot";  // mathematics §6.6
   std::size_t select_pairs = 1;
   bool select_only = false;
   bool exact = false;

@@ -1,4 +1,4 @@
-// `reconbound calibrate`: the noise for a privacy target (SPEC §8; workflow::run_calibrate_*) —
+// `reconbound calibrate`: the noise for a privacy target (mathematics §8; workflow::run_calibrate_*) —
 // --target-epsilon: the smallest σ whose ε upper error bar meets the target;
 // --target-rho: the smallest σ whose certified ρ* reaches the target, from one entropy
 // estimate (the converse's inverse gives the largest admissible γ, then γ(σ) ≤ it).

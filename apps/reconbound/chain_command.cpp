@@ -1,4 +1,4 @@
-// `reconbound chain`: how tight the bound is (SPEC §9; paper §G.5–G.6, eq 39). Puts ρ* next
+// `reconbound chain`: how tight the bound is (mathematics §9; paper §G.5–G.6, eq 39). Puts ρ* next
 // to the per-block bound of a codebook release, the codebook attack and the DP-SGD attack.
 #include <fmt/format.h>
 
@@ -104,7 +104,7 @@ void run(const ChainOptions& o) {
 void add_chain_command(CLI::App& app) {
   auto options = std::make_shared<ChainOptions>();
   auto* cmd = app.add_subcommand("chain", "How tight is the bound: rho* next to the per-block bound, the codebook "
-                                          "attack and the DP-SGD attack (SPEC 9)");
+                                          "attack and the DP-SGD attack (mathematics §9)");
   add_chain_data_options(*cmd, options->data);
   add_bound_options(*cmd, options->bound);
   cmd->add_option("--gammas", options->gammas, "Leakages (bits) of the DP-SGD attacks, comma separated")

@@ -1,5 +1,5 @@
 #pragma once
-// The data layout options of `reconbound chain` (SPEC §7, §9; paper §F.4): D⊥ and D_est as for
+// The data layout options of `reconbound chain` (mathematics §7, §9; paper §F.4): D⊥ and D_est as for
 // `bound`, the held-out targets outside both, and D_shadow ⊆ D_est (workflow::load_chain_data).
 #include <CLI/CLI.hpp>
 #include <optional>

@@ -1,5 +1,5 @@
 #pragma once
-// Options that pick the data set and its disjoint D⊥/D_est split (SPEC §7), shared by
+// Options that pick the data set and its disjoint D⊥/D_est split (mathematics §7), shared by
 // every command that estimates a bound; the split itself is workflow::load_split_data.
 #include <CLI/CLI.hpp>
 #include <optional>

@@ -1,5 +1,5 @@
 // `reconbound epsilon`: ε(δ) with error bars of what a mechanism releases, by its own
-// accountant (SPEC §8; workflow::run_epsilon), as a table or JSON.
+// accountant (mathematics §8; workflow::run_epsilon), as a table or JSON.
 #include <fmt/format.h>
 
 #include "mechanism_options.hpp"

@@ -1,4 +1,4 @@
-// `reconbound leakage`: γ (bits) a mechanism charges (SPEC §2), as a table or JSON
+// `reconbound leakage`: γ (bits) a mechanism charges (mathematics §2), as a table or JSON
 // (workflow::run_leakage).
 #include <fmt/format.h>
 

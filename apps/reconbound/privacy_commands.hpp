@@ -1,5 +1,5 @@
 #pragma once
-// The (ε, δ) subcommands (SPEC §8): `epsilon` (ε of what a mechanism releases), `calibrate`
+// The (ε, δ) subcommands (mathematics §8): `epsilon` (ε of what a mechanism releases), `calibrate`
 // (the noise for a target ε or ρ*) and `spectrum` (ρ* against ε). Errors propagate as
 // reconbound::Error (exit 2).
 #include <CLI/CLI.hpp>
@@ -12,7 +12,7 @@ void add_epsilon_command(CLI::App& app);
 void add_calibrate_command(CLI::App& app);
 void add_spectrum_command(CLI::App& app);
 
-// --delta D, or --delta-exponent A with --n-train N for δ = N^−A (SPEC §8).
+// --delta D, or --delta-exponent A with --n-train N for δ = N^−A (mathematics §8).
 void add_delta_options(CLI::App& cmd, workflow::DeltaRequest& delta);
 
 }  // namespace reconbound::cli

@@ -1,5 +1,5 @@
 #pragma once
-// Rendering how the certified grid was chosen (SPEC §6.6) in the tables of `bound`,
+// Rendering how the certified grid was chosen (mathematics §6.6) in the tables of `bound`,
 // `calibrate`, `spectrum` and `chain` (the JSON is workflow::to_json).
 #include <string>
 

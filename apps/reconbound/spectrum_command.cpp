@@ -1,4 +1,4 @@
-// `reconbound spectrum`: ε → σ → γ → ρ* for a list of target ε (SPEC §8;
+// `reconbound spectrum`: ε → σ → γ → ρ* for a list of target ε (mathematics §8;
 // workflow::run_spectrum), one curve per representation from one entropy estimate each, as a
 // table or JSON, and the SVG figure of ρ* against ε with the privacy tiers shaded (the
 // paper's Figures 2 and 5).

@@ -1,4 +1,4 @@
-// The `codebook` mechanism plugin (SPEC §2 end, paper §G.6): the index of the nearest of
+// The `codebook` mechanism plugin (mathematics §2 end, paper §G.6): the index of the nearest of
 // M = 2^R codewords fitted on the caller's data. bits=R charges γ = R (H(Q) ≤ R is reported
 // as realised); gamma=g releases the two-cell index through a binary symmetric channel
 // whose keep probability makes γ = g exactly.
@@ -40,7 +40,7 @@ class CodebookMechanism final : public Mechanism {
 
     Leakage out;
     if (settings_.bits > 0) {
-      out.gamma_bits = settings_.bits;  // charge R ≥ H(Q) (SPEC §2 end)
+      out.gamma_bits = settings_.bits;  // charge R ≥ H(Q) (mathematics §2 end)
       out.details = {{"realised_entropy_bits", fitted.realised_entropy_bits},
                      {"codewords", static_cast<double>(fitted.codewords.rows())}};
       return out;

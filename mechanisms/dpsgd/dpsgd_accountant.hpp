@@ -1,5 +1,5 @@
 #pragma once
-// The dpsgd plugin's (ε, δ) capability: the PLD accountant (SPEC §8,
+// The dpsgd plugin's (ε, δ) capability: the PLD accountant (mathematics §8,
 // accountant/pld_accountant.hpp) of the schedule the plugin charges (dpsgd_input.hpp).
 #include "reconbound/mechanism.hpp"
 

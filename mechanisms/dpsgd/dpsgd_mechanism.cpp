@@ -1,5 +1,5 @@
-// The `dpsgd` mechanism plugin: γ = (1/ln 2)·Σ_runs Σ_t K(q_t, c·σ_t)   (SPEC §2, Theorem 4.1),
-// c the input's noise scale; its (ε, δ) capability is the PLD accountant (SPEC §8).
+// The `dpsgd` mechanism plugin: γ = (1/ln 2)·Σ_runs Σ_t K(q_t, c·σ_t)   (mathematics §2, Theorem 4.1),
+// c the input's noise scale; its (ε, δ) capability is the PLD accountant (mathematics §8).
 #include <fmt/format.h>
 
 #include <cmath>
@@ -42,7 +42,7 @@ class DpsgdMechanism final : public Mechanism {
         check_supported(segment.q, segment.sigma);  // before the cache: NaN keys match anything
         const KlValue k = cached_kl(segment.q, segment.sigma);
         const double steps = static_cast<double>(segment.steps);
-        const double bits = steps * k.nats / std::numbers::ln2;  // T·K/ln 2 (SPEC §2)
+        const double bits = steps * k.nats / std::numbers::ln2;  // T·K/ln 2 (mathematics §2)
         gamma.add(bits);
         error.add(steps * k.abs_error / std::numbers::ln2);
         out.segments.push_back({r, segment, bits});

@@ -1,5 +1,5 @@
 #pragma once
-// K(q, σ): the KL divergence of the Poisson-subsampled Gaussian mechanism (SPEC §2,
+// K(q, σ): the KL divergence of the Poisson-subsampled Gaussian mechanism (mathematics §2,
 // Theorem 4.1), in nats, computed by composite Gauss–Kronrod quadrature in double
 // precision with an error bound.
 #include "reconbound/dpsgd_range.hpp"
@@ -15,7 +15,7 @@ struct KlValue {
 // reconbound/dpsgd_range.hpp.
 void check_supported(double q, double sigma);
 
-// K(q, σ) = KL((1−q)N(0,σ²) + qN(1,σ²) ‖ N(0,σ²))   (SPEC §2, eq of Theorem 4.1), nats.
+// K(q, σ) = KL((1−q)N(0,σ²) + qN(1,σ²) ‖ N(0,σ²))   (mathematics §2, eq of Theorem 4.1), nats.
 KlValue subsampled_gaussian_kl(double q, double sigma);
 
 }  // namespace reconbound::dpsgd

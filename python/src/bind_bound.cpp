@@ -1,4 +1,4 @@
-// bound (Algorithm 1; SPEC §3–7), calibrate for a target ρ* and spectrum (SPEC §8): the jobs
+// bound (Algorithm 1; mathematics §3–7), calibrate for a target ρ* and spectrum (mathematics §8): the jobs
 // that estimate entropies on data, long enough to report progress and to be interrupted.
 #include "bindings.hpp"
 #include "bound_config_argument.hpp"

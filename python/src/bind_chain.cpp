@@ -1,4 +1,4 @@
-// chain: how tight the bound is (SPEC §9; paper §G.5–G.6, eq 39).
+// chain: how tight the bound is (mathematics §9; paper §G.5–G.6, eq 39).
 #include "bindings.hpp"
 #include "bound_config_argument.hpp"
 #include "data_argument.hpp"

@@ -1,4 +1,4 @@
-// leakage (SPEC §2, Theorem 4.1), epsilon and calibrate for a target ε (SPEC §8): data-free jobs.
+// leakage (mathematics §2, Theorem 4.1), epsilon and calibrate for a target ε (mathematics §8): data-free jobs.
 #include "bindings.hpp"
 #include "reconbound/workflow/calibrate.hpp"
 #include "reconbound/workflow/epsilon.hpp"

@@ -1,4 +1,4 @@
-// representations.apply: Ψ of records (SPEC §3).
+// representations.apply: Ψ of records (mathematics §3).
 #include <pybind11/eigen.h>
 
 #include "bindings.hpp"

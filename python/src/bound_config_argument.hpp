@@ -1,5 +1,5 @@
 #pragma once
-// The bound pipeline's configuration from Python (BoundConfig; SPEC §3–7), as the CLI's bound
+// The bound pipeline's configuration from Python (BoundConfig; mathematics §3–7), as the CLI's bound
 // options give it: {"representation_params", "estimator", "estimator_params", "converse",
 // "converse_params", "exact", "mc_samples", "grid_k", "grid_nu2", "alpha", "rotation",
 // "padded_order", "normaliser", "normaliser_alpha_share", "grid_select", "grid_select_pairs",

@@ -1,5 +1,5 @@
 #pragma once
-// The records of a job from Python (workflow::DataRequest, SPEC §7):
+// The records of a job from Python (workflow::DataRequest, mathematics §7):
 //   "data": a data-set spec ("fashion-mnist", "idx:PATH", "npy:PATH", "png:DIR"), or an array of
 //           records, split like a data set (copied once into the core's data set);
 //   "perp", "est": the caller's D⊥ and D_est as arrays, read in place (DataRequest::views);

@@ -1,5 +1,5 @@
 #pragma once
-// A DP-SGD schedule from Python: a list of runs (SPEC §2, §7: runs add), each a list of
+// A DP-SGD schedule from Python: a list of runs (mathematics §2, §7: runs add), each a list of
 // (q, sigma, steps) segments or the path of a schedule CSV file (read_schedule_file).
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>

@@ -1,5 +1,5 @@
 // The `dct` representation plugin: the F×F lowest-frequency 2-D DCT-II coefficients of each
-// channel, orthonormal scaling (SPEC §3, frequency truncation), computed with FFTW.
+// channel, orthonormal scaling (mathematics §3, frequency truncation), computed with FFTW.
 //
 //   Ψ(x)[c, k, l] = a_k(H)·a_l(W)·Σ_{i<H, j<W} x[c, i, j]·cos(π(i+½)k/H)·cos(π(j+½)l/W),
 //   a_0(N) = sqrt(1/N), a_k(N) = sqrt(2/N) for k ≥ 1,   0 ≤ k, l < F,
@@ -59,7 +59,7 @@ class DctRepresentation final : public Representation {
     return {
         .output_dim = m,
         // Ψ is an orthonormal transform followed by a coordinate restriction, so
-        // ‖Ψ(x) − Ψ(x')‖² ≤ ‖x − x'‖² ≤ 255²·d (SPEC §6.5), in squared grey levels.
+        // ‖Ψ(x) − Ψ(x')‖² ≤ ‖x − x'‖² ≤ 255²·d (mathematics §6.5), in squared grey levels.
         .max_squared_distance = kMaxGreyLevel * kMaxGreyLevel * d,
         .prefers_data_free_rotation = false,
     };
@@ -126,7 +126,7 @@ const PluginInfo& info() {
       .kind = PluginKind::representation,
       .name = "dct",
       .version = "1.0.0",
-      .description = "lowest F x F orthonormal 2-D DCT-II coefficients per channel (FFTW), m = C*F^2 (SPEC 3)",
+      .description = "lowest F x F orthonormal 2-D DCT-II coefficients per channel (FFTW), m = C*F^2",
       .parameters = "arg=<F: integer, 1 <= F <= min(H, W)> (CLI: dct:F)",
       .example = "arg=8",
       .make_representation = &make,

@@ -1,5 +1,5 @@
 // The `downsample` representation plugin: average pooling by an integer factor F per spatial
-// axis, per channel (SPEC §3, coarse recovery). Ψ(x)[c, i, j] = (1/F²)·Σ_{a,b<F} x[c, iF+a, jF+b],
+// axis, per channel (mathematics §3, coarse recovery). Ψ(x)[c, i, j] = (1/F²)·Σ_{a,b<F} x[c, iF+a, jF+b],
 // m = C·(H/F)·(W/F), in grey levels.
 #include <fmt/format.h>
 
@@ -37,7 +37,7 @@ class DownsampleRepresentation final : public Representation {
     return {
         .output_dim = m,
         // Every pooled value is a mean of grey levels, so lies in [0, 255]: ‖Ψ(x) − Ψ(x')‖² ≤ 255²·m,
-        // attained by a black and a white image (SPEC §6.5), in squared grey levels.
+        // attained by a black and a white image (mathematics §6.5), in squared grey levels.
         .max_squared_distance = kMaxGreyLevel * kMaxGreyLevel * static_cast<double>(m),
         .prefers_data_free_rotation = false,
     };
@@ -101,7 +101,7 @@ const PluginInfo& info() {
       .kind = PluginKind::representation,
       .name = "downsample",
       .version = "1.0.0",
-      .description = "average pooling by an integer factor F per spatial axis and channel, m = C*(H/F)*(W/F) (SPEC 3)",
+      .description = "average pooling by an integer factor F per spatial axis and channel, m = C*(H/F)*(W/F)",
       .parameters = "arg=<F: integer >= 1 dividing H and W> (CLI: downsample:F)",
       .example = "arg=2",
       .make_representation = &make,

@@ -1,5 +1,5 @@
 #pragma once
-// The C++ halves of Ψ_LPIPS around the ONNX trunk (SPEC §3; format in tools/README.md).
+// The C++ halves of Ψ_LPIPS around the ONNX trunk (mathematics §3; format in tools/README.md).
 #include <cstddef>
 #include <vector>
 

@@ -21,7 +21,7 @@ namespace reconbound::lpips::detail {
 
 namespace {
 
-// AlexNet's spatial sizes H_ℓ = W_ℓ for a 64 × 64 input (SPEC §3: 15, 7, 3, 3, 3).
+// AlexNet's spatial sizes H_ℓ = W_ℓ for a 64 × 64 input (mathematics §3: 15, 7, 3, 3, 3).
 constexpr std::size_t kAlexSpatial[kLayers] = {15, 7, 3, 3, 3};
 
 constexpr const char* kExportHint = "export the model with tools/export_lpips_onnx.py";
@@ -153,7 +153,7 @@ void LpipsModel::probe_layers() {
       std::string shape;
       for (int i = 0; i < out.dims; ++i) shape += fmt::format("{}{}", i == 0 ? "" : "×", out.size[i]);
       throw InvalidInput(fmt::format("lpips: output {} of the ONNX model {} has shape {} for a 1 × 3 × 64 × 64 input; "
-                                     "AlexNet gives 1 × C × {} × {} (SPEC §3); {}",
+                                     "AlexNet gives 1 × C × {} × {} (mathematics §3); {}",
                                      output_names()[l], onnx_path_, shape, kAlexSpatial[l], kAlexSpatial[l], kExportHint));
     }
     layers_.push_back({static_cast<std::size_t>(out.size[1]), kAlexSpatial[l], kAlexSpatial[l]});
@@ -177,7 +177,7 @@ void LpipsModel::read_weights(const std::string& weights_path) {
     std::vector<double> w(layers_[l].channels);
     for (double& value : w) {
       value = data.records(next, 0);
-      // B = 2·Σ_ℓ max_c w_ℓc and the square roots of Ψ need w_ℓc ≥ 0 (SPEC §3, §6.5).
+      // B = 2·Σ_ℓ max_c w_ℓc and the square roots of Ψ need w_ℓc ≥ 0 (mathematics §3, §6.5).
       if (!(value >= 0.0) || !std::isfinite(value)) {
         throw InvalidInput(fmt::format("lpips: weight {} (layer {}) in {} is {}; LPIPS linear-layer weights must be "
                                        "finite and ≥ 0",

@@ -4,7 +4,7 @@
 //                  lpips_features.hpp), outputs "relu1" … "relu5" (N × C_ℓ × H_ℓ × W_ℓ);
 //   MODEL.lin.npy  the linear-layer weights w_ℓc ≥ 0, 1-D, concatenated over ℓ = 1..5.
 // Layer shapes are read from the model by one probe run, so reduced-width test models work;
-// the spatial sizes must be AlexNet's for a 64 × 64 input (15, 7, 3, 3, 3; SPEC §3).
+// the spatial sizes must be AlexNet's for a 64 × 64 input (15, 7, 3, 3, 3; mathematics §3).
 #include <cstddef>
 #include <mutex>
 #include <string>
@@ -15,7 +15,7 @@
 namespace reconbound::lpips::detail {
 
 inline constexpr std::size_t kLayers = 5;
-inline constexpr int kSide = 64;        // SPEC §3: inputs are resized to 64 × 64
+inline constexpr int kSide = 64;        // mathematics §3: inputs are resized to 64 × 64
 inline constexpr int kInputChannels = 3;
 
 struct LayerShape {

@@ -1,4 +1,4 @@
-// The `lpips` representation plugin: Ψ_LPIPS of SPEC §3, so that ‖Ψ(x) − Ψ(x')‖² is the LPIPS
+// The `lpips` representation plugin: Ψ_LPIPS of mathematics §3, so that ‖Ψ(x) − Ψ(x')‖² is the LPIPS
 // distance (dimensionless). The ONNX trunk runs in OpenCV DNN; the resize, scaling and the
 // channel unit-normalisation with the linear-layer weights are done in C++ (lpips_features.hpp).
 // m = Σ_ℓ C_ℓ·H_ℓ·W_ℓ (31,872 for AlexNet).
@@ -55,13 +55,13 @@ class LpipsRepresentation final : public Representation {
     require_accepted(input_shape);
     // Every unit-normalised vector of non-negative (ReLU) activations has norm < 1 and lies in
     // the positive orthant, so ‖u − u'‖² ≤ 2 at every position, and
-    //   ‖Ψ(x) − Ψ(x')‖² = Σ_ℓ (1/(H_ℓW_ℓ))·Σ_p Σ_c w_ℓc (u_c − u'_c)² ≤ 2·Σ_ℓ max_c w_ℓc  (SPEC §6.5).
+    //   ‖Ψ(x) − Ψ(x')‖² = Σ_ℓ (1/(H_ℓW_ℓ))·Σ_p Σ_c w_ℓc (u_c − u'_c)² ≤ 2·Σ_ℓ max_c w_ℓc  (mathematics §6.5).
     double bound = 0.0;
     for (const std::vector<double>& w : model_->weights()) bound += 2.0 * *std::max_element(w.begin(), w.end());
     return {
         .output_dim = model_->output_dim(),
         .max_squared_distance = bound,
-        .prefers_data_free_rotation = true,  // m ≫ |D⊥| in practice (SPEC §4)
+        .prefers_data_free_rotation = true,  // m ≫ |D⊥| in practice (mathematics §4)
     };
   }
 
@@ -167,7 +167,7 @@ const PluginInfo& info() {
       .kind = PluginKind::representation,
       .name = "lpips",
       .version = "1.0.0",
-      .description = "LPIPS (AlexNet) features from an ONNX export, ||Psi(x)-Psi(x')||^2 = LPIPS distance (SPEC 3)",
+      .description = "LPIPS (AlexNet) features from an ONNX export, ||Psi(x)-Psi(x')||^2 = LPIPS distance",
       .parameters = "arg=<MODEL.onnx> (CLI: lpips:PATH), weights=<path, default MODEL.lin.npy>, "
                     "threads=<integer >= 1, default: hardware threads>",
       // The committed test model (tests/representations/models/), for the conformance suite.

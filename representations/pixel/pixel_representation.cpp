@@ -1,4 +1,4 @@
-// The `pixel` representation plugin: Ψ = identity, m = d (SPEC §3).
+// The `pixel` representation plugin: Ψ = identity, m = d (mathematics §3).
 #include <fmt/format.h>
 
 #include "reconbound/error.hpp"
@@ -26,7 +26,7 @@ class PixelRepresentation final : public Representation {
     const auto d = static_cast<double>(input_shape.size());
     return {
         .output_dim = input_shape.size(),
-        // ‖x − x'‖² ≤ 255²·d for 8-bit images (SPEC §6.5), in squared grey levels.
+        // ‖x − x'‖² ≤ 255²·d for 8-bit images (mathematics §6.5), in squared grey levels.
         .max_squared_distance = kMaxGreyLevel * kMaxGreyLevel * d,
         .prefers_data_free_rotation = false,
     };
@@ -62,7 +62,7 @@ const PluginInfo& info() {
       .kind = PluginKind::representation,
       .name = "pixel",
       .version = "1.0.0",
-      .description = "identity: Psi(x) = x in grey levels, m = d (SPEC 3)",
+      .description = "identity: Psi(x) = x in grey levels, m = d",
       .parameters = "none",
       .make_representation = &make,
   };

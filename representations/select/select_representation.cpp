@@ -1,4 +1,4 @@
-// The `select` representation plugin: a coordinate subset of the record (SPEC §3,
+// The `select` representation plugin: a coordinate subset of the record (mathematics §3,
 // region/attribute recovery). Ψ(x) = (x_i)_{i ∈ S} in increasing channel-major index order,
 // m = |S|, in grey levels. S is a rectangle, a channel or a mask file (selection.hpp).
 #include <fmt/format.h>
@@ -26,7 +26,7 @@ class SelectRepresentation final : public Representation {
     return {
         .output_dim = m,
         // Each output is one grey level in [0, 255]: ‖Ψ(x) − Ψ(x')‖² ≤ 255²·m, attained by a
-        // black and a white image (SPEC §6.5), in squared grey levels.
+        // black and a white image (mathematics §6.5), in squared grey levels.
         .max_squared_distance = kMaxGreyLevel * kMaxGreyLevel * static_cast<double>(m),
         .prefers_data_free_rotation = false,
     };
@@ -75,7 +75,7 @@ const PluginInfo& info() {
       .kind = PluginKind::representation,
       .name = "select",
       .version = "1.0.0",
-      .description = "a coordinate subset: a rectangle of every channel, one channel, or a 0/1 mask file, m = |S| (SPEC 3)",
+      .description = "a coordinate subset: a rectangle of every channel, one channel, or a 0/1 mask file, m = |S|",
       .parameters = "arg=<rect:y0,x0,h,w | channel:c | mask:PATH.png|PATH.npy> (CLI: select:SPEC)",
       .example = "arg=channel:0",
       .make_representation = &make,

@@ -1,5 +1,5 @@
 #pragma once
-// A coordinate subset of a (C, H, W) record (SPEC §3, region/attribute): the parsed form of
+// A coordinate subset of a (C, H, W) record (mathematics §3, region/attribute): the parsed form of
 // `select:SPEC` with SPEC one of
 //   rect:y0,x0,h,w   rows y0..y0+h−1 and columns x0..x0+w−1 of every channel
 //   channel:c        every pixel of channel c (0-based)

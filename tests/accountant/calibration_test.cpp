@@ -1,4 +1,4 @@
-// Calibration of σ to a target ε (SPEC §8) through the dpsgd mechanism's accountant: never
+// Calibration of σ to a target ε (mathematics §8) through the dpsgd mechanism's accountant: never
 // overshoots, and is tight (σ a relative tolerance smaller would overshoot), over seeded random
 // schedules; mechanisms without an accountant or without noise are refused with one line.
 #include <gtest/gtest.h>

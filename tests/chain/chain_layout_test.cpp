@@ -1,4 +1,4 @@
-// The chain's data layout (SPEC §7, §9): overlaps and a shadow outside D_est are refused.
+// The chain's data layout (mathematics §7, §9): overlaps and a shadow outside D_est are refused.
 #include <gtest/gtest.h>
 
 #include "reconbound/chain.hpp"

@@ -1,4 +1,4 @@
-// The chain ρ* ≤ ρ_blk ≤ ρ_cb ≤ ρ_dpsgd (SPEC §9, eq 39) end to end on generated 8×8 images
+// The chain ρ* ≤ ρ_blk ≤ ρ_cb ≤ ρ_dpsgd (mathematics §9, eq 39) end to end on generated 8×8 images
 // drawn around a few prototypes: every row has the pieces it should, and no attack's mean
 // error falls below the certified bound.
 #include <gtest/gtest.h>

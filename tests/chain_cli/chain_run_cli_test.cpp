@@ -56,7 +56,7 @@ TEST(ChainCli, JsonTableAndFiguresOnFashionMnist) {
   EXPECT_FALSE(rows[0]["keep_probability"].is_null());
   EXPECT_FALSE(rows[0]["dpsgd_attacks"][1]["rho"].is_null());
   EXPECT_TRUE(rows[1]["dpsgd_attacks"][0]["rho"].is_null());
-  // (q, T) = (1, 1): σ = 1 / sqrt(2 γ ln 2) exactly (SPEC §2, K(1, σ) = 1/(2σ²)).
+  // (q, T) = (1, 1): σ = 1 / sqrt(2 γ ln 2) exactly (mathematics §2, K(1, σ) = 1/(2σ²)).
   EXPECT_NEAR(rows[5]["dpsgd_attacks"][0]["sigma"].get<double>(), 1.0 / std::sqrt(2.0 * 8.01 * std::log(2.0)), 1e-8);
 
   ASSERT_EQ(j["figures"].size(), 3u);

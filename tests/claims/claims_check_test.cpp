@@ -32,7 +32,7 @@ ClaimResult check_one(const std::string& claim) {
   return checker().check(claims.at(0));
 }
 
-// K(1, σ) = 1/(2σ²) (SPEC §2): one step at σ = 1 is 1/(2 ln 2) bits; runs add.
+// K(1, σ) = 1/(2σ²) (mathematics §2): one step at σ = 1 is 1/(2 ln 2) bits; runs add.
 TEST(ClaimsCheck, GammaAndKlAgainstTheirClosedForms) {
   EXPECT_TRUE(check_one(R"({"kind": "gamma", "q": 1, "sigma": 1, "steps": 1, "claimed": 0.72134752044448170368})").pass);
   EXPECT_TRUE(check_one(R"({"kind": "kl", "q": 1, "sigma": 2, "claimed": 0.125})").pass);
@@ -59,7 +59,7 @@ TEST(ClaimsCheck, DefaultToleranceOfGamma) {
 }
 
 // t_MD = H_b(1/2)·sqrt((2/2)·ln(1/e^−2)) = sqrt(2) (eq 35); t_MC = σ_MC·sqrt(1/0.2 − 1) with
-// σ_MC = sqrt(1/(1·2·2))/ln 2, i.e. 1/ln 2 (eq 34, SPEC §6.3).
+// σ_MC = sqrt(1/(1·2·2))/ln 2, i.e. 1/ln 2 (eq 34, mathematics §6.3).
 TEST(ClaimsCheck, MarginsAgainstTheirClosedForms) {
   const auto t_md = check_one(fmt::format(R"({{"kind": "t_md", "n": 2, "grid_size": 1, "alpha_md": {:.17g},
       "claimed": 1.4142135623730950488}})", std::exp(-2.0)));
@@ -141,7 +141,7 @@ TEST(ClaimsCheck, EpsilonThroughTheDpsgdPluginsAccountant) {
 }
 
 // Bourne & Allison (2026), Table 5, MNIST at ε = 8: γ = 1.785 bits printed for σ = 1.110, q =
-// 0.0204, T = 4900, against ≈ 1.782 at those printed inputs (SPEC §2): the printed inputs are
+// 0.0204, T = 4900, against ≈ 1.782 at those printed inputs (mathematics §2): the printed inputs are
 // rounded, and only with their rounding declared is the claim consistent.
 TEST(ClaimsCheck, RoundedInputsWidenTheReference) {
   const std::string claim = R"({"kind": "gamma", "q": 0.0204, "sigma": 1.110, "steps": 4900, "claimed": 1.785,

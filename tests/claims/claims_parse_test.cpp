@@ -52,7 +52,7 @@ TEST(ClaimsParse, ReadsRunsOfSegmentsAGivenToleranceAndRounding) {
   EXPECT_EQ(c.input_rounding.at("q"), 0.001);
 }
 
-// δ = n_train^−exponent (SPEC §8): 10^4^−1.5 = 1e-6.
+// δ = n_train^−exponent (mathematics §8): 10^4^−1.5 = 1e-6.
 TEST(ClaimsParse, DeltaFromTheTrainingSetSize) {
   const auto claims = parse(R"({"kind": "calibrated_sigma", "q": 0.01, "steps": 100, "n_train": 10000,
     "delta_exponent": 1.5, "target_epsilon": 1, "claimed": 1.5})");

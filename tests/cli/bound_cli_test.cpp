@@ -31,11 +31,11 @@ TEST(BoundCli, JsonHasTheDocumentedFieldsAndObeysTheLaws) {
   ASSERT_EQ(j["grid"].size(), 4u);
   for (const auto& g : j["grid"]) {
     for (const char* key : {"k", "nu2", "s", "h_mc", "t_mc", "t_md", "h_lb"}) EXPECT_TRUE(g.contains(key)) << key;
-    // h_lb = h_mc − t_mc − t_md − t_num (SPEC §6.4)
+    // h_lb = h_mc − t_mc − t_md − t_num (mathematics §6.4)
     EXPECT_NEAR(g["h_lb"].get<double>(),
                 g["h_mc"].get<double>() - g["t_mc"].get<double>() - g["t_md"].get<double>() -
                     g["t_num"].get<double>(), 1e-9);
-    // s = ν·sqrt(tr Σ̂ / k) (SPEC §5)
+    // s = ν·sqrt(tr Σ̂ / k) (mathematics §5)
     EXPECT_NEAR(g["s"].get<double>(),
                 std::sqrt(g["nu2"].get<double>() * j["trace_sigma"].get<double>() / g["k"].get<double>()),
                 1e-9 * g["s"].get<double>());
@@ -55,7 +55,7 @@ TEST(BoundCli, JsonHasTheDocumentedFieldsAndObeysTheLaws) {
   EXPECT_EQ(j["rho_star"], results[0]["rho_star"]);
 }
 
-// SPEC §6.6: the pilot on D⊥ certifies one pair per γ; `grid` lists only the certified pairs,
+// mathematics §6.6: the pilot on D⊥ certifies one pair per γ; `grid` lists only the certified pairs,
 // `grid_selection` the prediction for every candidate; `none` certifies the whole grid.
 TEST(BoundCli, GridSelectionIsReportedAndOneFlagAway) {
   const std::vector<std::string> common = {"bound", "--data", fashion_mnist_t10k(), "--perp-range", "0:800",

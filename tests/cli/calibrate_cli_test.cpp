@@ -1,4 +1,4 @@
-// `reconbound calibrate` and `spectrum` end to end (SPEC §8): the calibrate ∘ epsilon round
+// `reconbound calibrate` and `spectrum` end to end (mathematics §8): the calibrate ∘ epsilon round
 // trip, calibrate --target-rho against an independent `bound` run, and the spectrum's JSON
 // and SVG against `calibrate` and `bound`.
 #include <gtest/gtest.h>
@@ -40,7 +40,7 @@ TEST(CalibrateCli, TargetRhoIsReachedByTheBoundAtTheReturnedSigma) {
   const double sigma = c["sigma"];
   EXPECT_GE(c["rho_star"].get<double>(), target);
   EXPECT_LE(c["gamma_bits"].get<double>(), c["largest_gamma_bits"].get<double>());
-  // The pilot on D⊥ chose the pair for the target (SPEC §6.6) and it is the budget's pair.
+  // The pilot on D⊥ chose the pair for the target (mathematics §6.6) and it is the budget's pair.
   const auto& selection = c["grid_selection"];
   EXPECT_EQ(selection["method"], "pilot");
   EXPECT_EQ(selection["goal"]["target_rho"].get<double>(), target);
@@ -81,7 +81,7 @@ TEST(SpectrumCli, TableJsonAndFigureAgreeWithCalibrateAndBound) {
                            "--sigma-tolerance", "1e-2", "--json"});
   EXPECT_EQ(c["sigma"].get<double>(), cal[1]["sigma"].get<double>());
   // `bound` with the spectrum's γ list has the same goals, so the pilot certifies the same pairs
-  // (SPEC §6.6: the union over goals) and every row's ρ* agrees.
+  // (mathematics §6.6: the union over goals) and every row's ρ* agrees.
   const auto b = run_json(small_bound({"bound", "--gamma",
                                        number(cal[0]["gamma_bits"].get<double>()) + "," +
                                            number(cal[1]["gamma_bits"].get<double>()),

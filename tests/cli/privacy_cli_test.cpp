@@ -1,4 +1,4 @@
-// `reconbound epsilon` end to end (SPEC §8): published ε values, δ = N^−1.1, schedule files
+// `reconbound epsilon` end to end (mathematics §8): published ε values, δ = N^−1.1, schedule files
 // and the README's example schedules, and bad input to epsilon, calibrate and spectrum as one
 // line on stderr with exit code 2.
 #include <gtest/gtest.h>
@@ -26,7 +26,7 @@ TEST(EpsilonCli, ErrorBarContainsThePublishedValue) {
   EXPECT_NE(table.out.find("add/remove"), std::string::npos) << table.out;
 }
 
-// δ = n^−1.1 (SPEC §8) is the same as the explicit δ.
+// δ = n^−1.1 (mathematics §8) is the same as the explicit δ.
 TEST(EpsilonCli, DeltaExponentIsNToTheMinusExponent) {
   const auto a = run_json({"epsilon", "--q", "0.02", "--sigma", "1.1", "--steps", "500", "--delta-exponent", "1.1",
                            "--n-train", "50000", "--json"});

@@ -1,4 +1,4 @@
-// The balanced assignment (SPEC §9): at most ⌈n/M⌉ records per cell, every record assigned.
+// The balanced assignment (mathematics §9): at most ⌈n/M⌉ records per cell, every record assigned.
 #include <gtest/gtest.h>
 
 #include "codebook_test_support.hpp"

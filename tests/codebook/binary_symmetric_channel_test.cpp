@@ -1,4 +1,4 @@
-// The sub-bit codebook release (SPEC §2 end): γ equals I(Q; Z) computed directly from the
+// The sub-bit codebook release (mathematics §2 end): γ equals I(Q; Z) computed directly from the
 // 2 × 2 joint distribution, and the keep probability inverts it.
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-// The `codebook` mechanism plugin through the registry (SPEC §2 end): γ = R charged, the
+// The `codebook` mechanism plugin through the registry (mathematics §2 end): γ = R charged, the
 // realised H(Q) ≤ R reported; gamma=g solved through the binary symmetric channel.
 #include <gtest/gtest.h>
 

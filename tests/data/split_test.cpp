@@ -1,4 +1,4 @@
-// Splits and index lists: disjointness and validation (SPEC §7), the exact uniformity of the
+// Splits and index lists: disjointness and validation (mathematics §7), the exact uniformity of the
 // seeded draw, and every rejection path.
 #include "reconbound/split.hpp"
 

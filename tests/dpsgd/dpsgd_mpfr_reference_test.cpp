@@ -1,4 +1,4 @@
-// The MPFR reference of SPEC §2 that the dpsgd tests compare against, checked on its own down
+// The MPFR reference of mathematics §2 that the dpsgd tests compare against, checked on its own down
 // to σ = 0.1: against the closed form K(1, σ) = 1/(2σ²), and through the agreement of its two
 // precisions and node counts (10 points at 133 bits, 15 at 200) that it reports as abs_error.
 #include <gtest/gtest.h>
@@ -33,7 +33,7 @@ TEST(DpsgdMpfrReference, TwoPrecisionsAgreeAtTheSmallestSigma) {
 }
 
 // K ≤ q·K(1, σ) = q/(2σ²) (KL is convex in its first argument) and K ≤ ln(1 + q²(e^{1/σ²} − 1))
-// (SPEC §2): bounds that hold at any σ, checked where the reference is new.
+// (mathematics §2): bounds that hold at any σ, checked where the reference is new.
 TEST(DpsgdMpfrReference, SmallSigmaRespectsTheConvexityAndChiSquareBounds) {
   for (const double sigma : {0.1, 0.2}) {
     for (const double q : {1e-6, 0.02, 0.5}) {

@@ -1,4 +1,4 @@
-// Property tests of the dpsgd plugin (SPEC §2): agreement with the MPFR reference on
+// Property tests of the dpsgd plugin (mathematics §2): agreement with the MPFR reference on
 // random (q, σ), and the laws K must obey. RapidCheck prints the seed of any failure.
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
@@ -24,7 +24,7 @@ rc::Gen<double> log_uniform(double lo, double hi) {
 }
 
 rc::Gen<double> any_q() { return log_uniform(1e-6, 1.0); }
-// The supported range of SPEC §2 as extended to σ ≥ 0.1, half the draws in [0.1, 0.3], where
+// The supported range of mathematics §2 as extended to σ ≥ 0.1, half the draws in [0.1, 0.3], where
 // the integrand is a soft-plus of width σ and the quadrature is finest.
 rc::Gen<double> any_sigma() {
   return rc::gen::weightedOneOf<double>({{1, log_uniform(0.1, 0.3)}, {1, log_uniform(0.1, 100.0)}});
@@ -78,7 +78,7 @@ RC_GTEST_PROP(DpsgdProperty, DecreasesInSigma, ()) {
   RC_ASSERT(gamma_bits(q, s1) > gamma_bits(q, s2));
 }
 
-// K ≤ ln(1 + q²(e^{1/σ²} − 1)) (SPEC §2: the χ² bound).
+// K ≤ ln(1 + q²(e^{1/σ²} − 1)) (mathematics §2: the χ² bound).
 RC_GTEST_PROP(DpsgdProperty, BelowTheChiSquareBound, ()) {
   const double q = *any_q();
   const double sigma = *any_sigma();

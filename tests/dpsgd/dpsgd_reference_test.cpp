@@ -1,4 +1,4 @@
-// dpsgd against the published reference values of SPEC §2 and against closed forms.
+// dpsgd against the published reference values of mathematics §2 and against closed forms.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -15,14 +15,14 @@ using reconbound::test::gamma_bits;
 
 namespace {
 
-// SPEC §2: "Reference values (checked independently, bits)", given to 3–4 digits.
+// mathematics §2: "Reference values (checked independently, bits)", given to 3–4 digits.
 TEST(DpsgdReference, PaperSchedules) {
   EXPECT_NEAR(gamma_bits(0.0204, 5.574, 4900), 0.0481, 0.00005);
   EXPECT_NEAR(gamma_bits(0.0204, 1.110, 4900), 1.782, 0.0005);
   EXPECT_NEAR(gamma_bits(0.1, 1.948, 1000), 2.111, 0.0005);
 }
 
-// SPEC §2: K(1,1)/ln 2 = 0.721347520444… = 1/(2 ln 2).
+// mathematics §2: K(1,1)/ln 2 = 0.721347520444… = 1/(2 ln 2).
 TEST(DpsgdReference, SingleFullBatchStep) {
   EXPECT_RELATIVELY_CLOSE(gamma_bits(1.0, 1.0), 0.721347520444482, 1e-13);
 }
@@ -37,7 +37,7 @@ TEST(DpsgdReference, FullBatchIsGaussianKl) {
 }
 
 // Small σ, where the integrand is a soft-plus of width σ, at the rates of the DP-SGD attack
-// (SPEC §9) and the ends of the q range: within 1e-12 of the MPFR reference (which integrates
+// (mathematics §9) and the ends of the q range: within 1e-12 of the MPFR reference (which integrates
 // the other form of K, E_P[ln r], in 133 and 200 bits), and within the error the plugin reports.
 TEST(DpsgdReference, SmallSigmaAgreesWithTheMpfrReference) {
   for (double sigma : {0.1, 0.129, 0.272}) {
@@ -55,7 +55,7 @@ TEST(DpsgdReference, SmallSigmaAgreesWithTheMpfrReference) {
 }
 
 // As q → 0, K = Σ_{n≥2} (−1)^n q^n E_Q[(ℓ−1)^n]/(n(n−1)) with E_Q[ℓ^j] = e^{j(j−1)/(2σ²)}:
-// K ≈ q²(e^{1/σ²} − 1)/2 (SPEC §2) − q³(e^{3/σ²} − 3e^{1/σ²} + 2)/6, relative error
+// K ≈ q²(e^{1/σ²} − 1)/2 (mathematics §2) − q³(e^{3/σ²} − 3e^{1/σ²} + 2)/6, relative error
 // O(q² e^{5/σ²}).
 TEST(DpsgdReference, SmallQAsymptotics) {
   for (double sigma : {1.0, 2.0, 4.0}) {

@@ -1,4 +1,4 @@
-// The attack in its limits (SPEC §9, eq 37–38): without noise it finds a target among the
+// The attack in its limits (mathematics §9, eq 37–38): without noise it finds a target among the
 // candidates; with overwhelming noise it returns the candidate mean Ψ̄; long subsampled runs
 // with little noise keep finite weights that sum to one.
 #include <gtest/gtest.h>

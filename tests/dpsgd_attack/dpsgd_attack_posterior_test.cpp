@@ -1,4 +1,4 @@
-// The attack's posterior (SPEC §9; paper eq 37–38) against a brute-force reference that
+// The attack's posterior (mathematics §9; paper eq 37–38) against a brute-force reference that
 // multiplies the per-step mixtures directly in long double, and the attack's reconstruction
 // against that posterior applied by hand.
 #include <gtest/gtest.h>

@@ -1,5 +1,5 @@
 // sigma_for_gamma against the closed form at (q, T) = (1, 1), γ = 1/(2σ² ln 2), and round
-// trips through the MPFR reference of SPEC §2 at (0.02, 100), the attack's subsampled setting.
+// trips through the MPFR reference of mathematics §2 at (0.02, 100), the attack's subsampled setting.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -23,7 +23,7 @@ const Registry& registry() {
   return instance;
 }
 
-// γ = 0.72, 2.89, 8.01, 72.13 are the paper's leakages of the attack (SPEC §9); 72.13 bits
+// γ = 0.72, 2.89, 8.01, 72.13 are the paper's leakages of the attack (mathematics §9); 72.13 bits
 // needs σ = 1.00003·0.1, just above the smallest supported σ.
 TEST(DpsgdAttackSigma, FullBatchSingleStepClosedForm) {
   for (const double gamma : {0.72, 2.89, 8.01, 72.13, 1e-4, 3.0e-3}) {

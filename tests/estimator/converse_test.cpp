@@ -1,4 +1,4 @@
-// The slb converse (SPEC §5, eq 13–14) against its MPFR reference, and its laws: ρ* ≤ 1,
+// The slb converse (mathematics §5, eq 13–14) against its MPFR reference, and its laws: ρ* ≤ 1,
 // ρ* non-increasing in γ, the Shannon lower bound's equality for isotropic Gaussians.
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
@@ -30,7 +30,7 @@ rc::Gen<double> uniform(double lo, double hi) {
 GridEntropy entropy(std::size_t k, double nu2, double trace, double h_lb, double h_mc) {
   GridEntropy e;
   e.pair = {k, nu2};
-  e.s = std::sqrt(nu2 * trace / static_cast<double>(k));  // SPEC §5
+  e.s = std::sqrt(nu2 * trace / static_cast<double>(k));  // mathematics §5
   e.h_lb = h_lb;
   e.h_mc = h_mc;
   return e;
@@ -123,7 +123,7 @@ RC_GTEST_PROP(SlbConverse, RhoStarIsNonIncreasingInGamma, ()) {
   }
 }
 
-// The inverse (largest admissible γ for a target ρ, SPEC §8) against the MPFR reference of
+// The inverse (largest admissible γ for a target ρ, mathematics §8) against the MPFR reference of
 // eq 14: at the returned γ some pair reaches the target, and 1e-6 bits more leakage (above
 // the reference's own error) leaves every pair below it.
 RC_GTEST_PROP(SlbConverse, LargestGammaInvertsEq14AgainstTheMpfrReference, ()) {
@@ -154,7 +154,7 @@ TEST(SlbConverse, LargestGammaRejectsTargetsOutsideTheUnitInterval) {
 }
 
 // For an isotropic Gaussian source Ψ(x) ∼ N(μ, (T/m)·I_m) each block Π_b Ψ(x) is
-// N(·, (T/k)·I_k) (SPEC §4: Π_b = sqrt(N_k)·P_b·U), so the dithered block has variance
+// N(·, (T/k)·I_k) (mathematics §4: Π_b = sqrt(N_k)·P_b·U), so the dithered block has variance
 // σ² = T/k + s² per coordinate and entropy h = (k/2)·log2(2πe·σ²) bits. Then eq 13 gives
 //   k/(2πe)·2^{2h/k} − k s² = k·σ² − k·s² = T,
 // the error of the prior-mean guess, which no estimator beats when γ = 0: the bound is

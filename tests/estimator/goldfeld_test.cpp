@@ -1,4 +1,4 @@
-// The goldfeld estimator's arithmetic and mechanics (SPEC §6): margins and variance bound
+// The goldfeld estimator's arithmetic and mechanics (mathematics §6): margins and variance bound
 // against the MPFR references, shards, threads, seeds, parameters and input validation.
 #include <gtest/gtest.h>
 
@@ -39,7 +39,7 @@ TEST(Goldfeld, MarginsAndVarianceBoundMatchTheMpfrReference) {
     EXPECT_EQ(r.pair, kGrid[p]);
     EXPECT_TRUE(r.complete);
     EXPECT_EQ(r.n, 300u);
-    // The budget rule of SPEC §6.7, from the MPFR margins.
+    // The budget rule of mathematics §6.7, from the MPFR margins.
     EXPECT_EQ(r.n_mc, verify::reference_monte_carlo_budget(k, 8 / k, 300, 48, alpha_mc, alpha_md));
     EXPECT_RELATIVELY_CLOSE(r.s, std::sqrt(kGrid[p].nu2 * request.trace_sigma / k), 1e-15);
     ASSERT_EQ(r.blocks.size(), 8 / k);
@@ -141,7 +141,7 @@ TEST(Goldfeld, TheSeedSelectsTheDither) {
 
 // A sample with one repeated point makes f̂_b = φ_s exactly, so eq 31 reduces to
 //   ĥ_MC = (k/2)·log2(2πs²) + (1/(N_k·n·n_mc))·Σ ‖Z‖² / (2 ln 2)
-// with Z the standard normal draws. Those are shared by every ν of one k (SPEC §6.3), so
+// with Z the standard normal draws. Those are shared by every ν of one k (mathematics §6.3), so
 // the remainder T = (ĥ_MC − (k/2)·log2(2πs²))·2 ln 2 / k is the same for every ν, and it is
 // a mean of ‖Z‖²/k over N_k·n·n_mc draws: 1 ± sqrt(2/(k·N_k·n·n_mc)).
 TEST(Goldfeld, PointMassSampleSharesTheDitherAcrossNu) {
@@ -172,7 +172,7 @@ TEST(Goldfeld, TheNmcParameterOverridesTheDefault) {
   EXPECT_NO_THROW(goldfeld(Params::parse("series=off")));
 }
 
-// The request's n_mc (a pilot's one draw, SPEC §6.6) wins over the parameter and the budget.
+// The request's n_mc (a pilot's one draw, mathematics §6.6) wins over the parameter and the budget.
 TEST(Goldfeld, TheRequestNmcOverridesParameterAndBudget) {
   const RowMatrix data = gaussian_sample(40, 4, 8);
   EntropyRequest request = make_request(data, {{1, 0.2}, {4, 0.2}}, sample_trace(data));

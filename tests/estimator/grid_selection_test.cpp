@@ -1,4 +1,4 @@
-// Grid selection on D⊥ (SPEC §6.6): the pilot never reads D_est, the certified margins are
+// Grid selection on D⊥ (mathematics §6.6): the pilot never reads D_est, the certified margins are
 // those of |G'|, and the plug-in extrapolation the pilot predicts with. Its coverage with the
 // selection in the loop is in tests/statistical/selection_coverage_test.cpp.
 #include <gtest/gtest.h>
@@ -19,7 +19,7 @@ namespace {
 
 // The pilot reads D⊥ only: two bounds with the same D⊥ and different D_est records (same
 // size) select the same pairs with the same predictions, while the certified entropies
-// differ. The certified margins are those of the union over |G'| (SPEC §6.6, §6.1–6.2, §6.7).
+// differ. The certified margins are those of the union over |G'| (mathematics §6.6, §6.1–6.2, §6.7).
 TEST(SelectionPilot, ThePilotCannotSeeTheEstimationSampleAndTheMarginsUseTheSelection) {
   // Grey levels in [0, 255] for the pixel representation: 128 + 12·x for independent
   // N(0, (1 + j/8)²) columns x_j, clamped (rarely).
@@ -65,8 +65,8 @@ TEST(SelectionPilot, ThePilotCannotSeeTheEstimationSampleAndTheMarginsUseTheSele
   ASSERT_EQ(a.entropies.size(), a.selection.selected.size());
   EXPECT_NE(a.entropies[0].h_mc, b.entropies[0].h_mc);
 
-  // The certified margins with |G'|: eq 35, and eq 34 with σ_MC of SPEC §6.3 at the budget
-  // rule's n_MC (SPEC §6.7), against the MPFR references, at the entropy's shares of α: with the
+  // The certified margins with |G'|: eq 35, and eq 34 with σ_MC of mathematics §6.3 at the budget
+  // rule's n_MC (mathematics §6.7), against the MPFR references, at the entropy's shares of α: with the
   // default normaliser α_T = f·α goes to tr Σ's bound and α₁ = α₂ = (1 − f)·α/2 (mathematics §6.8).
   const std::size_t union_size = a.selection.selected.size();
   const double entropy_alpha = (1.0 - kDefaultNormaliserAlphaFraction) * config.alpha;
@@ -96,7 +96,7 @@ TEST(SelectionPilot, ThePilotCannotSeeTheEstimationSampleAndTheMarginsUseTheSele
   }
 }
 
-// extrapolate_plugin_entropy (SPEC §6.6): ĥ(n) + Δ₂·Σ_{j=1..L} r^j, r = Δ₂/Δ₁ ∈ (0, 1].
+// extrapolate_plugin_entropy (mathematics §6.6): ĥ(n) + Δ₂·Σ_{j=1..L} r^j, r = Δ₂/Δ₁ ∈ (0, 1].
 TEST(ExtrapolatePluginEntropy, GeometricIncrements) {
   // Δ₁ = 1, Δ₂ = 0.5: r = 0.5. L = 2 adds 0.5·(0.5 + 0.25).
   EXPECT_DOUBLE_EQ(extrapolate_plugin_entropy(1.0, 2.0, 2.5, 2.0, 100.0), 2.875);

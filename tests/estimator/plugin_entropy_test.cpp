@@ -1,5 +1,5 @@
 // The estimator's Monte Carlo mean against the plug-in entropy by MPFR quadrature
-// (SPEC §6, eq 31): for a fixed sample, y_{b,i} + W ∼ f̂_b when i is uniform, so
+// (mathematics §6, eq 31): for a fixed sample, y_{b,i} + W ∼ f̂_b when i is uniform, so
 // E[ĥ_MC | sample] = (1/N_k)·Σ_b h(f̂_b) exactly. Also checks the quadrature reference on
 // mixtures with a closed form.
 #include <gtest/gtest.h>
@@ -88,7 +88,7 @@ void expect_mean_matches_plugin_entropy(const MeanCase& c) {
             verify::tolerance::kMonteCarloMeanStandardErrors * standard_error +
                 reference.abs_error);
   EXPECT_GT(standard_error, 0.0);
-  EXPECT_LE(mc.sd, sigma_mc);  // SPEC §6.3: Var ĥ_MC ≤ σ_MC²
+  EXPECT_LE(mc.sd, sigma_mc);  // mathematics §6.3: Var ĥ_MC ≤ σ_MC²
 }
 
 TEST(GoldfeldMonteCarloMean, MatchesThePluginEntropyAtK1) {

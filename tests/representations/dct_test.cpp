@@ -1,4 +1,4 @@
-// The `dct` representation plugin (SPEC §3) against the direct O(H·W·F²) long-double DCT-II
+// The `dct` representation plugin (mathematics §3) against the direct O(H·W·F²) long-double DCT-II
 // (verify/reference_representations.hpp), Parseval, the constant image, and concurrent use,
 // loaded through the registry.
 #include <gtest/gtest.h>

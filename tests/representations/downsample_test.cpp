@@ -1,4 +1,4 @@
-// The `downsample` representation plugin (SPEC §3) against direct average pooling in long
+// The `downsample` representation plugin (mathematics §3) against direct average pooling in long
 // double (verify/reference_representations.hpp), loaded through the registry.
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>

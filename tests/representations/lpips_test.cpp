@@ -1,4 +1,4 @@
-// The `lpips` representation plugin (SPEC §3) against Ψ computed by torch in float64 for the
+// The `lpips` representation plugin (mathematics §3) against Ψ computed by torch in float64 for the
 // committed LPIPS-shaped test model (tools/make_test_lpips_model.py: AlexNet layer structure,
 // channel widths 16, 48, 96, 64, 64, seeded random weights), loaded through the registry.
 #include <gtest/gtest.h>
@@ -47,7 +47,7 @@ TEST_F(LpipsPlugin, DescribesTheModel) {
   for (std::size_t l = 0; l < 5; ++l) m += kChannels[l] * kSpatial[l] * kSpatial[l];
   EXPECT_EQ(info.output_dim, m);
   EXPECT_EQ(info.output_dim, 7968U);
-  // B = 2·Σ_ℓ max_c w_ℓc (SPEC §6.5) from the weights file, read independently here.
+  // B = 2·Σ_ℓ max_c w_ℓc (mathematics §6.5) from the weights file, read independently here.
   const Dataset weights = read_npy(model("lpips_test.lin.npy"));
   double bound = 0.0;
   Eigen::Index first = 0;

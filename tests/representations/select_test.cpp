@@ -1,4 +1,4 @@
-// The `select` representation plugin (SPEC §3) against direct selection
+// The `select` representation plugin (mathematics §3) against direct selection
 // (verify/reference_representations.hpp) for rectangles, channels and mask files (.npy written
 // by hand, PNG written with OpenCV), loaded through the registry; and its error messages.
 #include <gtest/gtest.h>

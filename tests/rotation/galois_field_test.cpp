@@ -1,4 +1,4 @@
-// GF(p^r) arithmetic (SPEC §4): field axioms checked exhaustively on GF(27) and other small fields.
+// GF(p^r) arithmetic (mathematics §4): field axioms checked exhaustively on GF(27) and other small fields.
 #include <gtest/gtest.h>
 
 #include <set>

@@ -1,4 +1,4 @@
-// Hadamard matrices as Kronecker products (SPEC §4): H·Hᵀ = order·I exactly, ±1 entries,
+// Hadamard matrices as Kronecker products (mathematics §4): H·Hᵀ = order·I exactly, ±1 entries,
 // apply() = the dense Kronecker product, and the factorisation search against brute force.
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-// The `pixel` representation plugin (SPEC §3): identity, m = d, B = 255²·d, loaded by the registry.
+// The `pixel` representation plugin (mathematics §3): identity, m = d, B = 255²·d, loaded by the registry.
 #include <gtest/gtest.h>
 
 #include "reconbound/error.hpp"

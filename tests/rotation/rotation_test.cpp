@@ -1,4 +1,4 @@
-// The rotation U (SPEC §4, Remark C.1): orthonormal columns, apply() = U·ψ, equal block variances
+// The rotation U (mathematics §4, Remark C.1): orthonormal columns, apply() = U·ψ, equal block variances
 // for the eigenbasis, ±m_pad^{−1/2} entries for the signs, the block identity, thread independence.
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
@@ -125,7 +125,7 @@ TEST(Rotation, EigenbasisColumnsAreEigenvectorsInDecreasingOrder) {
 }
 
 // Block b of size k is columns [b·k, (b+1)·k) of U·v times sqrt(m_pad/k):
-// (1/N_k)·Σ_b ‖Π_b v‖² = ‖v‖² for every divisor k of m_pad (SPEC §4).
+// (1/N_k)·Σ_b ‖Π_b v‖² = ‖v‖² for every divisor k of m_pad (mathematics §4).
 RC_GTEST_PROP(RotationProperty, BlockIdentityForEveryDivisor, ()) {
   const auto m = *rc::gen::inRange<std::size_t>(1, 130);
   const auto seed = *rc::gen::arbitrary<std::uint64_t>();

@@ -1,5 +1,5 @@
-// The Cantelli margin t_MC (SPEC §6.2, eq 34) and the variance bound σ_MC² behind it
-// (SPEC §6.3) by simulation. For a FIXED sample, ĥ_MC is recomputed with R dither seeds; the
+// The Cantelli margin t_MC (mathematics §6.2, eq 34) and the variance bound σ_MC² behind it
+// (mathematics §6.3) by simulation. For a FIXED sample, ĥ_MC is recomputed with R dither seeds; the
 // conditional target is the plug-in entropy ĥ_n = E[ĥ_MC | sample] (eq 31), and the claim is
 // ĥ_MC − t_MC ≤ ĥ_n at every pair of G at once except with probability α₁.
 //   (a) coverage: the claim holds in all but a fraction α₁ of the seeds (at every pair at
@@ -174,7 +174,7 @@ TEST_P(CantelliMargin, CoversTheMonteCarloDeviationAndIsNotTooWide) {
     // Var ≈ k·s²/(s² + v) rather than k). F = 12 leaves 1.4× over the loosest before the
     // chi-square factor.
     EXPECT_LE(certified * lower, 12.0 * observed) << "certified/observed = " << ratio;
-    // (d) every block: Var ĥ_MC(Π_b) ≤ σ_b² = k/(n·n_MC·ln²2) (MPFR reference of SPEC §6.3).
+    // (d) every block: Var ĥ_MC(Π_b) ≤ σ_b² = k/(n·n_MC·ln²2) (MPFR reference of mathematics §6.3).
     const double block_bound =
         verify::reference_block_variance_bound(r0.pair.k, kSample, kDraws).value;
     double block_ratio = 0.0;

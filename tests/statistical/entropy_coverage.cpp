@@ -17,7 +17,7 @@ CoverageResult run_entropy_coverage(const EntropyEstimator& estimator,
   for (const GridPair& pair : design.grid) {
     PairCoverage p;
     p.pair = pair;
-    p.s = std::sqrt(pair.nu2 * trace / static_cast<double>(pair.k));  // SPEC §5
+    p.s = std::sqrt(pair.nu2 * trace / static_cast<double>(pair.k));  // mathematics §5
     p.truth = source.block_averaged_entropy(pair.k, p.s);
     out.pairs.push_back(p);
   }

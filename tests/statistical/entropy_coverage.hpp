@@ -1,5 +1,5 @@
 #pragma once
-// The entropy half of the coverage harness (SPEC §6.4): R independent samples of a source with
+// The entropy half of the coverage harness (mathematics §6.4): R independent samples of a source with
 // known h̄_U, each certified on a fixed grid G by the estimator; per pair, how often
 // h̄_LB ≤ h̄_U and how far below h̄_U it sits on average, against the allowance of
 // gap_allowance.hpp.
@@ -17,13 +17,13 @@ struct CoverageDesign {
   std::size_t n = 0;            // records per sample
   int repetitions = 0;          // R
   std::vector<GridPair> grid;   // fixed before any sample is drawn; |G| = grid.size()
-  double alpha = 0.05;          // α, split evenly between α₁ and α₂ (SPEC §6.2)
+  double alpha = 0.05;          // α, split evenly between α₁ and α₂ (mathematics §6.2)
   std::uint64_t seed = 0;       // sample r uses seed + r, its dither seed + 1'000'000 + r
 };
 
 struct PairCoverage {
   GridPair pair;
-  double s = 0.0;               // s = ν·sqrt(tr Σ/k) (SPEC §5), with the source's exact tr Σ
+  double s = 0.0;               // s = ν·sqrt(tr Σ/k) (mathematics §5), with the source's exact tr Σ
   double estimator_s = 0.0;     // the s the estimator reports (must equal s)
   double truth = 0.0;           // h̄_U(k), bits
   int covered = 0;              // repetitions with h̄_LB ≤ h̄_U

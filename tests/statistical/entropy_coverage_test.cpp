@@ -1,4 +1,4 @@
-// Coverage of the entropy lower confidence bound (SPEC §6.4) on sources whose h̄_U(k) is known
+// Coverage of the entropy lower confidence bound (mathematics §6.4) on sources whose h̄_U(k) is known
 // without the estimator, over R independent samples and dithers, checked both ways:
 //   - h̄_LB ≤ h̄_U at every pair of G at once in ≥ (1 − α)·R of the repetitions;
 //   - at every pair, the mean of h̄_U − h̄_LB is within the allowance of gap_allowance.hpp
@@ -29,7 +29,7 @@ std::vector<GridPair> grid_of(const std::vector<std::size_t>& block_sizes,
   return grid;
 }
 
-// SPEC §5: the default grid for m = 28 (the divisors of 28 up to 32, and N).
+// mathematics §5: the default grid for m = 28 (the divisors of 28 up to 32, and N).
 const std::vector<std::size_t> kDefaultBlockSizes28{1, 2, 4, 7, 14, 28};
 const std::vector<double> kDefaultNu2{0.2, 0.4, 0.8, 1.6, 3.2, 6.4};
 

@@ -2,7 +2,7 @@
 // How far below the truth a correct h̄_LB may sit on average: the "can fail both ways" half of
 // the coverage harness. Over R independent repetitions (fresh sample and dither each time),
 //   mean_r (h̄_U − h̄_LB,r) ≤ t_MD + t_MC + 2·t̄_num + bias bound + slack,
-// because h̄_LB = ĥ_MC − t_MC − t_MD − t_num (SPEC §6.4) with the computed ĥ_MC within t_num of
+// because h̄_LB = ĥ_MC − t_MC − t_MD − t_num (mathematics §6.4) with the computed ĥ_MC within t_num of
 // the exact one, E[exact ĥ_MC | sample] = ĥ_n (eq 31) and h̄_U − E ĥ_n ≤ the source's bias bound
 // (conformance::KnownEntropySource::plugin_bias_bound). The slack covers the two random parts of the mean:
 //  - sampling: ĥ_n has bounded differences H_b(1/n) in each record (the premise of eq 35), so
@@ -10,7 +10,7 @@
 //    McDiarmid it falls below E ĥ_n by more than H_b(1/n)·sqrt(n·ln(1/δ₁)/(2R)) with
 //    probability ≤ δ₁ = 1e-6;
 //  - Monte Carlo: given the samples, the mean of R independent errors ĥ_MC − ĥ_n has variance
-//    ≤ σ_MC²/R (SPEC §6.3), so by Cantelli it falls below 0 by more than
+//    ≤ σ_MC²/R (mathematics §6.3), so by Cantelli it falls below 0 by more than
 //    σ_MC·sqrt((1/δ₂ − 1)/R) with probability ≤ δ₂ = 1e-4.
 // A correct estimator fails the check with probability ≤ δ₁ + δ₂ per check; one that drops the
 // bound to −∞, or doubles its margins, overshoots it wherever bias bound + slack < t_MD + t_MC.
@@ -24,7 +24,7 @@ inline constexpr double kMonteCarloSlackLevel = 1e-4;   // δ₂
 
 struct GapAllowance {
   double t_md = 0.0;        // eq 35 at n, |G|, α₂ (MPFR reference), bits
-  double t_mc = 0.0;        // eq 34 with σ_MC of SPEC §6.3 at the estimator's n_MC, bits
+  double t_mc = 0.0;        // eq 34 with σ_MC of mathematics §6.3 at the estimator's n_MC, bits
   double t_num = 0.0;       // twice the mean reported numerical margin, bits
   double bias = 0.0;        // the source's plug-in bias bound, bits
   double sampling = 0.0;    // McDiarmid slack of the mean over R, bits

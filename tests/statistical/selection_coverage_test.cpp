@@ -1,4 +1,4 @@
-// Grid selection on D⊥ (SPEC §6.6) with the selection in the loop: the pairs G' a pilot on D⊥
+// Grid selection on D⊥ (mathematics §6.6) with the selection in the loop: the pairs G' a pilot on D⊥
 // picks, certified on an independent D_est with the union bound over |G'|, must still cover the
 // true block-averaged entropy with probability ≥ 1 − α, and sit no further below it on average
 // than the margins of |G'|, the plug-in bias bound and the slack of gap_allowance.hpp allow
@@ -67,7 +67,7 @@ TEST_P(SelectionCoverage, CertifiedSelectedPairsCoverTheTruthBothWays) {
     const auto seed = static_cast<std::uint64_t>(rep);
     const RowMatrix perp = source.sample(kPerp, 100'000 + seed);
     const RowMatrix est = source.sample(kEst, 200'000 + seed);
-    const double trace = sample_trace(perp);  // tr Σ̂ on D⊥ only (SPEC §6.5)
+    const double trace = sample_trace(perp);  // tr Σ̂ on D⊥ only (mathematics §6.5)
     const GridSelectionReport selection =
         select_grid(*estimator, *converse, perp, grid, trace, goal,
                     {.pairs_per_goal = experiment.pairs_per_goal, .n_est = kEst,
@@ -83,7 +83,7 @@ TEST_P(SelectionCoverage, CertifiedSelectedPairsCoverTheTruthBothWays) {
     bool all = true;
     double gap = 0.0, allowance = 0.0;
     for (const GridEntropy& r : results) {
-      const double s = std::sqrt(r.pair.nu2 * trace / static_cast<double>(r.pair.k));  // SPEC §5
+      const double s = std::sqrt(r.pair.nu2 * trace / static_cast<double>(r.pair.k));  // mathematics §5
       const double truth = source.block_averaged_entropy(r.pair.k, s);
       all = all && r.h_lb <= truth;
       gap += truth - r.h_lb;

@@ -59,7 +59,7 @@ TEST(BoundWorkflow, LeakageOfTheMechanism) {
 
   request.mechanism = {"codebook", Params::parse("bits=2"), std::nullopt};
   const auto fitted = workflow::run_bound(workflow_registry(), request);
-  EXPECT_EQ(fitted.report.results[0].gamma_bits, 2.0);  // γ = R (SPEC §2 end)
+  EXPECT_EQ(fitted.report.results[0].gamma_bits, 2.0);  // γ = R (mathematics §2 end)
   EXPECT_EQ(fitted.leakage_details.size(), 2u);
 }
 

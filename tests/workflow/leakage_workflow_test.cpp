@@ -1,4 +1,4 @@
-// workflow::run_leakage against the MPFR reference of γ (SPEC §2) and the noisy-double's
+// workflow::run_leakage against the MPFR reference of γ (mathematics §2) and the noisy-double's
 // closed form; needs() is honoured with one clear line; to_json carries the same numbers.
 #include <gtest/gtest.h>
 

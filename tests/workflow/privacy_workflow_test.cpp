@@ -63,7 +63,7 @@ TEST(EpsilonWorkflow, DeltaFromTheTrainingSetSize) {
   workflow::DeltaRequest request;
   request.exponent = 1.1;
   request.n_train = 60000;
-  EXPECT_DOUBLE_EQ(workflow::resolve_delta(request), std::pow(60000.0, -1.1));  // SPEC §8
+  EXPECT_DOUBLE_EQ(workflow::resolve_delta(request), std::pow(60000.0, -1.1));  // mathematics §8
   request.delta = 1e-5;
   EXPECT_NE(invalid_input_message([&] { workflow::resolve_delta(request); }).find("not both"), std::string::npos);
   EXPECT_NE(invalid_input_message([] { workflow::resolve_delta({}); }).find("no delta"), std::string::npos);

@@ -1,4 +1,4 @@
-// workflow::apply_representation reads the caller's records in place and gives Ψ of each (SPEC
+// workflow::apply_representation reads the caller's records in place and gives Ψ of each (mathematics
 // §3); require_finite_records refuses a NaN naming the record; to_json of the registry lists the
 // plugins as `reconbound plugins --json`.
 #include <gtest/gtest.h>

@@ -19,7 +19,7 @@ struct Values {
   Real bracket;  // power − k s²
 };
 
-// eq 13 and 14 with the caps of SPEC §5 (a lower bound may always be lowered; the true
+// eq 13 and 14 with the caps of mathematics §5 (a lower bound may always be lowered; the true
 // minimal error is at most tr Σ, so the true ρ is at most 1).
 Values converse_at(std::size_t k, double s_in, double h_in, double gamma_in, double trace_in,
                    unsigned digits10) {

@@ -18,7 +18,7 @@ constexpr unsigned kLowDigits = 40;   // ≈ 133 bits
 constexpr unsigned kHighDigits = 60;  // ≈ 200 bits
 
 // K(q, σ) = ∫ [(1−q)φ(z) + q·φ(z − 1/σ)] · ln(1 + q·(exp(z/σ − 1/(2σ²)) − 1)) dz, with X = σz
-// (SPEC §2), by a p-point Gauss–Legendre rule on cells of width 1/4 of [−L, L + 1/σ],
+// (mathematics §2), by a p-point Gauss–Legendre rule on cells of width 1/4 of [−L, L + 1/σ],
 // L = 16: the neglected tails are below φ(16)·(16 + 1/σ)/σ ≤ 3e-54 for σ ≥ 0.1. The
 // integrand's singularities (zeros of the log's argument) lie ±πσ off the real axis; at
 // σ = 0.1 the 10-point rule still agrees with the 15-point one to ≤ 1e-21 relative.

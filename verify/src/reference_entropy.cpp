@@ -200,7 +200,7 @@ ReferenceValue reference_block_averaged_entropy(const RowMatrix& points,
 
 namespace {
 
-// σ_b² = k/(n·n_MC·ln²2), bits² (SPEC §6.3), at the current precision. Derivation: for a
+// σ_b² = k/(n·n_MC·ln²2), bits² (mathematics §6.3), at the current precision. Derivation: for a
 // fixed sample, g_i(W) = −ln f̂_b(y_i + W) has gradient (t − μ̄(t))/s² with μ̄(t) the posterior
 // mean of the centres at t = y_i + W; Gaussian Poincaré gives Var g_i ≤ E‖t − μ̄(t)‖²/s², and
 // averaged over i (t is then a draw of f̂_b and μ̄(t) = E[y_I | t]) that is ≤ E‖W‖²/s² = k.
@@ -242,7 +242,7 @@ ReferenceValue reference_block_variance_bound(std::size_t k, std::size_t n, std:
 ReferenceValue reference_sigma_mc(std::size_t k, std::size_t blocks, std::size_t n,
                                   std::size_t n_mc, unsigned digits10) {
   check_variance_input(k, blocks, n, n_mc);
-  // σ_MC = sqrt(N_k·σ_b²)/N_k (SPEC §6.3, independent dither per block)
+  // σ_MC = sqrt(N_k·σ_b²)/N_k (mathematics §6.3, independent dither per block)
   return at_two_precisions(digits10, [&] {
     return sqrt(block_variance_bits2(k, n, n_mc) / Real(static_cast<double>(blocks)));
   });
@@ -285,7 +285,7 @@ std::size_t reference_monte_carlo_budget(std::size_t k, std::size_t blocks, std:
                                         std::size_t union_size, double alpha_mc,
                                         double alpha_md, unsigned digits10) {
   check_variance_input(k, blocks, n, 1);
-  // The smallest n_MC with t_MC ≤ t_MD (SPEC §6.7), by counting up from 1 in MPFR.
+  // The smallest n_MC with t_MC ≤ t_MD (mathematics §6.7), by counting up from 1 in MPFR.
   for (std::size_t n_mc = 1;; ++n_mc) {
     const PrecisionScope precision(digits10);
     const Real sigma = sqrt(block_variance_bits2(k, n, n_mc) / Real(static_cast<double>(blocks)));

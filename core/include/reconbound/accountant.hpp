@@ -1,5 +1,5 @@
 #pragma once
-// The result types of (ε, δ) accounting (SPEC §8), shared by every mechanism that provides a
+// The result types of (ε, δ) accounting (mathematics §8), shared by every mechanism that provides a
 // PrivacyAccountant (reconbound/mechanism.hpp), and δ from the training-set size. ε and δ are
 // in nats (e^ε). The dpsgd plugin's PLD accountant is one implementation
 // (mechanisms/dpsgd/accountant/pld_accountant.hpp).
@@ -40,7 +40,7 @@ struct DeltaResult {
 // The smallest δ an accountant is asked for; δ ∈ [kMinDelta, 1).
 inline constexpr double kMinDelta = 1e-15;
 
-// δ = n_train^(−exponent) (SPEC §8: exponent 1.1). Throws InvalidInput when n_train < 1,
+// δ = n_train^(−exponent) (mathematics §8: exponent 1.1). Throws InvalidInput when n_train < 1,
 // the exponent ≤ 0, or the result is outside [1e-15, 1).
 RECONBOUND_API double delta_from_exponent(double n_train, double exponent);
 

@@ -1,5 +1,5 @@
 #pragma once
-// The bound pipeline (Algorithm 1; SPEC §3–7): represent D⊥ and D_est with Ψ, estimate
+// The bound pipeline (Algorithm 1; mathematics §3–7): represent D⊥ and D_est with Ψ, estimate
 // tr Σ̂ and the rotation on D⊥ only, rotate D_est, estimate the block-averaged entropy
 // lower bounds for every grid pair once, then apply the converse for every γ (the
 // entropy does not depend on γ).
@@ -24,7 +24,7 @@ class Registry;
 
 enum class RotationChoice {
   automatic,   // eigenbasis when |D⊥| ≥ m and Ψ does not prefer data-free; else signs
-  eigenbasis,  // U = H·Vᵀ from the D⊥ covariance (SPEC §4)
+  eigenbasis,  // U = H·Vᵀ from the D⊥ covariance (mathematics §4)
   signs,       // U = H·D, data-free
 };
 
@@ -62,14 +62,14 @@ struct BoundConfig {
   Params estimator_params;
   std::string converse = "slb";
   Params converse_params;
-  std::vector<std::size_t> block_sizes;  // empty: divisors of m_pad up to 32 (SPEC §5)
-  std::vector<double> nu2_levels;        // empty: SPEC §5 defaults
+  std::vector<std::size_t> block_sizes;  // empty: divisors of m_pad up to 32 (mathematics §5)
+  std::vector<double> nu2_levels;        // empty: mathematics §5 defaults
   double alpha = 0.05;                   // the certificate's total miscoverage (split_alpha)
   double normaliser_alpha_fraction = kDefaultNormaliserAlphaFraction;  // α_T / α (ucb only)
   RotationChoice rotation = RotationChoice::automatic;
   std::size_t padded_order = 0;          // 0: smallest constructible Hadamard order ≥ m
   Normaliser normaliser = Normaliser::ucb;
-  GridSelect grid_select = GridSelect::pilot;  // SPEC §6.6; none: certify the whole grid
+  GridSelect grid_select = GridSelect::pilot;  // mathematics §6.6; none: certify the whole grid
   std::size_t select_pairs = 1;          // pairs certified per γ (and per target ρ)
   double target_rho = 0.0;               // > 0: also select for the largest γ reaching it
   bool selection_only = false;           // stop after the selection: no entropy on D_est
@@ -119,7 +119,7 @@ struct BoundReport {
   Normaliser normaliser_kind = Normaliser::ucb;
   double alpha = 0.0;            // the certificate's total α
   AlphaShares alpha_shares;      // its split (mathematics §6.8)
-  GridSelectionReport selection;       // how the certified grid G' was chosen (SPEC §6.6)
+  GridSelectionReport selection;       // how the certified grid G' was chosen (mathematics §6.6)
   std::vector<GridEntropy> entropies;  // one per certified grid pair
   std::vector<BoundResult> results;    // one per γ
   BoundTimings timings;
@@ -142,7 +142,7 @@ RECONBOUND_API BoundResult apply_converse(const Registry& registry, const BoundR
                                           double gamma_error_bits = 0.0);
 
 // The largest leakage γ (bits) whose ρ* still reaches target_rho ∈ (0, 1], from the same
-// entropies (the converse's inverse, SPEC §8); negative when even γ = 0 falls short.
+// entropies (the converse's inverse, mathematics §8); negative when even γ = 0 falls short.
 RECONBOUND_API LeakageBudget largest_gamma_for_rho(const Registry& registry,
                                                    const BoundReport& report, double target_rho,
                                                    const BoundConfig& config);

@@ -1,5 +1,5 @@
 #pragma once
-// The frame of a bound (SPEC §3–4, §6.5, §7): Ψ applied to D⊥ and D_est separately, tr Σ̂ and
+// The frame of a bound (mathematics §3–4, §6.5, §7): Ψ applied to D⊥ and D_est separately, tr Σ̂ and
 // its UCB from D⊥, the rotation U from D⊥ and the rotated D_est. Built once, it serves the
 // certified bound (compute_bound) and everything measured in the same coordinates (the
 // tightness chain's per-block bound and attacks).
@@ -20,7 +20,7 @@ struct BoundFrame {
   RowMatrix perp_features, est_features;  // Ψ(D⊥), Ψ(D_est): n × m
   TraceSigma trace;                       // tr Σ̂ from D⊥, its UCB from D_est centred on D⊥
   double normaliser = 0.0;                // the tr Σ that divides (config.normaliser)
-  std::optional<Rotation> rotation;       // U from D⊥ (SPEC §4)
+  std::optional<Rotation> rotation;       // U from D⊥ (mathematics §4)
   RowMatrix rotated_est;                  // U·Ψ(x) for every D_est row: n_est × m_pad
   BoundTimings timings;                   // represent, trace and rotation stages
 };

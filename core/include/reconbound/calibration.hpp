@@ -1,5 +1,5 @@
 #pragma once
-// Noise calibration (SPEC §8), for any mechanism that honours MechanismInput::noise_scale
+// Noise calibration (mathematics §8), for any mechanism that honours MechanismInput::noise_scale
 // (needs().noise_scale): the smallest factor c on the mechanism's noise (every σ it adds
 // becomes c·σ) that meets a privacy target — a target ε through the mechanism's accountant,
 // or a largest admissible γ through its leakage — by bracketing and bisection on ln c. With

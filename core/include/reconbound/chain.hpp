@@ -1,5 +1,5 @@
 #pragma once
-// The tightness chain (SPEC §9; paper §G.5–G.6, eq 39):  ρ* ≤ ρ_blk ≤ ρ_cb ≤ ρ_dpsgd.
+// The tightness chain (mathematics §9; paper §G.5–G.6, eq 39):  ρ* ≤ ρ_blk ≤ ρ_cb ≤ ρ_dpsgd.
 // At each leakage γ it puts the certified bound next to the per-block bound of a codebook
 // release, the codebook's conditional-mean attack and the prior-aware DP-SGD attack, all
 // in the space of Ψ and normalised by the same tr Σ̂ (from D⊥) as the bound.
@@ -42,7 +42,7 @@ struct ChainData {
   ImageShape shape;
 };
 
-// Where the records of a ChainData came from, so overlaps can be refused (SPEC §7, §F.4).
+// Where the records of a ChainData came from, so overlaps can be refused (mathematics §7, §F.4).
 struct ChainIndices {
   std::vector<std::size_t> perp, est, shadow, targets;  // shadow empty: all of D_est
 };

@@ -1,5 +1,5 @@
 #pragma once
-// The codebook mechanism and its attack (SPEC §2 end, §9; paper §G.6).
+// The codebook mechanism and its attack (mathematics §2 end, §9; paper §G.6).
 //
 // The release Q(x) is the index of the nearest of M = 2^R codewords. The codewords come from
 // k-means on D_shadow (k-means++ start, seeded) followed by one balanced assignment of D_est
@@ -51,14 +51,14 @@ RECONBOUND_API Codebook fit_codebook(MatrixView shadow, MatrixView est,
 RECONBOUND_API std::vector<std::size_t> release_cells(const Codebook& codebook, MatrixView features,
                                                       std::size_t threads = 1);
 
-// One balanced step (SPEC §9): every point gets a centroid, no centroid more than
+// One balanced step (mathematics §9): every point gets a centroid, no centroid more than
 // ⌈n/M⌉ points. Points with the largest gap between their nearest and second-nearest
 // centroid (Euclidean distance) are placed first, each into the nearest centroid that still
 // has room. Returns the centroid index of every point.
 RECONBOUND_API std::vector<std::size_t> balanced_assignment(MatrixView points, MatrixView centroids,
                                                             std::size_t threads = 1);
 
-// Binary symmetric channel below one bit (SPEC §2 end, paper §G.6): the two-cell codebook's
+// Binary symmetric channel below one bit (mathematics §2 end, paper §G.6): the two-cell codebook's
 // index Q (Pr(Q = 0) = f0) is kept with probability p = keep ∈ [1/2, 1], flipped otherwise.
 // γ = I(Q; Z) = H_b(f0·p + f1·(1−p)) − H_b(p), bits.
 RECONBOUND_API double bsc_leakage_bits(double f0, double keep);

@@ -1,11 +1,11 @@
 #pragma once
-// Plugin kind 4 — the converse (SPEC §5, Theorem 3.6, Corollary 3.7).
+// Plugin kind 4 — the converse (mathematics §5, Theorem 3.6, Corollary 3.7).
 //
 // Contract: from the leakage γ (bits), the entropy lower bounds h̄_LB(k) of every grid
 // pair, and the normaliser tr Σ, returns the certified ρ* = max over the grid of the
 // per-pair bound (eq 14), the arg-max pair, the absolute bound on E‖Ψ(x) − ẑ‖² (eq 13)
 // and the point-estimate version with margins dropped. ρ* ∈ [0, 1]. Its inverse answers
-// "how much may training leak?": the largest γ whose ρ* still reaches a target (SPEC §8).
+// "how much may training leak?": the largest γ whose ρ* still reaches a target (mathematics §8).
 #include <cstddef>
 #include <vector>
 

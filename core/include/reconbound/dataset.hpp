@@ -1,7 +1,7 @@
 #pragma once
-// Data sets (SPEC §7): the records an entropy estimate or a rotation is computed from.
+// Data sets (mathematics §7): the records an entropy estimate or a rotation is computed from.
 // Every reader returns the records as doubles, one record per row, channel-major (C, H, W),
-// exactly as stored in the file: nothing is rescaled, centred or fitted (SPEC §7 forbids
+// exactly as stored in the file: nothing is rescaled, centred or fitted (mathematics §7 forbids
 // preprocessing fitted across the protected set). 8-bit sources give grey levels in [0, 255].
 // Every reader rejects what it cannot read exactly (truncation, trailing bytes, zero records,
 // non-finite values, unsupported types) with a FileError naming the file and the problem.

@@ -1,5 +1,5 @@
 #pragma once
-// The prior-aware DP-SGD reconstruction attack (SPEC §9; paper §G.5, eq 36–38; Hayes et al.
+// The prior-aware DP-SGD reconstruction attack (mathematics §9; paper §G.5, eq 36–38; Hayes et al.
 // 2023 in its likelihood form) against a linear model whose per-example gradient is the
 // centred input u = Ψ(x) − Ψ̄, Ψ̄ the mean of Ψ over D_shadow.
 //
@@ -66,7 +66,7 @@ RECONBOUND_API Vector posterior_weights(MatrixView releases, MatrixView candidat
 RECONBOUND_API RowMatrix reconstruct_with(MatrixView weights, MatrixView other_rows);
 
 // The σ at which the dpsgd mechanism charges exactly gamma_bits over T steps at rate q
-// (SPEC §2: γ(σ) = T·K(q, σ)/ln 2, decreasing in σ), to relative 1e-10 in σ. Throws
+// (mathematics §2: γ(σ) = T·K(q, σ)/ln 2, decreasing in σ), to relative 1e-10 in σ. Throws
 // InvalidInput when γ is not reachable with σ in the plugin's range [0.1, 100]
 // (reconbound/dpsgd_range.hpp).
 RECONBOUND_API double sigma_for_gamma(const Registry& registry, double q, std::uint64_t steps,

@@ -1,7 +1,7 @@
 #pragma once
-// The confidence margins of the entropy lower bound (SPEC §6.1–6.3) and the Monte Carlo
-// budget (SPEC §6.7), in bits. They depend only on sizes and levels, never on the data:
-// the goldfeld estimator certifies with them, and grid selection (SPEC §6.6) predicts with
+// The confidence margins of the entropy lower bound (mathematics §6.1–6.3) and the Monte Carlo
+// budget (mathematics §6.7), in bits. They depend only on sizes and levels, never on the data:
+// the goldfeld estimator certifies with them, and grid selection (mathematics §6.6) predicts with
 // them before the estimation sample is touched.
 #include <cstddef>
 
@@ -20,15 +20,15 @@ RECONBOUND_API double cantelli_margin_bits(double sigma_mc_bits, std::size_t uni
                                            double alpha_mc);
 
 // σ_b² = k/(n·n_MC·ln²2), bits²: the bound on Var[ĥ_MC(Π_b) | sample] of one block with
-// n_MC independent draws per sample point (SPEC §6.3, Gaussian Poincaré inequality).
+// n_MC independent draws per sample point (mathematics §6.3, Gaussian Poincaré inequality).
 RECONBOUND_API double block_variance_bound_bits2(std::size_t k, std::size_t n, std::size_t n_mc);
 
 // σ_MC = sqrt(k/(N_k·n·n_MC))/ln 2, bits: the bound for the block average with independent
-// dither per block (SPEC §6.3; N_k = blocks).
+// dither per block (mathematics §6.3; N_k = blocks).
 RECONBOUND_API double monte_carlo_sigma_bits(std::size_t k, std::size_t blocks, std::size_t n,
                                              std::size_t n_mc);
 
-// The budget rule of SPEC §6.7: the smallest n_MC ≥ 1 with t_MC ≤ t_MD for block size k
+// The budget rule of mathematics §6.7: the smallest n_MC ≥ 1 with t_MC ≤ t_MD for block size k
 // (N_k = blocks) at sample size n, union size |G| and levels α₁ (Monte Carlo), α₂
 // (sampling). Since both margins are data-free, n_MC may be fixed after the sample is seen
 // and before any dither is drawn.

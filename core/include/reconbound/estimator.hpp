@@ -1,5 +1,5 @@
 #pragma once
-// Plugin kind 3 — the entropy estimator (SPEC §6, Proposition 5.1).
+// Plugin kind 3 — the entropy estimator (mathematics §6, Proposition 5.1).
 //
 // Contract: for every grid pair (k, ν²) it returns h̄_LB(k), a lower confidence bound
 // (bits) on the block-averaged entropy h̄_U(k) = (1/N_k) Σ_b h(Π_b Ψ(x) + W_b),
@@ -8,7 +8,7 @@
 //
 // The input is already represented and rotated: row i of `rotated` is U·Ψ(x_i) for the
 // estimation sample x_1..x_n (disjoint from D⊥). Block b of block size k is columns
-// [b·k, (b+1)·k) scaled by sqrt(N_k), N_k = m/k, i.e. y_{b,i} = Π_b Ψ(x_i) (SPEC §4).
+// [b·k, (b+1)·k) scaled by sqrt(N_k), N_k = m/k, i.e. y_{b,i} = Π_b Ψ(x_i) (mathematics §4).
 //
 // Distribution: blocks can be split into shards (block b belongs to shard b mod shards).
 // A sharded call returns per-block partial results; combine() merges the shards of one
@@ -25,7 +25,7 @@ namespace reconbound {
 
 struct GridPair {
   std::size_t k = 1;  // block size, divides m
-  double nu2 = 0.2;   // relative dither ν², s² = ν²·tr Σ̂ / k (SPEC §5)
+  double nu2 = 0.2;   // relative dither ν², s² = ν²·tr Σ̂ / k (mathematics §5)
   bool operator==(const GridPair&) const = default;
 };
 
@@ -38,18 +38,18 @@ struct EntropyRequest {
   double alpha_mc_fraction = 0.5; // α₁ = fraction·α (Monte Carlo), α₂ = rest (sampling)
   std::uint64_t seed = 0;         // dither draws; results are independent of `threads`
   std::size_t n_mc = 0;           // draws per sample point for every pair; 0: the estimator's
-                                  // own setting or budget rule (SPEC §6.7)
+                                  // own setting or budget rule (mathematics §6.7)
   std::size_t threads = 1;
   std::size_t shard = 0;          // this call computes blocks b with b % shards == shard
   std::size_t shards = 1;
   Progress* progress = nullptr;
 };
 
-// One block's Monte Carlo contribution (SPEC §6, eq 31 and §6.3).
+// One block's Monte Carlo contribution (mathematics §6, eq 31 and §6.3).
 struct BlockEntropy {
   std::size_t block = 0;
   double h_mc_bits = 0.0;          // ĥ_MC(Π_b), bits
-  double variance_bound_bits2 = 0.0;  // per-block Var bound σ_b², bits² (SPEC §6.3)
+  double variance_bound_bits2 = 0.0;  // per-block Var bound σ_b², bits² (mathematics §6.3)
   double numerical_error_bits = 0.0;  // proven bound on |computed − exact plug-in|, bits
 };
 
@@ -62,7 +62,7 @@ struct GridEntropy {
   double t_mc = 0.0;       // Cantelli Monte Carlo margin, bits (eq 34)
   double t_md = 0.0;       // McDiarmid sampling margin, bits (eq 35)
   double t_num = 0.0;      // numerical-approximation margin, bits (0 for the exact path)
-  double h_lb = 0.0;       // h̄_LB = h_mc − t_mc − t_md − t_num (SPEC §6.4)
+  double h_lb = 0.0;       // h̄_LB = h_mc − t_mc − t_md − t_num (mathematics §6.4)
   std::vector<BlockEntropy> blocks;  // per-block detail (all blocks after combine)
   bool complete = true;    // false for a shard's partial result
 };

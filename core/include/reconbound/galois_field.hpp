@@ -1,5 +1,5 @@
 #pragma once
-// The finite field GF(q), q = p^r, needed by Paley's Hadamard construction (SPEC §4): the
+// The finite field GF(q), q = p^r, needed by Paley's Hadamard construction (mathematics §4): the
 // order-28 factor of H_784 = H_28 ⊗ H_28 is built over GF(27) = GF(3^3), which is not the
 // integers mod 27 but polynomials over GF(3) modulo an irreducible cubic.
 //

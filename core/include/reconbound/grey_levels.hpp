@@ -1,6 +1,6 @@
 #pragma once
-// Records are 8-bit images in grey levels [0, 255] (SPEC §1). Representations rely on it
-// for their bound B on ‖Ψ(x) − Ψ(x')‖² (the range of the tr Σ UCB, SPEC §6.5).
+// Records are 8-bit images in grey levels [0, 255] (mathematics §1). Representations rely on it
+// for their bound B on ‖Ψ(x) − Ψ(x')‖² (the range of the tr Σ UCB, mathematics §6.5).
 #include <string_view>
 
 #include "reconbound/export.hpp"

@@ -1,5 +1,5 @@
 #pragma once
-// The grid G of (k, ν²) pairs over which the converse maximises (SPEC §5). It is fixed
+// The grid G of (k, ν²) pairs over which the converse maximises (mathematics §5). It is fixed
 // before any entropy is estimated; the union bound of the entropy estimator covers it.
 #include <cstddef>
 #include <string>
@@ -10,10 +10,10 @@
 
 namespace reconbound {
 
-// SPEC §5 default dither levels N = {0.2, 0.4, 0.8, 1.6, 3.2, 6.4}.
+// mathematics §5 default dither levels N = {0.2, 0.4, 0.8, 1.6, 3.2, 6.4}.
 RECONBOUND_API std::vector<double> default_nu2_levels();
 
-// SPEC §5 default block sizes: the divisors of m up to 32.
+// mathematics §5 default block sizes: the divisors of m up to 32.
 RECONBOUND_API std::vector<std::size_t> default_block_sizes(std::size_t m);
 
 // The checks of K and N that need no m, so that a command refuses bad lists up front: throws

@@ -1,5 +1,5 @@
 #pragma once
-// Choosing the grid on D⊥ (SPEC §6.6). A pilot estimate on the held-out split predicts, for
+// Choosing the grid on D⊥ (mathematics §6.6). A pilot estimate on the held-out split predicts, for
 // every candidate pair (k, ν²) of G, the ρ* that the certified estimate on D_est would give
 // at the final n_est; only the best few pairs G' ⊂ G are certified, with margins for |G'|.
 // The pilot reads only D⊥ (and the rotation and tr Σ̂ fitted on it), so G' is fixed before
@@ -19,7 +19,7 @@ namespace reconbound {
 class EntropyEstimator;
 
 enum class GridSelect {
-  pilot,  // SPEC §6.6: certify the pairs a pilot on D⊥ predicts best
+  pilot,  // mathematics §6.6: certify the pairs a pilot on D⊥ predicts best
   none,   // the paper's procedure: certify the whole grid
 };
 
@@ -38,7 +38,7 @@ struct SelectionSettings {
   double share_tolerance_rho = 0.003;
   double share_tolerance_bits = 0.02;
   std::size_t n_est = 0;           // the size of D_est the prediction is for
-  double alpha = 0.05;             // the certified estimate's α (split evenly, SPEC §6.2)
+  double alpha = 0.05;             // the certified estimate's α (split evenly, mathematics §6.2)
   double normaliser = 0.0;         // tr Σ (or its UCB) that divides in eq 14
   std::uint64_t seed = 0;          // the pilot's dither seed
   std::size_t threads = 1;
@@ -50,7 +50,7 @@ struct PairPrediction {
   GridPair pair;
   std::vector<double> h_pilot;       // ĥ_MC (bits) on the pilot prefixes, smallest first
   double h_predicted = 0.0;          // ĥ extrapolated to n_est (bits)
-  std::size_t n_mc = 0;              // the budget rule's draws at n_est and |G'| (SPEC §6.7)
+  std::size_t n_mc = 0;              // the budget rule's draws at n_est and |G'| (mathematics §6.7)
   double t_mc = 0.0, t_md = 0.0;     // the margins at n_est and |G'| (bits)
   double h_lb_predicted = 0.0;       // h_predicted − t_mc − t_md
   std::vector<double> rho_predicted; // eq 14 at each goal γ
@@ -78,12 +78,12 @@ inline constexpr std::size_t kPilotBlocks = 8;
 // Smallest D⊥ for a pilot: its smallest prefix (a quarter) keeps ≥ 16 records.
 inline constexpr std::size_t kMinPilotRecords = 64;
 
-// The plug-in's growth with n (SPEC §6.6): from ĥ at n/4, n/2 and n, the increments
+// The plug-in's growth with n (mathematics §6.6): from ĥ at n/4, n/2 and n, the increments
 // Δ₁ = ĥ(n/2) − ĥ(n/4) and Δ₂ = ĥ(n) − ĥ(n/2) per doubling are taken to shrink
 // geometrically with ratio r = Δ₂/Δ₁ ∈ [0, 1], so L = log2(n_target/n) more doublings add
 // Δ₂·(r + r² + … ) = Δ₂·r·(1 − r^L)/(1 − r) (Δ₂·L at r = 1, a plug-in that still grows like
 // log n). Negative increments (noise) count as 0. The result never exceeds `cap` (bits), the
-// plug-in's ceiling h(W^(k)) + log2 n_target (SPEC §6.4). For n_target ≤ n it returns ĥ(n)
+// plug-in's ceiling h(W^(k)) + log2 n_target (mathematics §6.4). For n_target ≤ n it returns ĥ(n)
 // plus the last increment scaled by L (≤ 0).
 RECONBOUND_API double extrapolate_plugin_entropy(double h_quarter, double h_half, double h_full,
                                                  double doublings, double cap);

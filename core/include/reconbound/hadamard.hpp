@@ -1,6 +1,6 @@
 #pragma once
 // Hadamard matrices H (entries ±1, H·Hᵀ = order·I) stored as a Kronecker product of small
-// factors and never as a dense order × order matrix (SPEC §4, §G.2).
+// factors and never as a dense order × order matrix (mathematics §4, §G.2).
 //
 // Factors: one Sylvester factor H_{2^a} = H_2^{⊗a} (applied by fast Walsh–Hadamard
 // butterflies) and Paley-I factors of order q + 1 for prime powers q ≡ 3 (mod 4) (dense ±1,

@@ -1,5 +1,5 @@
 #pragma once
-// Plugin kind 1 — mechanism leakage (SPEC §2, Theorem 4.1), and optionally its (ε, δ).
+// Plugin kind 1 — mechanism leakage (mathematics §2, Theorem 4.1), and optionally its (ε, δ).
 //
 // Contract: leakage() returns γ in bits, an upper bound on the mutual information
 // I(x_i; released output | X_{−i}) between one protected record and everything the
@@ -10,7 +10,7 @@
 //
 // (ε, δ) accounting is a capability, not part of every mechanism: accountant() returns the
 // mechanism's accountant, or nullptr when it provides none. The dpsgd plugin provides the
-// PLD accountant (SPEC §8).
+// PLD accountant (mathematics §8).
 #include <cstdint>
 #include <string>
 #include <utility>
@@ -56,7 +56,7 @@ struct Leakage {
   std::vector<std::pair<std::string, double>> details;
 };
 
-// The optional (ε, δ) capability of a mechanism (SPEC §8). ε and δ are in nats (e^ε).
+// The optional (ε, δ) capability of a mechanism (mathematics §8). ε and δ are in nats (e^ε).
 class RECONBOUND_API PrivacyAccountant {
  public:
   virtual ~PrivacyAccountant() = default;

@@ -1,5 +1,5 @@
 #pragma once
-// The per-block bound ρ_blk (paper eq 40, Proposition G.1; SPEC §9) of a release Z of the
+// The per-block bound ρ_blk (paper eq 40, Proposition G.1; mathematics §9) of a release Z of the
 // codebook cell Q: at block size k = 1 each rotated coordinate b is charged only the leakage
 // γ_b = I(z̃_b; Z) it receives, estimated from one-dimensional dithered plug-in densities
 // (eq 31 at k = 1) on the estimation sample. A point estimate: no confidence margins.
@@ -49,7 +49,7 @@ struct PerBlockConfig {
 
 // ρ_blk² = (1/m_pad)·Σ_b 2^{2(h(z̃_b) − γ_b)}/(2πe·tr Σ) − ν² (eq 40, F_blk, k = 1) with
 // γ_b = h(z̃_b) − Σ_z Pr(Z = z)·h(z̃_b | Z = z) clipped to [0, γ] (a mutual information is
-// ≥ 0, and γ_b ≤ γ by data processing, Prop G.1), at s = ν·sqrt(tr Σ) (SPEC §5, k = 1).
+// ≥ 0, and γ_b ≤ γ by data processing, Prop G.1), at s = ν·sqrt(tr Σ) (mathematics §5, k = 1).
 // trace_sigma: the normaliser tr Σ̂ (from D⊥). gamma_bits: the leakage charged (upper clip of γ_b).
 RECONBOUND_API PerBlockBound per_block_bound(MatrixView y, const std::vector<std::size_t>& cell,
                                              const RowMatrix& channel, double gamma_bits,

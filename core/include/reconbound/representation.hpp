@@ -1,5 +1,5 @@
 #pragma once
-// Plugin kind 2 — the representation Ψ : R^d → R^m (SPEC §3).
+// Plugin kind 2 — the representation Ψ : R^d → R^m (mathematics §3).
 //
 // Contract: Ψ is fixed independently of the protected data. map() is applied to a batch
 // of records (rows, each of the shape given by input_shape) and fills one output row per
@@ -15,10 +15,10 @@ namespace reconbound {
 struct RepresentationInfo {
   std::size_t output_dim = 0;  // m
   // B: an upper bound on ‖Ψ(x) − Ψ(x')‖² over all valid records (8-bit images), used as
-  // the range of the empirical-Bernstein UCB of tr Σ (SPEC §6.5).
+  // the range of the empirical-Bernstein UCB of tr Σ (mathematics §6.5).
   double max_squared_distance = 0.0;
   // True when the eigenbasis rotation is inadvisable (e.g. LPIPS, m ≫ |D⊥|): the
-  // pipeline then uses the data-free random-sign rotation (SPEC §4).
+  // pipeline then uses the data-free random-sign rotation (mathematics §4).
   bool prefers_data_free_rotation = false;
 };
 

@@ -1,12 +1,12 @@
 #pragma once
-// The rotation U ∈ R^{m_pad × m} with orthonormal columns (SPEC §4, Remark C.1, §G.2):
+// The rotation U ∈ R^{m_pad × m} with orthonormal columns (mathematics §4, Remark C.1, §G.2):
 //   eigenbasis:  U = m_pad^{−1/2} · H · [Vᵀ; 0], V the eigenvectors of the sample covariance of D⊥
 //                (columns sorted by decreasing eigenvalue), so every output coordinate carries
 //                variance tr Σ̂ / m_pad;
 //   signs:       U = m_pad^{−1/2} · H · [D; 0], D a seeded random ±1 diagonal (data-free).
 // H is a Hadamard matrix of order m_pad (hadamard.hpp). When none of order m is constructible,
 // the m features are zero-padded to m_pad = next_constructible_order(m): the padded coordinates
-// are deterministically zero, so the bound transfers (SPEC §4); report padding_fraction().
+// are deterministically zero, so the bound transfers (mathematics §4); report padding_fraction().
 //
 // Blocks (formed by the pipeline): block b of size k | m_pad is the columns [b·k, (b+1)·k) of the
 // rotated row times sqrt(m_pad/k); then (1/N_k)·Σ_b ‖Π_b v‖² = ‖v‖², N_k = m_pad/k.

@@ -1,7 +1,7 @@
 #pragma once
-// A DP-SGD noise schedule (SPEC §2): each run is a list of segments of `steps`
+// A DP-SGD noise schedule (mathematics §2): each run is a list of segments of `steps`
 // consecutive steps with Poisson sampling rate q and noise multiplier σ. Several runs
-// on the same protected data (a hyper-parameter search) add their leakages (SPEC §7).
+// on the same protected data (a hyper-parameter search) add their leakages (mathematics §7).
 #include <cstdint>
 #include <string>
 #include <utility>

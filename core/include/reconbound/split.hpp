@@ -1,5 +1,5 @@
 #pragma once
-// Splits of a data set (SPEC §7): D⊥ (held out; gives the rotation V, tr Σ̂ and the dither
+// Splits of a data set (mathematics §7): D⊥ (held out; gives the rotation V, tr Σ̂ and the dither
 // scales) and D_est (the entropy estimate) must be disjoint. The API enforces it: a Split can
 // only be made through random_split or make_split, which both refuse overlapping sets.
 #include <cstddef>

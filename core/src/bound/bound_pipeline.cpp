@@ -51,7 +51,7 @@ Rotation make_rotation(const BoundConfig& config, const RepresentationInfo& info
   if (choice == RotationChoice::eigenbasis) {
     return Rotation::eigenbasis(perp_features, config.padded_order);
   }
-  // The sign draw uses its own stream, derived from the seed (SPEC §4: D independent of data).
+  // The sign draw uses its own stream, derived from the seed (mathematics §4: D independent of data).
   return Rotation::random_signs(m, config.seed ^ 0x5157a7e5u, config.padded_order);
 }
 
@@ -85,7 +85,7 @@ BoundFrame make_bound_frame(const Registry& registry, const BoundData& data, con
   BoundFrame frame;
   frame.shape = data.shape;
 
-  // Ψ (SPEC §3), on each split separately: nothing is fitted across D_est.
+  // Ψ (mathematics §3), on each split separately: nothing is fitted across D_est.
   auto start = std::chrono::steady_clock::now();
   frame.psi = registry.make_representation(config.representation, config.representation_params);
   frame.info = describe_checked(*frame.psi, data.shape, config.representation);
@@ -101,7 +101,7 @@ BoundFrame make_bound_frame(const Registry& registry, const BoundData& data, con
   frame.normaliser = config.normaliser == Normaliser::ucb ? frame.trace.ucb : frame.trace.trace;
   frame.timings.trace_s = seconds_since(start);
 
-  // Rotation from D⊥ (SPEC §4), applied to D_est.
+  // Rotation from D⊥ (mathematics §4), applied to D_est.
   start = std::chrono::steady_clock::now();
   frame.rotation.emplace(make_rotation(config, frame.info, frame.perp_features));
   frame.rotated_est = frame.rotation->apply(frame.est_features, config.threads);
@@ -173,7 +173,7 @@ BoundReport compute_bound(const Registry& registry, const BoundFrame& frame,
   const std::vector<GridPair> candidates = make_grid(report.m_padded, block_sizes, nu2_levels);
   const auto estimator = registry.make_estimator(config.estimator, config.estimator_params);
 
-  // The certified grid G' (SPEC §6.6): chosen from D⊥ alone, before D_est is touched.
+  // The certified grid G' (mathematics §6.6): chosen from D⊥ alone, before D_est is touched.
   auto start = std::chrono::steady_clock::now();
   if (config.grid_select == GridSelect::pilot) {
     const auto converse = registry.make_converse(config.converse, config.converse_params);
@@ -215,7 +215,7 @@ BoundReport compute_bound(const Registry& registry, const BoundFrame& frame,
 
   if (config.selection_only) return report;
 
-  // Entropy lower confidence bounds for all of G' at once (SPEC §6), the union bound over
+  // Entropy lower confidence bounds for all of G' at once (mathematics §6), the union bound over
   // |G'|. s is set by tr Σ̂ from D⊥, independent of the estimation sample.
   start = std::chrono::steady_clock::now();
   const EntropyRequest request{.rotated = rotated,
@@ -232,7 +232,7 @@ BoundReport compute_bound(const Registry& registry, const BoundFrame& frame,
   report.entropies = estimator->estimate(request);
   report.timings.entropy_s = seconds_since(start);
 
-  // The converse for every γ (SPEC §5, eq 13–14).
+  // The converse for every γ (mathematics §5, eq 13–14).
   start = std::chrono::steady_clock::now();
   for (std::size_t i = 0; i < gammas_bits.size(); ++i) {
     report.results.push_back(apply_converse(registry, report, gammas_bits[i], config, error_of(i)));

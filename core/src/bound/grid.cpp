@@ -27,7 +27,7 @@ void check_grid_lists(const std::vector<std::size_t>& block_sizes, const std::ve
       throw InvalidInput(fmt::format("dither level nu2 = {} must be a finite number > 0", nu2));
     }
   }
-  // A repeated pair would be charged twice in the union bound over G (SPEC §6.4).
+  // A repeated pair would be charged twice in the union bound over G (mathematics §6.4).
   for (auto k = block_sizes.begin(); k != block_sizes.end(); ++k) {
     if (std::find(block_sizes.begin(), k, *k) != k) {
       throw InvalidInput(fmt::format("block size k = {} is listed twice; list each k once", *k));

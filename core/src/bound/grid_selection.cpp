@@ -1,4 +1,4 @@
-// Choosing the grid on D⊥ (SPEC §6.6): pilot, prediction at n_est, selection.
+// Choosing the grid on D⊥ (mathematics §6.6): pilot, prediction at n_est, selection.
 #include "reconbound/grid_selection.hpp"
 
 #include <fmt/format.h>
@@ -30,7 +30,7 @@ class PilotProgress final : public Progress {
 };
 
 // The plug-in's ceiling at n records: h(W^(k)) + log2 n with h(W^(k)) = (k/2)·log2(2πe·s²)
-// (bits per block, SPEC §6.4).
+// (bits per block, mathematics §6.4).
 double plugin_cap_bits(std::size_t k, double s, std::size_t n) {
   const double two_pi_e = 2.0 * std::numbers::pi * std::numbers::e;
   return 0.5 * static_cast<double>(k) * std::log2(two_pi_e * s * s) +
@@ -179,7 +179,7 @@ GridSelectionReport select_grid(const EntropyEstimator& estimator, const Convers
     }
   }
 
-  // Prediction at n_est with the margins of the certified run (|G'| = `wanted`, SPEC §6.7).
+  // Prediction at n_est with the margins of the certified run (|G'| = `wanted`, mathematics §6.7).
   const double doublings = std::log2(static_cast<double>(settings.n_est) / static_cast<double>(n_perp));
   const double alpha_mc = 0.5 * settings.alpha, alpha_md = settings.alpha - alpha_mc;
   std::vector<std::vector<std::pair<double, double>>> keys(goals);
@@ -195,7 +195,7 @@ GridSelectionReport select_grid(const EntropyEstimator& estimator, const Convers
     pred.t_md = mcdiarmid_margin_bits(settings.n_est, wanted, alpha_md);       // eq 35
     pred.t_mc = cantelli_margin_bits(monte_carlo_sigma_bits(grid[p].k, blocks, settings.n_est, pred.n_mc),
                                      wanted, alpha_mc);                        // eq 34
-    pred.h_lb_predicted = pred.h_predicted - pred.t_mc - pred.t_md;            // SPEC §6.4
+    pred.h_lb_predicted = pred.h_predicted - pred.t_mc - pred.t_md;            // mathematics §6.4
     GridEntropy entry;
     entry.pair = grid[p];
     entry.s = dither_sd[p];
@@ -220,7 +220,7 @@ GridSelectionReport select_grid(const EntropyEstimator& estimator, const Convers
     report.predictions.push_back(std::move(pred));
   }
 
-  // The best pairs for each goal, certified as one union G' (SPEC §6.6).
+  // The best pairs for each goal, certified as one union G' (mathematics §6.6).
   for (std::size_t g = 0; g < keys.size(); ++g) {
     // γ goals compare predicted ρ*; the target-ρ goal compares admissible γ (bits).
     const bool target = goal.target_rho > 0.0 && g + 1 == keys.size();

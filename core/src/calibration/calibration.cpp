@@ -1,4 +1,4 @@
-// Noise calibration (SPEC §8): bracketing and bisection on ln σ of a monotone criterion.
+// Noise calibration (mathematics §8): bracketing and bisection on ln σ of a monotone criterion.
 #include "reconbound/calibration.hpp"
 
 #include <fmt/format.h>

@@ -1,4 +1,4 @@
-// D⊥ / D_est splits (SPEC §7: the two sets must be disjoint) and row selection.
+// D⊥ / D_est splits (mathematics §7: the two sets must be disjoint) and row selection.
 #include "reconbound/split.hpp"
 
 #include <fmt/format.h>
@@ -77,7 +77,7 @@ Split make_split(std::size_t n_records, std::vector<std::size_t> perp, std::vect
   std::set_intersection(perp.begin(), perp.end(), est.begin(), est.end(), std::back_inserter(common));
   if (!common.empty()) {
     throw InvalidInput(
-        fmt::format("D⊥ and D_est overlap in {} record(s) (e.g. index {}); SPEC §7 requires them "
+        fmt::format("D⊥ and D_est overlap in {} record(s) (e.g. index {}); mathematics §7 requires them "
                     "disjoint: choose non-overlapping indices",
                     common.size(), common.front()));
   }

@@ -27,13 +27,13 @@ double cantelli_margin_bits(double sigma_mc_bits, std::size_t union_size, double
 
 double block_variance_bound_bits2(std::size_t k, std::size_t n, std::size_t n_mc) {
   const double ln2 = std::numbers::ln2;
-  // Var ≤ k/(n·n_MC) nats² (SPEC §6.3), converted to bits².
+  // Var ≤ k/(n·n_MC) nats² (mathematics §6.3), converted to bits².
   return static_cast<double>(k) /
          (static_cast<double>(n) * static_cast<double>(n_mc) * ln2 * ln2);
 }
 
 double monte_carlo_sigma_bits(std::size_t k, std::size_t blocks, std::size_t n, std::size_t n_mc) {
-  // σ_MC² = (1/N_k²)·Σ_b σ_b² = k/(N_k·n·n_MC·ln²2)   (SPEC §6.3)
+  // σ_MC² = (1/N_k²)·Σ_b σ_b² = k/(N_k·n·n_MC·ln²2)   (mathematics §6.3)
   return std::sqrt(block_variance_bound_bits2(k, n, n_mc) / static_cast<double>(blocks));
 }
 
@@ -45,7 +45,7 @@ std::size_t monte_carlo_budget(std::size_t k, std::size_t blocks, std::size_t n,
         "N_k={}, n={}, |G|={}, alpha_mc={}, alpha_md={})",
         k, blocks, n, union_size, alpha_mc, alpha_md));
   }
-  // t_MC(n_MC) = t_MC(1)/sqrt(n_MC) ≤ t_MD  ⟺  n_MC ≥ (t_MC(1)/t_MD)²   (SPEC §6.7)
+  // t_MC(n_MC) = t_MC(1)/sqrt(n_MC) ≤ t_MD  ⟺  n_MC ≥ (t_MC(1)/t_MD)²   (mathematics §6.7)
   const double t_md = mcdiarmid_margin_bits(n, union_size, alpha_md);
   const double t_mc_one =
       cantelli_margin_bits(monte_carlo_sigma_bits(k, blocks, n, 1), union_size, alpha_mc);

@@ -1,5 +1,5 @@
 // GF(p^r) arithmetic by polynomials over GF(p) modulo a monic irreducible polynomial
-// (SPEC §4: Paley factors over prime-power fields, e.g. GF(27) for H_28).
+// (mathematics §4: Paley factors over prime-power fields, e.g. GF(27) for H_28).
 #include "reconbound/galois_field.hpp"
 
 #include <fmt/format.h>

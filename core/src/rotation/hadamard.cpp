@@ -1,4 +1,4 @@
-// Hadamard matrices as Kronecker products of Sylvester and Paley-I factors (SPEC §4, §G.2).
+// Hadamard matrices as Kronecker products of Sylvester and Paley-I factors (mathematics §4, §G.2).
 #include "reconbound/hadamard.hpp"
 
 #include <fmt/format.h>

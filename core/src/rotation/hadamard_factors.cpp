@@ -1,4 +1,4 @@
-// Dense Sylvester and Paley-I Hadamard factors (SPEC §4, Paley 1933).
+// Dense Sylvester and Paley-I Hadamard factors (mathematics §4, Paley 1933).
 #include "hadamard_factors.hpp"
 
 #include <fmt/format.h>

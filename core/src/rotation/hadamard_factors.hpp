@@ -1,5 +1,5 @@
 #pragma once
-// Dense small Hadamard factors (SPEC §4): Sylvester's H_{2^a} and Paley's type-I matrix.
+// Dense small Hadamard factors (mathematics §4): Sylvester's H_{2^a} and Paley's type-I matrix.
 #include <cstddef>
 
 #include "reconbound/matrix.hpp"

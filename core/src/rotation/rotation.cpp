@@ -1,4 +1,4 @@
-// The rotation U = m_pad^{−1/2}·H·[Vᵀ; 0] or m_pad^{−1/2}·H·[D; 0] (SPEC §4, Remark C.1).
+// The rotation U = m_pad^{−1/2}·H·[Vᵀ; 0] or m_pad^{−1/2}·H·[D; 0] (mathematics §4, Remark C.1).
 #include "reconbound/rotation.hpp"
 
 #include <fmt/format.h>

@@ -1,4 +1,4 @@
-// One balanced assignment step of the codebook (SPEC §9, paper §G.6): at most ⌈n/M⌉ points
+// One balanced assignment step of the codebook (mathematics §9, paper §G.6): at most ⌈n/M⌉ points
 // per centroid, the points with the clearest preference placed first.
 #include <fmt/format.h>
 

@@ -1,5 +1,5 @@
 // The sub-bit codebook release: the two-cell index through a binary symmetric channel
-// (SPEC §2 end, paper §G.6).
+// (mathematics §2 end, paper §G.6).
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -36,7 +36,7 @@ double bsc_leakage_bits(double f0, double keep) {
   }
   check_keep(keep);
   const double released_zero = f0 * keep + (1.0 - f0) * (1.0 - keep);  // Pr(Z = 0)
-  // γ = I(Q; Z) = H(Z) − H(Z | Q) = H_b(f0·p + f1·(1−p)) − H_b(p)   (SPEC §2 end)
+  // γ = I(Q; Z) = H(Z) − H(Z | Q) = H_b(f0·p + f1·(1−p)) − H_b(p)   (mathematics §2 end)
   return std::max(0.0, entropy_with_limits(released_zero) - entropy_with_limits(keep));
 }
 

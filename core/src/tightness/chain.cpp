@@ -1,4 +1,4 @@
-// The tightness chain ρ* ≤ ρ_blk ≤ ρ_cb ≤ ρ_dpsgd (SPEC §9, paper eq 39).
+// The tightness chain ρ* ≤ ρ_blk ≤ ρ_cb ≤ ρ_dpsgd (mathematics §9, paper eq 39).
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -43,7 +43,7 @@ void check_config(const ChainData& data, const ChainConfig& config) {
   for (const unsigned r : config.codebook_bits) {
     if (r < 1 || r > 16) throw InvalidInput(fmt::format("codebook rate R = {} bits must lie in 1..16", r));
     // On average a cell holds n_est / 2^R records: below the per-block bound's minimum no
-    // codebook can serve (SPEC §9).
+    // codebook can serve (mathematics §9).
     const std::size_t cells = std::size_t{1} << r;
     if (n_est < cells * config.min_cell_records) {
       throw InvalidInput(fmt::format("R = {} gives {} cells for {} estimation records; the per-block bound needs >= {} "
@@ -152,7 +152,7 @@ ChainReport compute_chain(const Registry& registry, const ChainData& data, const
   // The attacks' errors and the per-block bound are estimates of ρ: they are normalised by the
   // point estimate tr Σ̂, not by ρ*'s certified normaliser (mathematics §9).
   const double trace = frame.trace.trace;
-  // Block b at k = 1 is coordinate b of U·Ψ(x) times sqrt(m_pad) (SPEC §4).
+  // Block b at k = 1 is coordinate b of U·Ψ(x) times sqrt(m_pad) (mathematics §4).
   const RowMatrix coordinates =
       frame.rotated_est * std::sqrt(static_cast<double>(frame.rotated_est.cols()));
 

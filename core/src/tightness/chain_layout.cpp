@@ -1,4 +1,4 @@
-// The data layout of the tightness chain (SPEC §7, §9; paper §F.4): D⊥, D_est and the
+// The data layout of the tightness chain (mathematics §7, §9; paper §F.4): D⊥, D_est and the
 // targets pairwise disjoint, D_shadow inside D_est.
 #include <fmt/format.h>
 

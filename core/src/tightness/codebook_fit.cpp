@@ -1,4 +1,4 @@
-// Fitting the codebook and its release (SPEC §2 end, §9; paper §G.6).
+// Fitting the codebook and its release (mathematics §2 end, §9; paper §G.6).
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -50,7 +50,7 @@ RowMatrix cell_means(MatrixView records, const std::vector<std::size_t>& cells, 
   return sums;
 }
 
-// H(Q) = −Σ_c f_c·log2 f_c with f_c = counts_c / n (SPEC §2 end: γ = H(Q) ≤ R).
+// H(Q) = −Σ_c f_c·log2 f_c with f_c = counts_c / n (mathematics §2 end: γ = H(Q) ≤ R).
 double entropy_bits(const std::vector<std::size_t>& counts, std::size_t n) {
   double h = 0.0;
   for (const std::size_t k : counts) {

@@ -1,5 +1,5 @@
 // Dithered plug-in entropies of every rotated coordinate and every release output
-// (eq 31 at k = 1; paper §G.6, Prop G.1; SPEC §9), on one FFT grid per coordinate.
+// (eq 31 at k = 1; paper §G.6, Prop G.1; mathematics §9), on one FFT grid per coordinate.
 #include <fmt/format.h>
 
 #include <algorithm>

@@ -1,4 +1,4 @@
-// The DP-SGD reconstruction attack (SPEC §9; paper §G.5, eq 36–38): releases, candidate
+// The DP-SGD reconstruction attack (mathematics §9; paper §G.5, eq 36–38): releases, candidate
 // likelihoods, posterior mean, squared errors.
 #include "reconbound/dpsgd_attack.hpp"
 

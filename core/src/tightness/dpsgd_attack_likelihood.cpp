@@ -1,4 +1,4 @@
-// The candidates' log-likelihoods (SPEC §9; paper eq 37): one single-precision matrix product
+// The candidates' log-likelihoods (mathematics §9; paper eq 37): one single-precision matrix product
 // of all releases against a chunk of clipped candidates, accumulated per target in double.
 #include <algorithm>
 #include <cmath>

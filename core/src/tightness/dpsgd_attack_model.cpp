@@ -1,4 +1,4 @@
-// The release model of the DP-SGD attack (SPEC §9; paper eq 36): its checks and clip factor.
+// The release model of the DP-SGD attack (mathematics §9; paper eq 36): its checks and clip factor.
 #include <fmt/format.h>
 
 #include <cmath>

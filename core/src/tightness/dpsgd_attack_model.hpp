@@ -1,5 +1,5 @@
 #pragma once
-// Internals of the DP-SGD attack (SPEC §9, eq 36–38): the release model, the releases of a
+// Internals of the DP-SGD attack (mathematics §9, eq 36–38): the release model, the releases of a
 // batch of targets in single precision for the score product, the likelihood kernel.
 #include <Eigen/Core>
 #include <cstddef>

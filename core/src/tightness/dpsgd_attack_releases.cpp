@@ -1,4 +1,4 @@
-// The releases the informed adversary sees (SPEC §9; paper eq 36), one generator per target.
+// The releases the informed adversary sees (mathematics §9; paper eq 36), one generator per target.
 #include <fmt/format.h>
 
 #include <cmath>

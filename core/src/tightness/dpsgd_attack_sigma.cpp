@@ -1,5 +1,5 @@
-// The noise multiplier of the DP-SGD attack at a given leakage (SPEC §9): the σ at which the
-// dpsgd mechanism charges exactly γ = T·K(q, σ)/ln 2 bits (SPEC §2, Theorem 4.1).
+// The noise multiplier of the DP-SGD attack at a given leakage (mathematics §9): the σ at which the
+// dpsgd mechanism charges exactly γ = T·K(q, σ)/ln 2 bits (mathematics §2, Theorem 4.1).
 #include <fmt/format.h>
 
 #include <boost/math/tools/toms748_solve.hpp>
@@ -15,7 +15,7 @@ namespace reconbound {
 
 namespace {
 
-using dpsgd::kMaxSigma;  // the noise multipliers the dpsgd plugin computes (SPEC §2)
+using dpsgd::kMaxSigma;  // the noise multipliers the dpsgd plugin computes (mathematics §2)
 using dpsgd::kMinSigma;
 constexpr double kSigmaRelativeTolerance = 1e-10;
 constexpr std::uintmax_t kMaxEvaluations = 200;
@@ -30,7 +30,7 @@ double sigma_for_gamma(const Registry& registry, double q, std::uint64_t steps, 
   if (!(q > 0.0 && q <= 1.0)) throw InvalidInput(fmt::format("the sampling rate q = {} is outside (0, 1]", q));
   if (steps == 0) throw InvalidInput("solving sigma for a leakage needs T >= 1 steps; got 0");
   const auto mechanism = registry.make_mechanism("dpsgd");
-  // γ(σ) = T·K(q, σ)/ln 2 bits (SPEC §2), from the plugin.
+  // γ(σ) = T·K(q, σ)/ln 2 bits (mathematics §2), from the plugin.
   const auto gamma_of = [&](double sigma) {
     const Schedule schedule = Schedule::constant(q, sigma, steps);
     MechanismInput input;

@@ -1,4 +1,4 @@
-// The per-block bound ρ_blk (paper eq 40 with F_blk, Proposition G.1; SPEC §9) at k = 1.
+// The per-block bound ρ_blk (paper eq 40 with F_blk, Proposition G.1; mathematics §9) at k = 1.
 #include "reconbound/per_block_bound.hpp"
 
 #include <fmt/format.h>
@@ -109,7 +109,7 @@ PerBlockBound per_block_bound(MatrixView y, const std::vector<std::size_t>& cell
     throw InvalidInput(fmt::format("{} cell labels for {} records; give one cell per record", cell.size(), y.rows()));
   }
   check_cell_sizes(cell, static_cast<std::size_t>(channel.rows()), config.min_cell_records);
-  const double s = std::sqrt(config.nu2 * trace_sigma);  // s = ν·sqrt(tr Σ/k), k = 1 (SPEC §5)
+  const double s = std::sqrt(config.nu2 * trace_sigma);  // s = ν·sqrt(tr Σ/k), k = 1 (mathematics §5)
   const CoordinateEntropies entropies = coordinate_entropies(y, cell, channel, s, config.threads);
   return per_block_bound_from_entropies(entropies, gamma_bits, trace_sigma, config.nu2);
 }

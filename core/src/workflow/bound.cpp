@@ -36,7 +36,7 @@ Charged charged_by_mechanism(const Leakage& leakage) {
           with_error ? LeakageOrigin::mechanism_with_error : LeakageOrigin::mechanism_exact};
 }
 
-// γ values given, or the leakage the mechanism charges for the request's schedule (SPEC §2).
+// γ values given, or the leakage the mechanism charges for the request's schedule (mathematics §2).
 Charged charged_leakage(const BoundRequest& request, const Mechanism& mechanism, std::string& source) {
   const MechanismRequest& m = request.mechanism;
   if (!request.gammas.empty() && m.schedule) {

@@ -82,7 +82,7 @@ SpectrumOutput run_spectrum(const Registry& registry, const SpectrumRequest& req
   }
   const SplitData data = load_split_data(request.data);
   out.data_source = data.dataset->source;
-  // σ and γ for every ε first (data-free), so that the grid selection (SPEC §6.6) can aim at
+  // σ and γ for every ε first (data-free), so that the grid selection (mathematics §6.6) can aim at
   // those γ; then one entropy estimate per representation serves every ε.
   out.points = calibrate_all(m.name, *mechanism, mechanism_input(m), epsilons, out.delta, request.calibration,
                              std::max<std::size_t>(1, request.bound.threads), request.bound.progress);

@@ -1,5 +1,5 @@
 // The `centre_crop` example representation plugin: the centre s × s pixels of every channel
-// (SPEC §3, region recovery). For an image C × H × W, with top = ⌊(H − s)/2⌋ and
+// (mathematics §3, region recovery). For an image C × H × W, with top = ⌊(H − s)/2⌋ and
 // left = ⌊(W − s)/2⌋,
 //   Ψ(x)[c, i, j] = x[c, top + i, left + j],   0 ≤ i, j < s,   m = C·s²,
 // in grey levels, unchanged.
@@ -35,7 +35,7 @@ class CentreCrop final : public reconbound::Representation {
   reconbound::RepresentationInfo describe(const ImageShape& shape) const override {
     require_accepted(shape);
     const std::size_t m = shape.channels * size_ * size_;
-    // Every output is one grey level in [0, 255]: ‖Ψ(x) − Ψ(x')‖² ≤ 255²·m (SPEC §6.5).
+    // Every output is one grey level in [0, 255]: ‖Ψ(x) − Ψ(x')‖² ≤ 255²·m (mathematics §6.5).
     return {.output_dim = m,
             .max_squared_distance = reconbound::kMaxGreyLevel * reconbound::kMaxGreyLevel *
                                     static_cast<double>(m)};

@@ -1,6 +1,6 @@
 // The `gaussian` example mechanism plugin: a sensitivity-1 query released k times with
 // Gaussian noise N(0, σ²) each time. One release of N(Δ, σ²) against N(0, σ²) leaks the KL
-// divergence Δ²/(2σ²) nats, and independent releases add (SPEC §2), so with Δ = 1
+// divergence Δ²/(2σ²) nats, and independent releases add (mathematics §2), so with Δ = 1
 //   γ = k / (2σ² ln 2) bits.
 // It needs nothing from its caller but honours a noise factor c (σ becomes c·σ), and
 // provides its (ε, δ) accountant unless created with accounting=off.

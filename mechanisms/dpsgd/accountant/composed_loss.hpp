@@ -1,5 +1,5 @@
 #pragma once
-// The privacy loss of many steps composed by FFT (SPEC §8), on a window of the grid, after
+// The privacy loss of many steps composed by FFT (mathematics §8), on a window of the grid, after
 // exponential tilting by λ so that the probabilities near the ε of interest are resolved.
 #include <cstdint>
 #include <vector>
@@ -17,7 +17,7 @@ struct StepGroup {
 
 class ComposedLoss {
  public:
-  // Composes every group: Π_i (DFT of the tilted pmf_i)^steps_i, inverted (SPEC §8).
+  // Composes every group: Π_i (DFT of the tilted pmf_i)^steps_i, inverted (mathematics §8).
   // The window holds all but `tail` of the tilted sum's mass on each side (Chernoff bounds,
   // their exponent chosen on `coarse`, a coarser discretisation of the same steps).
   ComposedLoss(const std::vector<StepGroup>& groups, double grid_step,

@@ -1,4 +1,4 @@
-// The PLD/PRV accountant (SPEC §8): discretise, compose by FFT, bound the errors.
+// The PLD/PRV accountant (mathematics §8): discretise, compose by FFT, bound the errors.
 #include "pld_accountant.hpp"
 
 #include <fmt/format.h>

@@ -1,5 +1,5 @@
 #pragma once
-// (ε, δ) accountant for Poisson-subsampled Gaussian DP-SGD (SPEC §8): the privacy-loss
+// (ε, δ) accountant for Poisson-subsampled Gaussian DP-SGD (mathematics §8): the privacy-loss
 // distribution (PLD/PRV) method of Koskela et al. (2020) and Gopi et al. (2021). The dpsgd
 // plugin provides it as its PrivacyAccountant (reconbound/mechanism.hpp); the accountant tests
 // and benchmark link it directly.

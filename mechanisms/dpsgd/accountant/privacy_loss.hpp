@@ -1,6 +1,6 @@
 #pragma once
 // One step of the Poisson-subsampled Gaussian mechanism as a discretised privacy loss
-// (SPEC §8; Koskela et al. 2020, Gopi et al. 2021). Internal to the accountant.
+// (mathematics §8; Koskela et al. 2020, Gopi et al. 2021). Internal to the accountant.
 #include <cstdint>
 #include <vector>
 

@@ -8,7 +8,7 @@ namespace reconbound::slb {
 
 // Why the caps are sound: both numbers are LOWER bounds, and lowering a valid lower bound
 // keeps it valid. The prior-mean guess ẑ = E Ψ(x) has error exactly tr Σ, so the true
-// minimal error never exceeds tr Σ and the true ρ never exceeds 1 (SPEC §1); a value above
+// minimal error never exceeds tr Σ and the true ρ never exceeds 1 (mathematics §1); a value above
 // those can only come from the probability-α failure of the entropy bound or from the
 // estimate of tr Σ, and reporting more than "training revealed nothing" is never useful.
 // The caps also keep every result finite: 2^{2(h−γ)/k} is only formed when it is below

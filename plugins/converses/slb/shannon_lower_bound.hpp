@@ -1,5 +1,5 @@
 #pragma once
-// The Shannon lower bound of one grid pair (SPEC §5, Theorem 3.6, Corollary 3.7, eq 13–14),
+// The Shannon lower bound of one grid pair (mathematics §5, Theorem 3.6, Corollary 3.7, eq 13–14),
 // evaluated in the log domain so that no entropy or leakage overflows it.
 #include <cstddef>
 
@@ -15,7 +15,7 @@ struct ShannonLowerBound {
 //   abs_bound = min( [ k/(2πe)·2^{2(h − γ)/k} − k·s² ]_+ , T )                 (eq 13)
 //   rho       = min( sqrt( [ k/(2πe·T)·2^{2(h − γ)/k} − k·s²/T ]_+ ), 1 )     (eq 14)
 // k·s²/T is ν² when T is the tr Σ̂ that set s = ν·sqrt(tr Σ̂/k); written with s it stays
-// right when T is a UCB of tr Σ (SPEC §6.5): then ρ² = abs_bound / T exactly.
+// right when T is a UCB of tr Σ (mathematics §6.5): then ρ² = abs_bound / T exactly.
 ShannonLowerBound shannon_lower_bound(std::size_t k, double s, double h_bits, double gamma_bits,
                                       double trace_sigma);
 

@@ -1,6 +1,6 @@
-// The `slb` converse plugin: the Shannon lower bound turns (γ, h̄_LB) into ρ* (SPEC §5,
+// The `slb` converse plugin: the Shannon lower bound turns (γ, h̄_LB) into ρ* (mathematics §5,
 // Theorem 3.6, Corollary 3.7, eq 13–14). The maximum over the grid is valid because the
-// entropy bounds hold for all pairs at once (SPEC §6).
+// entropy bounds hold for all pairs at once (mathematics §6).
 #include <fmt/format.h>
 
 #include <cmath>

@@ -11,7 +11,7 @@ namespace reconbound::goldfeld {
 BlockPoints::BlockPoints(const MatrixView& rotated, std::size_t k, std::size_t block)
     : n_(static_cast<std::size_t>(rotated.rows())), k_(k), values_(k * n_) {
   const double blocks = static_cast<double>(rotated.cols()) / static_cast<double>(k);
-  const double scale = std::sqrt(blocks);  // Π_b = sqrt(N_k)·P_b·U (SPEC §4)
+  const double scale = std::sqrt(blocks);  // Π_b = sqrt(N_k)·P_b·U (mathematics §4)
   for (std::size_t c = 0; c < k; ++c) {
     const auto column = static_cast<Eigen::Index>(block * k + c);
     double* out = values_.data() + c * n_;
@@ -25,7 +25,7 @@ BlockPoints::BlockPoints(const MatrixView& rotated, std::size_t k, std::size_t b
   }
 }
 
-// The variance bound of SPEC §6.3 (used through block_variance_bound_bits2 in
+// The variance bound of mathematics §6.3 (used through block_variance_bound_bits2 in
 // reconbound/entropy_margins.hpp; it replaces the paper's eq 33 and the earlier per-record
 // bound k + 2·sqrt(k)·D_i/s + D_i²/s²).
 //

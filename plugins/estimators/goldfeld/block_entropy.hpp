@@ -1,7 +1,7 @@
 #pragma once
 // One block's share of the goldfeld estimator: the Monte Carlo entropy ĥ_MC(Π_b) (eq 31)
 // for a fixed estimation sample. Its variance bound σ_b² = k/(n·n_MC·ln²2) needs no data
-// (SPEC §6.3; derivation in block_entropy.cpp, formula in reconbound/entropy_margins.hpp).
+// (mathematics §6.3; derivation in block_entropy.cpp, formula in reconbound/entropy_margins.hpp).
 #include <cstddef>
 #include <vector>
 
@@ -10,7 +10,7 @@
 
 namespace reconbound::goldfeld {
 
-// The points y_{b,i} = sqrt(N_k)·rotated(i, b·k .. b·k+k−1) of one block (SPEC §4), minus
+// The points y_{b,i} = sqrt(N_k)·rotated(i, b·k .. b·k+k−1) of one block (mathematics §4), minus
 // their mean c. Entropy is translation invariant, so centring changes no result; it keeps
 // the squared distances of the hot loop small and accurate. Stored coordinate-major so
 // that the loop over the n centres runs over contiguous memory.

@@ -1,9 +1,9 @@
 #pragma once
-// The dither W_{ij,b} ∼ N(0, s² I_k) of eq 31 is s·Z with Z drawn from this stream (SPEC §6).
+// The dither W_{ij,b} ∼ N(0, s² I_k) of eq 31 is s·Z with Z drawn from this stream (mathematics §6).
 //
 // Counter-based: the stream of block b at block size k is fully determined by
 // (seed, k, b), so a block's draws do not depend on which thread or shard computes it, and
-// every dither level ν of the same (k, b) shares the same Z (allowed by SPEC §6.3: each
+// every dither level ν of the same (k, b) shares the same Z (allowed by mathematics §6.3: each
 // grid pair is its own statement). Words are SplitMix64 outputs of a counter; normals come
 // from the Box–Muller transform, so the numbers are the same on every standard library.
 #include <cstdint>

@@ -65,7 +65,7 @@ TileSums fast_tile_sums(const BlockPoints& points, const ProductCentres* product
     for (std::size_t j = 0; j < n_mc; ++j) {
       double norm2 = 0.0;
       for (std::size_t c = 0; c < k; ++c) {
-        z[j * k + c] = dither.next();  // W_{ij,b} = s·Z_{ij} for every level s (SPEC §6.3)
+        z[j * k + c] = dither.next();  // W_{ij,b} = s·Z_{ij} for every level s (mathematics §6.3)
         norm2 += z[j * k + c] * z[j * k + c];
       }
       // The sums are ≥ 1 and ≤ n·e^{‖Z‖²/2}; the error proof needs ‖Z‖²/2 ≤ 690.

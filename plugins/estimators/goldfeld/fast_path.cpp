@@ -136,7 +136,7 @@ void run_fast_path(const EntropyRequest& request, std::size_t threads, SeriesPol
     }
   });
 
-  // Per block: the level results, in tile order, and the variance bound (SPEC §6.3).
+  // Per block: the level results, in tile order, and the variance bound (mathematics §6.3).
   std::vector<std::pair<std::size_t, std::size_t>> blocks;  // (group, slot)
   for (std::size_t g = 0; g < groups.size(); ++g) {
     for (std::size_t slot = 0; slot < tiles[g].size(); ++slot) blocks.emplace_back(g, slot);

@@ -1,7 +1,7 @@
-// The `goldfeld` entropy estimator plugin (SPEC §6, Proposition 5.1): for every grid pair
+// The `goldfeld` entropy estimator plugin (mathematics §6, Proposition 5.1): for every grid pair
 // (k, ν²), h̄_LB(k) = ĥ_MC − t_MC − t_MD − t_num, where ĥ_MC is the Monte Carlo integral
 // (eq 31) of the plug-in entropy of Goldfeld et al. (2020), t_MC the Cantelli margin (eq 34)
-// with the variance bound of SPEC §6.3 and t_MD the McDiarmid margin (eq 35).
+// with the variance bound of mathematics §6.3 and t_MD the McDiarmid margin (eq 35).
 //
 // Two paths compute ĥ_MC from the same draws Z (keyed by (seed, k, block)):
 //  - exact=true: a log-sum-exp over all n centres per query and level, t_num = 0 (the
@@ -33,7 +33,7 @@ namespace reconbound::goldfeld {
 namespace {
 
 
-// s = ν·sqrt(tr Σ̂ / k), the dither standard deviation (SPEC §5).
+// s = ν·sqrt(tr Σ̂ / k), the dither standard deviation (mathematics §5).
 double dither_sd(const GridPair& pair, double trace_sigma) {
   return std::sqrt(pair.nu2 * trace_sigma / static_cast<double>(pair.k));
 }
@@ -58,7 +58,7 @@ class GoldfeldEstimator final : public EntropyEstimator {
       r.n = checked.n;
       const std::size_t blocks = checked.m / pair.k;  // N_k
       // Draws per sample point: the request's, else the plugin parameter, else the budget
-      // rule of SPEC §6.7 (t_MC ≤ t_MD; data-free, so fixed before any dither is drawn).
+      // rule of mathematics §6.7 (t_MC ≤ t_MD; data-free, so fixed before any dither is drawn).
       r.n_mc = request.n_mc > 0
                    ? request.n_mc
                    : n_mc_.value_or(monte_carlo_budget(pair.k, blocks, checked.n,
@@ -221,7 +221,7 @@ const PluginInfo& info() {
           "plug-in entropy of the dithered blocks by Monte Carlo (eq 31) with Cantelli and "
           "McDiarmid margins (eq 34-35) and a proven numerical margin t_num",
       .parameters = "n_mc=<int, draws per sample point; default: the smallest with t_MC <= t_MD "
-                    "for each block size (SPEC 6.7)>; "
+                    "for each block size>; "
                     "exact=<bool, default false: log-sum-exp over all centres per level, "
                     "t_num=0 (the reference); false: shared-distance fast path>; "
                     "series=<auto|on|off, default auto: Taylor boxes at k=1 always and at k=2 "

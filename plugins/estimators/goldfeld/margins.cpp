@@ -18,11 +18,11 @@ void assemble(GridEntropy& result, const MarginSettings& settings) {
     numerical.add(block.numerical_error_bits);
   }
   result.h_mc = h.value() / blocks;                                  // bits
-  const double sigma_mc = std::sqrt(variance.value()) / blocks;      // bits (SPEC §6.3)
+  const double sigma_mc = std::sqrt(variance.value()) / blocks;      // bits (mathematics §6.3)
   result.t_mc = cantelli_margin_bits(sigma_mc, settings.union_size, settings.alpha_mc);
   result.t_md = mcdiarmid_margin_bits(result.n, settings.union_size, settings.alpha_md);
   result.t_num = numerical.value() / blocks;  // |mean error| ≤ mean of block errors
-  result.h_lb = result.h_mc - result.t_mc - result.t_md - result.t_num;  // SPEC §6.4
+  result.h_lb = result.h_mc - result.t_mc - result.t_md - result.t_num;  // mathematics §6.4
   result.complete = true;
 }
 

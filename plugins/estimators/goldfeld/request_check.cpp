@@ -30,7 +30,7 @@ CheckedRequest check_settings(const EntropyRequest& request) {
     }
     if (!(pair.nu2 > 0.0) || !std::isfinite(pair.nu2)) {
       throw InvalidInput(fmt::format(
-          "grid pair {}: nu2={} must be finite and > 0 (relative dither, SPEC §5)", p + 1,
+          "grid pair {}: nu2={} must be finite and > 0 (relative dither, mathematics §5)", p + 1,
           pair.nu2));
     }
   }

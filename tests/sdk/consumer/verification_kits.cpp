@@ -1,5 +1,5 @@
 // The installed verification kits at work, linked from the SDK like any consumer would:
-//  - reconbound::reference, the MPFR references: K(1, σ) = 1/(2σ²) nats (SPEC §2), so
+//  - reconbound::reference, the MPFR references: K(1, σ) = 1/(2σ²) nats (mathematics §2), so
 //    K(1, 1) = 0.5 exactly;
 //  - reconbound::conformance, the suites of `reconbound conformance`: run on the example
 //    plugin centre_crop (found through RECONBOUND_PLUGIN_PATH), every check passes.

@@ -2,7 +2,7 @@
 // with Gaussian noise of standard deviation c·σ (c the input's noise scale). It needs no
 // schedule and no data, only its parameters, and declares needs().noise_scale. Its numbers
 // are closed forms the tests recompute:
-//   γ = k / (2 (cσ)² ln 2) bits                      (k Gaussian releases, SPEC §2)
+//   γ = k / (2 (cσ)² ln 2) bits                      (k Gaussian releases, mathematics §2)
 //   ε(δ) = √k · √(2 ln(1.25/δ)) / (cσ)               (the classical Gaussian-mechanism bound
 //                                                     for the k releases as one of sensitivity √k)
 // accounting=false makes it provide no accountant; abs_error=E (bits, default 0) makes it report

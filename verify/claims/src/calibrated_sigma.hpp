@@ -1,5 +1,5 @@
 #pragma once
-// A calibrated σ claim (SPEC §8): does the claimed σ meet target_epsilon at δ for the constant
+// A calibrated σ claim (mathematics §8): does the claimed σ meet target_epsilon at δ for the constant
 // schedule (q, σ, steps), and how far is it above the smallest σ that does?
 #include "epsilon_reference.hpp"
 

@@ -1,5 +1,5 @@
 #pragma once
-// ε(δ) of a DP-SGD schedule as an interval that holds the exact value (SPEC §8):
+// ε(δ) of a DP-SGD schedule as an interval that holds the exact value (mathematics §8):
 //  - every segment at q = 1: the steps compose to one Gaussian mechanism with
 //    μ = sqrt(Σ steps/σ²) (sensitivity 1, noise σ; Balle & Wang 2018, Thm 8), and the MPFR
 //    reference gives ε(δ; μ) with its error;

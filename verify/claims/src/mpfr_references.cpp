@@ -1,5 +1,5 @@
-// The claims checked against the MPFR references of verify/: γ and K (SPEC §2), the margins
-// t_MD and t_MC (SPEC §6.1–6.3) and the converse (eq 13–14).
+// The claims checked against the MPFR references of verify/: γ and K (mathematics §2), the margins
+// t_MD and t_MC (mathematics §6.1–6.3) and the converse (eq 13–14).
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -40,7 +40,7 @@ ReferenceInterval margin_reference(const Claim& claim) {
     const double alpha = claim.inputs.at("alpha_md");
     return around(verify::reference_margins(n, grid, alpha, alpha, 0.0).t_md);
   }
-  // t_MC = σ_MC·sqrt(|G|/α₁ − 1), eq 34, with σ_MC = sqrt(k/(N_k·n·n_MC))/ln 2 (SPEC §6.3).
+  // t_MC = σ_MC·sqrt(|G|/α₁ − 1), eq 34, with σ_MC = sqrt(k/(N_k·n·n_MC))/ln 2 (mathematics §6.3).
   const double alpha = claim.inputs.at("alpha_mc");
   const verify::ReferenceValue sigma_mc = verify::reference_sigma_mc(
       count_input(claim, "k"), count_input(claim, "blocks"), n, count_input(claim, "n_mc"));
@@ -54,7 +54,7 @@ ReferenceInterval converse_reference(const Claim& claim) {
   const std::size_t k = count_input(claim, "k");
   const double nu2 = claim.inputs.at("nu2");
   const double trace = claim.inputs.at("trace_sigma");
-  // s = ν·sqrt(tr Σ/k) (SPEC §5), formed in double: k·s² = ν²·tr Σ to 4 units of roundoff.
+  // s = ν·sqrt(tr Σ/k) (mathematics §5), formed in double: k·s² = ν²·tr Σ to 4 units of roundoff.
   const double s = std::sqrt(nu2 * trace / static_cast<double>(k));
   const verify::ReferenceConverse converse =
       verify::reference_converse(k, s, claim.inputs.at("h_lb_bits"), claim.inputs.at("gamma_bits"), trace);

@@ -74,7 +74,7 @@ Schedule read_schedule(ClaimReader& reader, const KindSpec& spec) {
   return schedule;
 }
 
-// "delta", or "n_train" and "delta_exponent" for δ = n_train^−exponent (SPEC §8).
+// "delta", or "n_train" and "delta_exponent" for δ = n_train^−exponent (mathematics §8).
 double read_delta(ClaimReader& reader, const Domain& domain) {
   if (reader.has("delta")) {
     for (const char* other : {"n_train", "delta_exponent"}) {

@@ -1,4 +1,4 @@
-// The slb converse against the MPFR reference of SPEC §5 (verify/reference_converse.hpp): eq 13
+// The slb converse against the MPFR reference of mathematics §5 (verify/reference_converse.hpp): eq 13
 // and eq 14 at every grid pair, with h̄_LB and with ĥ_MC (the point estimate).
 #include <fmt/format.h>
 

@@ -1,7 +1,7 @@
-// The converse suite (SPEC §5, reconbound/converse.hpp): ρ* ∈ [0, 1] is the maximum of eq 14
+// The converse suite (mathematics §5, reconbound/converse.hpp): ρ* ∈ [0, 1] is the maximum of eq 14
 // over the grid at the reported arg-max, at most the point estimate; it never grows with γ and
 // never falls when the entropy bounds rise; the largest admissible γ of a target inverts it
-// (SPEC §8); bad inputs are refused; then the reference.
+// (mathematics §8); bad inputs are refused; then the reference.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -24,7 +24,7 @@ constexpr double kTrace = 4000.0;
 const std::vector<double> kGammas{0.0, 0.1, 1.0, 5.0, 20.0, 100.0};
 
 // Entropy bounds of a plausible estimate on the grid k ∈ {1, 4, 16}, ν² ∈ {0.2, 1.6}: a
-// Gaussian of per-coordinate variance tr Σ/16 seen through the dither s (SPEC §5), shifted by
+// Gaussian of per-coordinate variance tr Σ/16 seen through the dither s (mathematics §5), shifted by
 // `shift` bits, with margins t_MC = 0.1 and t_MD = 0.3 bits.
 std::vector<GridEntropy> entropies(double shift = 0.0) {
   std::vector<GridEntropy> out;
@@ -32,7 +32,7 @@ std::vector<GridEntropy> entropies(double shift = 0.0) {
     for (double nu2 : {0.2, 1.6}) {
       GridEntropy e;
       e.pair = {k, nu2};
-      e.s = std::sqrt(nu2 * kTrace / static_cast<double>(k));  // SPEC §5
+      e.s = std::sqrt(nu2 * kTrace / static_cast<double>(k));  // mathematics §5
       e.n = 1000;
       // (k/2)·log2(2πe·(tr Σ/16 + s²)) bits: a Gaussian block's entropy.
       e.h_mc = 0.5 * static_cast<double>(k) *
@@ -107,7 +107,7 @@ void check_laws(const Converse& converse, const std::vector<GridEntropy>& grid, 
     }
     return worst.verdict("rho* never falls when every h_LB rises");
   });
-  // At the largest admissible γ the target is met, and a little more leakage misses it (SPEC §8).
+  // At the largest admissible γ the target is met, and a little more leakage misses it (mathematics §8).
   list.run("largest_gamma_inverts_bound", [&] {
     WorstCase worst;
     for (double target : {0.05, 0.2, 0.5, 0.9}) {

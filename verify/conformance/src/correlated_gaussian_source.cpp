@@ -42,7 +42,7 @@ std::vector<double> CorrelatedGaussianSource::log2_det_ratios(std::size_t k, dou
   const Eigen::Index blocks = sigma_.rows() / kk;  // N_k
   std::vector<double> out;
   for (Eigen::Index b = 0; b < blocks; ++b) {
-    // I_k + C_b/s², C_b = N_k·Σ_bb the covariance of Π_b x (SPEC §4 with U = I).
+    // I_k + C_b/s², C_b = N_k·Σ_bb the covariance of Π_b x (mathematics §4 with U = I).
     const Eigen::MatrixXd ratio =
         Eigen::MatrixXd::Identity(kk, kk) +
         static_cast<double>(blocks) * sigma_.block(b * kk, b * kk, kk, kk) / (s * s);
@@ -53,7 +53,7 @@ std::vector<double> CorrelatedGaussianSource::log2_det_ratios(std::size_t k, dou
 }
 
 double CorrelatedGaussianSource::block_averaged_entropy(std::size_t k, double s) const {
-  // h(N(0, C_b + s² I)) = h(W) + ½·log2 det(I + C_b/s²), h(W) = (k/2)·log2(2πe·s²)  (SPEC §5)
+  // h(N(0, C_b + s² I)) = h(W) + ½·log2 det(I + C_b/s²), h(W) = (k/2)·log2(2πe·s²)  (mathematics §5)
   const double noise = 0.5 * static_cast<double>(k) *
                        std::log2(2.0 * std::numbers::pi * std::numbers::e * s * s);
   const std::vector<double> ratios = log2_det_ratios(k, s);

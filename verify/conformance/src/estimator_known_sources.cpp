@@ -1,4 +1,4 @@
-// The estimator's guarantee on sources whose entropy is known (SPEC §6.4): h̄_LB(k) ≤ h̄_U(k)
+// The estimator's guarantee on sources whose entropy is known (mathematics §6.4): h̄_LB(k) ≤ h̄_U(k)
 // for every grid pair, which a correct estimator breaks with probability at most α = 0.05
 // (the samples and dither seeds are fixed, so a run is reproducible).
 #include <fmt/format.h>

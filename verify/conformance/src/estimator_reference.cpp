@@ -1,4 +1,4 @@
-// The goldfeld estimator against the MPFR references of SPEC §6 (verify/reference_entropy.hpp):
+// The goldfeld estimator against the MPFR references of mathematics §6 (verify/reference_entropy.hpp):
 // its margins t_MD (eq 35) and t_MC (eq 34), its per-block variance bound σ_b² (§6.3), and its
 // ĥ_MC against the plug-in entropy computed by quadrature (eq 31).
 #include <fmt/format.h>
@@ -24,7 +24,7 @@ void add_agreement(WorstCase& worst, const std::string& what, double value, cons
 
 void check_margins(const EntropyEstimator& estimator, const EstimatorTestInputs& in, CheckList& list) {
   const EntropyRequest request = entropy_request(in.rows, in.grid, in.trace_sigma);
-  const double alpha_mc = request.alpha * request.alpha_mc_fraction;  // α₁ (SPEC §6.2)
+  const double alpha_mc = request.alpha * request.alpha_mc_fraction;  // α₁ (mathematics §6.2)
   const double alpha_md = request.alpha - alpha_mc;                   // α₂
   list.run("margins_match_mpfr_reference", [&] {
     WorstCase worst;
@@ -47,7 +47,7 @@ void check_margins(const EntropyEstimator& estimator, const EstimatorTestInputs&
                       block.variance_bound_bits2, bound);
       }
     }
-    return worst.verdict("sigma_b^2 = k / (n n_MC ln^2 2) against MPFR (SPEC 6.3), 1e-12 relative");
+    return worst.verdict("sigma_b^2 = k / (n n_MC ln^2 2) against MPFR (mathematics §6.3), 1e-12 relative");
   });
 }
 

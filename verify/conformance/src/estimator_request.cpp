@@ -23,7 +23,7 @@ EntropyRequest entropy_request(const RowMatrix& rows, std::vector<GridPair> grid
 }
 
 double dither_scale(const GridPair& pair, double trace_sigma) {
-  return std::sqrt(pair.nu2 * trace_sigma / static_cast<double>(pair.k));  // SPEC §5
+  return std::sqrt(pair.nu2 * trace_sigma / static_cast<double>(pair.k));  // mathematics §5
 }
 
 }  // namespace reconbound::conformance::detail

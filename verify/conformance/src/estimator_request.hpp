@@ -22,7 +22,7 @@ struct EstimatorTestInputs {
 EntropyRequest entropy_request(const RowMatrix& rows, std::vector<GridPair> grid, double trace_sigma,
                                std::size_t threads = 1);
 
-// s = ν·sqrt(tr Σ / k), the dither the grid pair asks for (SPEC §5).
+// s = ν·sqrt(tr Σ / k), the dither the grid pair asks for (mathematics §5).
 double dither_scale(const GridPair& pair, double trace_sigma);
 
 }  // namespace reconbound::conformance::detail

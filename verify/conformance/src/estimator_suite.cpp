@@ -1,5 +1,5 @@
-// The estimator suite (SPEC §6, reconbound/estimator.hpp): one result per grid pair in order,
-// h̄_LB = ĥ_MC − t_MC − t_MD − t_num with margins ≥ 0 (SPEC §6.4), the dither s of §5,
+// The estimator suite (mathematics §6, reconbound/estimator.hpp): one result per grid pair in order,
+// h̄_LB = ĥ_MC − t_MC − t_MD − t_num with margins ≥ 0 (mathematics §6.4), the dither s of §5,
 // reproducible for a seed and independent of the thread count, shards that combine into the
 // single-call result; then h̄_LB below the true entropy of known sources, and the reference.
 #include <fmt/format.h>
@@ -59,7 +59,7 @@ void check_results(const EntropyEstimator& estimator, const detail::EstimatorTes
   list.run("lower_bound_is_estimate_minus_margins", [&] {
     WorstCase worst;
     for (const GridEntropy& e : require_all_pairs(estimate(1))) {
-      const double assembled = e.h_mc - e.t_mc - e.t_md - e.t_num;  // SPEC §6.4
+      const double assembled = e.h_mc - e.t_mc - e.t_md - e.t_num;  // mathematics §6.4
       const double allowed = 1e-9 * (1.0 + std::abs(e.h_mc));
       worst.add(allowed - std::abs(e.h_lb - assembled),
                 fmt::format("{}: h_LB = {}, h_MC - t_MC - t_MD - t_num = {} bits, allowed {}", pair_name(e.pair),
@@ -74,7 +74,7 @@ void check_results(const EntropyEstimator& estimator, const detail::EstimatorTes
       worst.add(1e-12 * s - std::abs(e.s - s),
                 fmt::format("{}: s = {}, nu sqrt(tr Sigma / k) = {}", pair_name(e.pair), precise(e.s), precise(s)));
     }
-    return worst.verdict("s = nu sqrt(tr Sigma / k) within 1e-12 relative (SPEC 5)");
+    return worst.verdict("s = nu sqrt(tr Sigma / k) within 1e-12 relative (mathematics §5)");
   });
   list.run("reproducible_for_a_seed", [&] {
     const auto first = require_all_pairs(estimate(1));

@@ -21,7 +21,7 @@ std::size_t FiniteSupportSource::columns() const {
 }
 
 double FiniteSupportSource::trace() const {
-  // tr Σ = Σ_j p_j·‖a_j − μ‖², μ = Σ_j p_j·a_j  (SPEC §1)
+  // tr Σ = Σ_j p_j·‖a_j − μ‖², μ = Σ_j p_j·a_j  (mathematics §1)
   Eigen::RowVectorXd mean = Eigen::RowVectorXd::Zero(support_.cols());
   for (Eigen::Index j = 0; j < support_.rows(); ++j) {
     mean += probabilities_[static_cast<std::size_t>(j)] * support_.row(j);

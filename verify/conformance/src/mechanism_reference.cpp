@@ -1,4 +1,4 @@
-// The dpsgd mechanism against the MPFR reference of SPEC §2 (verify/reference_dpsgd.hpp).
+// The dpsgd mechanism against the MPFR reference of mathematics §2 (verify/reference_dpsgd.hpp).
 #include <fmt/format.h>
 
 #include <cmath>
@@ -13,7 +13,7 @@ void check_mechanism_reference(const Mechanism& mechanism, std::string_view name
                                CheckList& list) {
   if (name != "dpsgd") return;
   list.run("gamma_matches_mpfr_reference", [&] {
-    // The suite's schedule, and two runs at the paper's MNIST and ImageNette settings (SPEC §2, §8).
+    // The suite's schedule, and two runs at the paper's MNIST and ImageNette settings (mathematics §2, §8).
     const Schedule paper{{TrainingRun{{Segment{0.0204, 1.110, 4900}}}, TrainingRun{{Segment{0.1, 1.948, 1000}}}}};
     WorstCase worst;
     for (const Schedule* schedule : {&inputs.schedule, &paper}) {

@@ -1,4 +1,4 @@
-// The mechanism suite (SPEC §2, reconbound/mechanism.hpp): γ is a finite upper bound ≥ 0 on a
+// The mechanism suite (mathematics §2, reconbound/mechanism.hpp): γ is a finite upper bound ≥ 0 on a
 // mutual information, the same for the same input; a schedule-driven mechanism adds runs and
 // does not see segment boundaries, and refuses bad schedules; a mechanism fitted on data
 // refuses missing or non-finite data; then the noise scale, the accountant and the reference.
@@ -56,7 +56,7 @@ void check_leakage(const Mechanism& mechanism, const MechanismNeeds& needs, cons
   });
 }
 
-// SPEC §2: γ of several runs is the sum of their γ; a segment split in two leaks the same.
+// mathematics §2: γ of several runs is the sum of their γ; a segment split in two leaks the same.
 void check_schedule_laws(const Mechanism& mechanism, const MechanismTestInputs& inputs, CheckList& list) {
   const MechanismInput base = inputs.for_needs(mechanism.needs());
   const Schedule a = Schedule::constant(0.05, 1.2, 300);

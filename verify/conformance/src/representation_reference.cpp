@@ -1,4 +1,4 @@
-// The downsample, dct and select representations against the direct references of SPEC §3
+// The downsample, dct and select representations against the direct references of mathematics §3
 // (verify/reference_representations.hpp), with the tolerances of verify/tolerances.hpp.
 #include <fmt/format.h>
 

@@ -1,6 +1,6 @@
-// The representation suite (SPEC §3, reconbound/representation.hpp), on each test shape the
+// The representation suite (mathematics §3, reconbound/representation.hpp), on each test shape the
 // plugin accepts: the declared output dimension, finite and deterministic output, batch =
-// row by row, thread safety, the declared bound B on ‖Ψ(x) − Ψ(x')‖² (SPEC §6.5), records
+// row by row, thread safety, the declared bound B on ‖Ψ(x) − Ψ(x')‖² (mathematics §6.5), records
 // outside the grey levels [0, 255] refused, and the reference where one exists.
 #include <fmt/format.h>
 

@@ -1,5 +1,5 @@
 #pragma once
-// The bound job (Algorithm 1; SPEC §3–7): the certified ρ* for a data set, a representation
+// The bound job (Algorithm 1; mathematics §3–7): the certified ρ* for a data set, a representation
 // and the leakage of a mechanism — given as γ values, charged by the mechanism for a schedule,
 // or fitted on Ψ(D_est) by a mechanism that needs data (the codebook).
 #include <cstdint>
@@ -35,7 +35,7 @@ struct BoundOutput {
   std::vector<std::pair<std::string, double>> leakage_details;  // Leakage::details of a fitted mechanism
   std::uint64_t seed = 0;      // the split's seed
   // The first coordinates of U·p, p = (1, 2, …, m): a data-free fingerprint of the rotation
-  // (SPEC §4), so that a test can see which split U was estimated from.
+  // (mathematics §4), so that a test can see which split U was estimated from.
   std::vector<double> rotation_probe;
   Certificate certificate;     // what the bound certifies, and with what probability (mathematics §6.8)
 };
@@ -44,7 +44,7 @@ struct BoundOutput {
 // added to the spec's parameters.
 RECONBOUND_API BoundConfig with_representation(BoundConfig config, const std::string& spec);
 
-// The first (up to 8) coordinates of U·p with p = (1, 2, …, m) (SPEC §4).
+// The first (up to 8) coordinates of U·p with p = (1, 2, …, m) (mathematics §4).
 RECONBOUND_API std::vector<double> rotation_probe(const Rotation& rotation);
 
 // InvalidInput for γ given together with a schedule, neither (for a mechanism that needs a

@@ -1,5 +1,5 @@
 #pragma once
-// The calibrate jobs (SPEC §8): the smallest factor c on a mechanism's noise (every σ it adds
+// The calibrate jobs (mathematics §8): the smallest factor c on a mechanism's noise (every σ it adds
 // becomes c·σ; with a schedule whose σ is 1 everywhere, c is the noise multiplier) that meets
 // a privacy target — a target ε through the mechanism's accountant, or a target ρ* through the
 // bound's converse inverted for the largest admissible γ (eq 14) from one entropy estimate.

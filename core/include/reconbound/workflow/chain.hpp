@@ -1,7 +1,7 @@
 #pragma once
-// The chain job (SPEC §9; paper §G.5–G.6, eq 39): ρ* next to the per-block bound of a codebook
+// The chain job (mathematics §9; paper §G.5–G.6, eq 39): ρ* next to the per-block bound of a codebook
 // release, the codebook attack and the DP-SGD attack (reconbound/chain.hpp), on a data set laid
-// out as D⊥, D_est, D_shadow ⊆ D_est and held-out targets (SPEC §7, §F.4).
+// out as D⊥, D_est, D_shadow ⊆ D_est and held-out targets (mathematics §7, §F.4).
 #include <cstdint>
 #include <optional>
 #include <string>

@@ -1,5 +1,5 @@
 #pragma once
-// The records of a workflow job (SPEC §7): a data set loaded from a spec, or the caller's own
+// The records of a workflow job (mathematics §7): a data set loaded from a spec, or the caller's own
 // records, split into disjoint D⊥ (rotation, tr Σ̂) and D_est (entropy estimate). Records are
 // rows of grey levels (channel-major C×H×W), as reconbound/dataset.hpp reads them.
 #include <cstddef>

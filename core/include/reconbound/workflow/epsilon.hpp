@@ -1,5 +1,5 @@
 #pragma once
-// The epsilon job (SPEC §8): ε(δ) with guaranteed error bars of everything a mechanism
+// The epsilon job (mathematics §8): ε(δ) with guaranteed error bars of everything a mechanism
 // releases, by the mechanism's own accountant (Mechanism::accountant()). ε and δ in nats.
 #include <optional>
 #include <string>
@@ -9,7 +9,7 @@
 
 namespace reconbound::workflow {
 
-// δ given, or δ = n_train^−exponent (SPEC §8: exponent 1.1).
+// δ given, or δ = n_train^−exponent (mathematics §8: exponent 1.1).
 struct DeltaRequest {
   std::optional<double> delta;
   std::optional<double> exponent;

@@ -28,7 +28,7 @@ RECONBOUND_API nlohmann::json to_json(const Registry& registry);
 // --target-rho, spectrum and chain. `statement`: the sentence for the headline result, or for a
 // table of results (spectrum, chain); "" for none (bound --select-only).
 RECONBOUND_API nlohmann::json to_json(const Certificate& certificate, const std::string& statement);
-// How the certified grid was chosen (SPEC §6.6): the `grid_selection` object of the above.
+// How the certified grid was chosen (mathematics §6.6): the `grid_selection` object of the above.
 RECONBOUND_API nlohmann::json to_json(const GridSelectionReport& selection);
 
 }  // namespace reconbound::workflow

@@ -1,5 +1,5 @@
 #pragma once
-// The leakage job (SPEC §2, Theorem 4.1): γ in bits that a mechanism charges for what it
+// The leakage job (mathematics §2, Theorem 4.1): γ in bits that a mechanism charges for what it
 // releases, per schedule segment when it has a schedule.
 #include <string>
 

@@ -1,5 +1,5 @@
 #pragma once
-// A representation Ψ (SPEC §3) applied to records outside a bound: the features a bound
+// A representation Ψ (mathematics §3) applied to records outside a bound: the features a bound
 // measures, for a front end that shows them (the Python module's representations.apply).
 #include <cstddef>
 #include <string>

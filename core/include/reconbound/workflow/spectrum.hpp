@@ -1,5 +1,5 @@
 #pragma once
-// The spectrum job (SPEC §8): ε → c → γ → ρ* for a list of target ε — the factor on the
+// The spectrum job (mathematics §8): ε → c → γ → ρ* for a list of target ε — the factor on the
 // mechanism's noise calibrated for each ε (calibrate job), its leakage, and one ρ* curve per
 // representation from one entropy estimate each (the paper's Figures 2 and 5).
 #include <cstdint>

@@ -1,5 +1,5 @@
 #pragma once
-// MPFR reference for the Shannon-lower-bound converse (SPEC §5, eq 13–14), independent of
+// MPFR reference for the Shannon-lower-bound converse (mathematics §5, eq 13–14), independent of
 // the slb plugin: it forms 2^{2(h−γ)/k} directly in high precision (the plugin works in the
 // log domain) and applies the same documented caps (abs bound ≤ T, ρ ≤ 1).
 #include <cstddef>

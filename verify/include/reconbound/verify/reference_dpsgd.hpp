@@ -1,5 +1,5 @@
 #pragma once
-// MPFR reference for the DP-SGD leakage (SPEC §2), independent of the plugin: it
+// MPFR reference for the DP-SGD leakage (mathematics §2), independent of the plugin: it
 // integrates the definition K = E_{X∼P}[ln(1 − q + q·exp((2X − 1)/(2σ²)))] directly (the
 // plugin integrates the non-negative form E_Q[r ln r − r + 1]) at ≥ 100 bits.
 #include "reconbound/schedule.hpp"

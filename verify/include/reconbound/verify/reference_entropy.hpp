@@ -1,5 +1,5 @@
 #pragma once
-// MPFR references for the goldfeld estimator (SPEC §6), independent of the plugin.
+// MPFR references for the goldfeld estimator (mathematics §6), independent of the plugin.
 //
 // The plugin estimates entropies by Monte Carlo; these references compute the quantities it
 // estimates by deterministic quadrature (no random numbers), and its margins from their
@@ -24,7 +24,7 @@ ReferenceValue reference_mixture_entropy(const RowMatrix& centres,
                                          unsigned digits10 = 24);
 
 // (1/N_k)·Σ_b h(Σ_l w_l·N(sqrt(N_k)·points(l, b·k .. b·k+k−1), s² I_k)), bits: the block-
-// averaged entropy of dithered, blocked points (SPEC §5–6). With the estimation sample as
+// averaged entropy of dithered, blocked points (mathematics §5–6). With the estimation sample as
 // `points` and uniform weights it is the plug-in entropy ĥ_n = E[ĥ_MC | sample] (eq 31, since
 // y_{b,i} + W ∼ f̂_b for a uniform i); with the support of a finite source and its
 // probabilities it is the true h̄_U(k).
@@ -33,12 +33,12 @@ ReferenceValue reference_block_averaged_entropy(const RowMatrix& points,
                                                 std::size_t k, double s,
                                                 unsigned digits10 = 24);
 
-// σ_b² = k/(n·n_MC·ln²2), bits² (SPEC §6.3): the data-free bound on the variance of one
+// σ_b² = k/(n·n_MC·ln²2), bits² (mathematics §6.3): the data-free bound on the variance of one
 // block's ĥ_MC given the sample.
 ReferenceValue reference_block_variance_bound(std::size_t k, std::size_t n, std::size_t n_mc,
                                               unsigned digits10 = 40);
 
-// σ_MC = sqrt(k/(N_k·n·n_MC))/ln 2 (bits, SPEC §6.3, independent dither per block).
+// σ_MC = sqrt(k/(N_k·n·n_MC))/ln 2 (bits, mathematics §6.3, independent dither per block).
 ReferenceValue reference_sigma_mc(std::size_t k, std::size_t blocks, std::size_t n,
                                   std::size_t n_mc, unsigned digits10 = 40);
 
@@ -51,7 +51,7 @@ ReferenceMargins reference_margins(std::size_t n, std::size_t union_size, double
                                    double alpha_md, double sigma_mc_bits,
                                    unsigned digits10 = 40);
 
-// The Monte Carlo budget of SPEC §6.7: the smallest n_MC ≥ 1 whose t_MC (with σ_MC above)
+// The Monte Carlo budget of mathematics §6.7: the smallest n_MC ≥ 1 whose t_MC (with σ_MC above)
 // is ≤ t_MD, both evaluated in MPFR.
 std::size_t reference_monte_carlo_budget(std::size_t k, std::size_t blocks, std::size_t n,
                                          std::size_t union_size, double alpha_mc,

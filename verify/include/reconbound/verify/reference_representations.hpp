@@ -1,5 +1,5 @@
 #pragma once
-// Straightforward references for the downsample, dct and select representations (SPEC §3),
+// Straightforward references for the downsample, dct and select representations (mathematics §3),
 // independent of the plugins: direct sums in long double, no FFT, no shared code. Each maps
 // one record (C × H × W, channel-major) and returns Ψ in the plugins' output order.
 #include <cstddef>

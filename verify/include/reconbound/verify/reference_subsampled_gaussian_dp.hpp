@@ -1,6 +1,6 @@
 #pragma once
 // MPFR reference for the single-step privacy profile of the Poisson-subsampled Gaussian
-// (SPEC §8), add/remove relation, independent of the FFT accountant: the hockey-stick
+// (mathematics §8), add/remove relation, independent of the FFT accountant: the hockey-stick
 // divergence δ(ε) = P(L > ε) − e^ε·Q(L > ε) in closed form through the point x* where the
 // privacy loss L crosses ε, with Gaussian tails by erfc at ≥ 133 bits.
 #include "reconbound/verify/reference_value.hpp"

@@ -10,12 +10,12 @@
 namespace reconbound::claims {
 
 enum class ClaimKind {
-  gamma,             // γ of a DP-SGD schedule, bits (SPEC §2, Theorem 4.1)
-  kl,                // K(q, σ), nats (SPEC §2)
-  epsilon,           // ε(δ) of a DP-SGD schedule, nats (SPEC §8)
-  calibrated_sigma,  // a noise multiplier σ that meets a target ε at δ (SPEC §8)
-  t_md,              // the sampling margin t_MD, bits (eq 35, SPEC §6.1)
-  t_mc,              // the Monte Carlo margin t_MC, bits (eq 34 with σ_MC of SPEC §6.3)
+  gamma,             // γ of a DP-SGD schedule, bits (mathematics §2, Theorem 4.1)
+  kl,                // K(q, σ), nats (mathematics §2)
+  epsilon,           // ε(δ) of a DP-SGD schedule, nats (mathematics §8)
+  calibrated_sigma,  // a noise multiplier σ that meets a target ε at δ (mathematics §8)
+  t_md,              // the sampling margin t_MD, bits (eq 35, mathematics §6.1)
+  t_mc,              // the Monte Carlo margin t_MC, bits (eq 34 with σ_MC of mathematics §6.3)
   rho_star,          // ρ* of one grid pair (eq 14)
   absolute_bound,    // the absolute bound on E‖Ψ(x) − ẑ‖² of one grid pair (eq 13)
   certificate,       // the level of a bound's certificate and its α shares (mathematics §6.8)

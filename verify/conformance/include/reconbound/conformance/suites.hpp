@@ -1,5 +1,5 @@
 #pragma once
-// The conformance kit: the laws of each plugin kind (SPEC §2, §3, §5, §6 and the interfaces
+// The conformance kit: the laws of each plugin kind (mathematics §2, §3, §5, §6 and the interfaces
 // in reconbound/*.hpp), and the MPFR references of verify/ for the plugins that have one,
 // checked on one plugin. docs/conformance.md lists every check with its tolerance.
 //
