@@ -7,11 +7,12 @@
 #include <random>
 #include <vector>
 
-#include "reconbound/per_block_bound.hpp"
+#include "per_block_bound.hpp"
 
 namespace {
 
 using namespace reconbound;
+using namespace reconbound::codebook;
 
 constexpr Eigen::Index kRecords = 60'000;
 constexpr Eigen::Index kCoordinates = 784;

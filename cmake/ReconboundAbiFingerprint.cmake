@@ -9,6 +9,7 @@
 set(RECONBOUND_PLUGIN_INTERFACE_HEADERS
   plugin.hpp
   accountant.hpp
+  attack.hpp
   converse.hpp
   error.hpp
   estimator.hpp

@@ -51,14 +51,14 @@ void print_bound_table(const workflow::BoundOutput& c) {
     print_certificate(c.certificate);
   }
 
-  fmt::print("\n{:>4} {:>5} {:>10} {:>5} {:>10} {:>8} {:>8} {:>9} {:>10} {:>9}\n", "k", "nu2", "s",
-             "n_mc", "h_mc", "t_mc", "t_md", "t_num", "h_lb", "rho");
+  // The generic columns around the estimator's own (goldfeld: n_mc, t_mc, t_md).
+  fmt::print("\n{:>4} {:>5} {:>10} {:>10}{} {:>9} {:>10} {:>9}\n", "k", "nu2", "s", "h_point",
+             details_header(r.entropies.front().details), "t_num", "h_lb", "rho");
   const ConverseResult* first = r.results.empty() ? nullptr : &r.results.front().converse;
   for (const auto& e : r.entropies) {
     const PairBound* p = first ? pair_bound(*first, e.pair) : nullptr;
-    fmt::print("{:>4} {:>5.2g} {:>10.4g} {:>5} {:>10.4f} {:>8.4f} {:>8.4f} {:>9.2g} {:>10.4f} {:>9.5f}\n",
-               e.pair.k, e.pair.nu2, e.s, e.n_mc, e.h_mc, e.t_mc, e.t_md, e.t_num, e.h_lb,
-               p ? p->rho : NAN);
+    fmt::print("{:>4} {:>5.2g} {:>10.4g} {:>10.4f}{} {:>9.2g} {:>10.4f} {:>9.5f}\n", e.pair.k, e.pair.nu2, e.s,
+               e.h_point, details_cells(e.details), e.t_num, e.h_lb, p ? p->rho : NAN);
   }
   const auto& t = r.timings;
   fmt::print("\ntimings (s): represent {:.2f}, tr Sigma {:.2f}, rotation {:.2f}, grid selection {:.2f}, "

@@ -1,8 +1,10 @@
 // `reconbound chain`: how tight the bound is (mathematics §9; paper §G.5–G.6, eq 39). Puts ρ* next
-// to the per-block bound of a codebook release, the codebook attack and the DP-SGD attack.
+// to the attacks of the mechanisms named with --mechanism, by default the per-block bound of a
+// codebook release, the codebook attack and the DP-SGD attack.
 #include <fmt/format.h>
 
 #include <cmath>
+#include <optional>
 
 #include "bound_options.hpp"
 #include "chain_data.hpp"
@@ -23,8 +25,9 @@ struct ChainOptions {
   BoundOptions bound;
   std::string gammas = "0.72,2.89,8.01,72.13";
   std::string bits = "1,2,3,4,5,6,7,8";
-  std::string settings = "1:1,0.02:100";
-  double clip = 0.3;
+  std::vector<std::string> mechanisms;
+  std::optional<std::string> settings;
+  std::optional<double> clip;
   std::size_t bootstrap = 1000;
   std::size_t figure_targets = 6;
   std::string figures = "reconbound-chain";
@@ -69,10 +72,11 @@ std::vector<DpsgdSetting> parse_settings(const std::string& text) {
 void run(const ChainOptions& o) {
   workflow::ChainRequest request;
   request.representation = single_representation(o.bound, "chain");
-  request.config.dpsgd_gammas = o.gammas.empty() ? std::vector<double>{} : parse_number_list(o.gammas, "--gammas");
-  request.config.codebook_bits = parse_bits(o.bits);
-  request.config.dpsgd_settings = parse_settings(o.settings);
-  request.config.clip = o.clip;
+  request.rows.gammas = o.gammas.empty() ? std::vector<double>{} : parse_number_list(o.gammas, "--gammas");
+  request.rows.bits = parse_bits(o.bits);
+  request.rows.mechanisms = o.mechanisms;
+  if (o.settings) request.rows.dpsgd = parse_settings(*o.settings);
+  request.rows.clip = o.clip;
   request.config.bootstrap = o.bootstrap;
   request.config.figure_targets = o.figure_targets;
   request.data = chain_data_request(o.data, o.bound.quick);
@@ -103,16 +107,21 @@ void run(const ChainOptions& o) {
 
 void add_chain_command(CLI::App& app) {
   auto options = std::make_shared<ChainOptions>();
-  auto* cmd = app.add_subcommand("chain", "How tight is the bound: rho* next to the per-block bound, the codebook "
-                                          "attack and the DP-SGD attack (mathematics §9)");
+  auto* cmd = app.add_subcommand("chain", "How tight is the bound: rho* next to the attacks of mechanisms, by "
+                                          "default the per-block bound, the codebook attack and the DP-SGD attack "
+                                          "(mathematics §9)");
   add_chain_data_options(*cmd, options->data);
   add_bound_options(*cmd, options->bound);
-  cmd->add_option("--gammas", options->gammas, "Leakages (bits) of the DP-SGD attacks, comma separated")
+  cmd->add_option("--mechanism", options->mechanisms,
+                  "A mechanism whose attack to run, NAME or NAME:key=value,... (repeatable; default: codebook and "
+                  "dpsgd at each --dpsgd setting)");
+  cmd->add_option("--gammas", options->gammas, "Leakages (bits) of the attacks, comma separated")
       ->capture_default_str();
-  cmd->add_option("--bits", options->bits, "Rates R (bits) of the deterministic codebooks, comma separated")
+  cmd->add_option("--bits", options->bits, "Rates R (bits) of the codebook's deterministic releases, comma separated")
       ->capture_default_str();
-  cmd->add_option("--dpsgd", options->settings, "DP-SGD attack settings q:T, comma separated")->capture_default_str();
-  cmd->add_option("--clip", options->clip, "Clip norm C of the attack's linear model")->capture_default_str();
+  cmd->add_option("--dpsgd", options->settings,
+                  "The default rows' DP-SGD attack settings q:T, comma separated (default 1:1,0.02:100)");
+  cmd->add_option("--clip", options->clip, "The default rows' clip norm C of the DP-SGD attack (default 0.3)");
   cmd->add_option("--bootstrap", options->bootstrap, "Bootstrap resamples of the targets for standard errors")
       ->capture_default_str();
   cmd->add_option("--figure-targets", options->figure_targets, "Targets shown in the reconstruction grid")

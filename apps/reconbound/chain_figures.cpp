@@ -18,8 +18,33 @@ constexpr const char* kBlockColour = "#1f4e9c";
 constexpr const char* kCodebookColour = "#27864a";
 constexpr std::array<const char*, 4> kAttackColours{"#c0392b", "#d68910", "#8e44ad", "#2c3e50"};
 
-std::string setting_label(const DpsgdSetting& s) {
-  return fmt::format("DP-SGD attack (q={:g}, T={})", s.q, s.steps);
+// The markers of one attack row: its names in the legends and its estimate at each γ row.
+struct AttackSeries {
+  std::string legend;  // the ρ figure's
+  std::string spread;  // the spread figure's
+  std::vector<const AttackEstimate*> estimates;  // per γ row; nullptr where it has none
+};
+
+const AttackEstimate* estimate_of(const std::optional<ChainAttack>& attack) {
+  return attack && attack->estimate ? &*attack->estimate : nullptr;
+}
+
+// The dpsgd rows, then the rows of other mechanisms.
+std::vector<AttackSeries> attack_series(const ChainReport& report) {
+  std::vector<AttackSeries> out;
+  for (std::size_t s = 0; s < report.settings.size(); ++s) {
+    const DpsgdSetting& setting = report.settings[s];
+    AttackSeries series{fmt::format("DP-SGD attack (q={:g}, T={})", setting.q, setting.steps),
+                        fmt::format("DP-SGD (q={:g}, T={})", setting.q, setting.steps), {}};
+    for (const ChainRow& row : report.rows) series.estimates.push_back(estimate_of(row.dpsgd[s]));
+    out.push_back(std::move(series));
+  }
+  for (std::size_t a = 0; a < report.other.size(); ++a) {
+    AttackSeries series{fmt::format("{} attack", report.other[a].label), report.other[a].label, {}};
+    for (const ChainRow& row : report.rows) series.estimates.push_back(estimate_of(row.other[a]));
+    out.push_back(std::move(series));
+  }
+  return out;
 }
 
 LogLinAxes gamma_axes(const ChainReport& report) {
@@ -99,30 +124,34 @@ void write_chain_svg(const std::string& path, const ChainReport& report, const s
   for (const ChainRow& row : report.rows) {
     if (row.codebook) svg += marker_with_bar(a, row.gamma_bits, *row.codebook, kCodebookColour, 0.0);
   }
-  for (std::size_t s = 0; s < report.settings.size(); ++s) {
+  const std::vector<AttackSeries> attacks = attack_series(report);
+  for (std::size_t s = 0; s < attacks.size(); ++s) {
     const char* colour = kAttackColours[s % kAttackColours.size()];
     bool any = false;
-    for (const ChainRow& row : report.rows) {
-      if (s < row.dpsgd.size() && row.dpsgd[s]) {
-        svg += marker_with_bar(a, row.gamma_bits, *row.dpsgd[s], colour, 6.0 * (static_cast<double>(s) + 1));
+    for (std::size_t i = 0; i < report.rows.size(); ++i) {
+      if (const AttackEstimate* e = attacks[s].estimates[i]) {
+        svg += marker_with_bar(a, report.rows[i].gamma_bits, *e, colour, 6.0 * (static_cast<double>(s) + 1));
         any = true;
       }
     }
-    if (any) draw_legend_entry(svg, a, legend++, colour, setting_label(report.settings[s]), "", true);
+    if (any) draw_legend_entry(svg, a, legend++, colour, attacks[s].legend, "", true);
   }
   write_svg(path, std::move(svg));
 }
 
 void write_spread_svg(const std::string& path, const ChainReport& report, const std::string& subtitle) {
   LogLinAxes a = gamma_axes(report);
+  const std::vector<AttackSeries> attacks = attack_series(report);
   double top = 1.1;
-  for (const ChainRow& row : report.rows) {
-    for (const auto& e : row.dpsgd) {
-      if (e) for (const double r : e->rho_per_target) top = std::max(top, r);
+  for (const AttackSeries& series : attacks) {
+    for (const AttackEstimate* e : series.estimates) {
+      if (e != nullptr) for (const double r : e->rho_per_target) top = std::max(top, r);
     }
   }
   a.y_hi = std::ceil(top * 10.0) / 10.0;
-  std::string svg = svg_begin(a, "Per-target error of the DP-SGD attacks: median and 10–90 % band", subtitle);
+  const char* title = report.other.empty() ? "Per-target error of the DP-SGD attacks: median and 10–90 % band"
+                                           : "Per-target error of the attacks: median and 10–90 % band";
+  std::string svg = svg_begin(a, title, subtitle);
   draw_frame(svg, a, gamma_ticks(report), static_cast<int>(std::lround(a.y_hi * 10)), "leakage γ (bits, log scale)",
              "per-target ρ = sqrt(‖Ψ(x) − ẑ‖² / tr Σ̂)");
   draw_prior_line(svg, a);
@@ -131,17 +160,19 @@ void write_spread_svg(const std::string& path, const ChainReport& report, const 
   svg += polyline(a, bound, kBoundColour);
   std::size_t legend = 0;
   draw_legend_entry(svg, a, legend++, kBoundColour, "ρ* (certified bound)");
-  for (std::size_t s = 0; s < report.settings.size(); ++s) {
+  for (std::size_t s = 0; s < attacks.size(); ++s) {
     const char* colour = kAttackColours[s % kAttackColours.size()];
     std::vector<std::pair<double, double>> low, high, median, mean;
-    for (const ChainRow& row : report.rows) {
-      if (s >= row.dpsgd.size() || !row.dpsgd[s]) continue;
-      std::vector<double> sorted = row.dpsgd[s]->rho_per_target;
+    for (std::size_t i = 0; i < report.rows.size(); ++i) {
+      const AttackEstimate* e = attacks[s].estimates[i];
+      if (e == nullptr) continue;
+      const double gamma = report.rows[i].gamma_bits;
+      std::vector<double> sorted = e->rho_per_target;
       std::sort(sorted.begin(), sorted.end());
-      low.emplace_back(row.gamma_bits, percentile(sorted, 0.1));
-      high.emplace_back(row.gamma_bits, percentile(sorted, 0.9));
-      median.emplace_back(row.gamma_bits, percentile(sorted, 0.5));
-      mean.emplace_back(row.gamma_bits, row.dpsgd[s]->rho);
+      low.emplace_back(gamma, percentile(sorted, 0.1));
+      high.emplace_back(gamma, percentile(sorted, 0.9));
+      median.emplace_back(gamma, percentile(sorted, 0.5));
+      mean.emplace_back(gamma, e->rho);
     }
     if (median.empty()) continue;
     std::string band;
@@ -153,10 +184,8 @@ void write_spread_svg(const std::string& path, const ChainReport& report, const 
       svg += fmt::format(R"svg(<circle cx="{:.1f}" cy="{:.1f}" r="4" fill="white" stroke="{}" stroke-width="2"/>)svg",
                          a.x(g), a.y(r), colour) + "\n";
     }
-    const DpsgdSetting& setting = report.settings[s];
-    draw_legend_entry(svg, a, legend++, colour, fmt::format("DP-SGD (q={:g}, T={}): median, 10–90 %", setting.q, setting.steps));
-    draw_legend_entry(svg, a, legend++, colour, fmt::format("DP-SGD (q={:g}, T={}): mean (ρ)", setting.q, setting.steps),
-                      "none", true);
+    draw_legend_entry(svg, a, legend++, colour, fmt::format("{}: median, 10–90 %", attacks[s].spread));
+    draw_legend_entry(svg, a, legend++, colour, fmt::format("{}: mean (ρ)", attacks[s].spread), "none", true);
   }
   write_svg(path, std::move(svg));
 }

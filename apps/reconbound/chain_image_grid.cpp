@@ -53,7 +53,7 @@ void write_reconstruction_png(const std::string& path, const ChainReport& report
   }
   const auto rows = static_cast<int>(report.figure_images.rows());
   if (rows == 0 || report.figure_reconstructions.empty()) {
-    throw InvalidInput("the reconstruction grid needs at least one target and one DP-SGD gamma");
+    throw InvalidInput("the reconstruction grid needs at least one target and one attack with posterior weights");
   }
   const int scale = std::max(1, static_cast<int>(std::ceil(kMinTile / static_cast<double>(std::max(shape.height, shape.width)))));
   const int tw = static_cast<int>(shape.width) * scale, th = static_cast<int>(shape.height) * scale;
@@ -62,17 +62,12 @@ void write_reconstruction_png(const std::string& path, const ChainReport& report
   cv::Mat canvas(kHeader + rows * cell_h, columns * cell_w + kGap, CV_8UC3, cv::Scalar(255, 255, 255));
 
   text(canvas, "target", kGap, 18, 0.45);
-  const DpsgdSetting& setting = report.settings.front();
-  text(canvas, fmt::format("q={:g}, T={}", setting.q, setting.steps), kGap, 36);
+  text(canvas, report.figure_attack, kGap, 36);
   for (std::size_t g = 0; g < report.figure_reconstructions.size(); ++g) {
     // The column's mean ρ over every target of the attack (not only the ones shown).
-    double column_rho = 0.0;
-    for (const ChainRow& row : report.rows) {
-      if (row.gamma_bits == report.figure_gammas[g] && row.dpsgd.front()) column_rho = row.dpsgd.front()->rho;
-    }
     const int x = (1 + static_cast<int>(g)) * cell_w + kGap;
     text(canvas, fmt::format("gamma={:g}", report.figure_gammas[g]), x, 18, 0.45);
-    text(canvas, fmt::format("rho={:.3f}", column_rho), x, 36, 0.45);
+    text(canvas, fmt::format("rho={:.3f}", report.figure_column_rho[g]), x, 36, 0.45);
   }
   for (int r = 0; r < rows; ++r) {
     const int y = kHeader + r * cell_h;

@@ -12,6 +12,10 @@ std::string with_se(const std::optional<AttackEstimate>& e) {
   return e ? fmt::format("{:.4f} ± {:.4f}", e->rho, e->standard_error) : std::string("—");
 }
 
+std::string with_se(const std::optional<ChainAttack>& attack) {
+  return with_se(attack ? attack->estimate : std::nullopt);
+}
+
 std::string number(const std::optional<double>& v, const char* format = "{:.4f}") {
   return v ? fmt::format(fmt::runtime(format), *v) : std::string("—");
 }
@@ -38,16 +42,20 @@ void print_chain_table(const workflow::ChainOutput& c) {
 
   fmt::print("{:>9} {:>8} {:>20} {:>8} {:>17}", "gamma", "rho*", "codebook release", "rho_blk", "rho_cb ± SE");
   for (const DpsgdSetting& s : r.settings) fmt::print(" {:>17}", fmt::format("dpsgd({:g},{}) ± SE", s.q, s.steps));
+  for (const ChainAttackInfo& a : r.other) fmt::print(" {:>17}", fmt::format("{} ± SE", a.label));
   fmt::print(" {:>9} {:>8}", "blk-rho*", "cb-blk");
   for (const DpsgdSetting& s : r.settings) fmt::print(" {:>13}", fmt::format("dpsgd({:g},{})-cb", s.q, s.steps));
+  for (const ChainAttackInfo& a : r.other) fmt::print(" {:>13}", fmt::format("{}-rho*", a.label));
   fmt::print("\n");
   for (const ChainRow& row : r.rows) {
     fmt::print("{:>9.4g} {:>8.4f} {:>20} {:>8} {:>17}", row.gamma_bits, row.bound.rho_star, release_name(row),
                number(row.rho_blk), with_se(row.codebook));
     for (const auto& e : row.dpsgd) fmt::print(" {:>17}", with_se(e));
+    for (const auto& e : row.other) fmt::print(" {:>17}", with_se(e));
     const workflow::ChainGaps gaps = workflow::chain_gaps(row);
     fmt::print(" {:>9} {:>8}", number(gaps.blk_minus_rho_star, "{:+.4f}"), number(gaps.cb_minus_blk, "{:+.4f}"));
     for (const auto& gap : gaps.dpsgd_minus_cb) fmt::print(" {:>13}", number(gap, "{:+.4f}"));
+    for (const auto& gap : gaps.other_minus_rho_star) fmt::print(" {:>13}", number(gap, "{:+.4f}"));
     fmt::print("\n");
   }
   fmt::print("\nrho*: {} rho_blk and the attacks' rho are estimates (normalised by tr Sigma-hat).\n",
@@ -56,14 +64,26 @@ void print_chain_table(const workflow::ChainOutput& c) {
   for (const ChainRow& row : r.rows) {
     std::string sigmas;
     for (std::size_t s = 0; s < row.dpsgd.size(); ++s) {
-      if (row.dpsgd[s]) sigmas += fmt::format("  (q={:g}, T={}): {:.6g}", r.settings[s].q, r.settings[s].steps, row.dpsgd[s]->sigma);
+      const auto sigma = row.dpsgd[s] && row.dpsgd[s]->estimate ? find_detail(row.dpsgd[s]->details, "sigma")
+                                                                 : std::nullopt;
+      if (sigma) sigmas += fmt::format("  (q={:g}, T={}): {:.6g}", r.settings[s].q, r.settings[s].steps, *sigma);
     }
     if (!sigmas.empty()) fmt::print("  gamma = {:g}:{}\n", row.gamma_bits, sigmas);
   }
+  if (!r.other.empty()) fmt::print("\nDetails of the other attacks:\n");
+  for (const ChainRow& row : r.rows) {
+    for (std::size_t a = 0; a < row.other.size(); ++a) {
+      if (!row.other[a] || row.other[a]->details.empty()) continue;
+      std::string details;
+      for (const auto& [name, value] : row.other[a]->details) details += fmt::format("  {} = {:.6g}", name, value);
+      fmt::print("  gamma = {:g}, {}:{}\n", row.gamma_bits, r.other[a].label, details);
+    }
+  }
   for (const std::string& note : r.notes) fmt::print("\nnote: {}\n", note);
   const auto& t = r.timings;
-  fmt::print("\ntimings (s): bound {:.1f}, codebooks {:.1f}, per-block bound {:.1f}, DP-SGD attacks {:.1f}\n",
-             t.bound_s, t.codebook_s, t.per_block_s, t.dpsgd_s);
+  fmt::print("\ntimings (s): bound {:.1f}, codebooks {:.1f}, per-block bound {:.1f}, DP-SGD attacks {:.1f}{}\n",
+             t.bound_s, t.codebook_s, t.per_block_s, t.dpsgd_s,
+             r.other.empty() ? std::string() : fmt::format(", other attacks {:.1f}", t.other_s));
   for (const std::string& f : c.figures) fmt::print("figure: {}\n", f);
 }
 

@@ -7,8 +7,10 @@
 #include <cstdio>
 #include <cstring>
 #include <exception>
+#include <string>
 
 #include "commands.hpp"
+#include "option_spelling.hpp"
 #include "privacy_commands.hpp"
 #include "reconbound/error.hpp"
 #include "verify_command.hpp"
@@ -48,7 +50,8 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "reconbound: error: %s\n", e.what());
     return 2;
   } catch (const reconbound::Error& e) {
-    std::fprintf(stderr, "reconbound: error: %s\n", e.what());
+    const std::string message = reconbound::spell_parameters(e.what(), reconbound::cli::option_spelling());
+    std::fprintf(stderr, "reconbound: error: %s\n", message.c_str());
     return 2;
   } catch (const std::exception& e) {
     if (std::ferror(stdout)) return unwritable_stdout(errno);

@@ -1,6 +1,6 @@
 #pragma once
-// --mechanism NAME and --mechanism-param k=v,... : the mechanism plugin a command charges,
-// shared by leakage, epsilon, calibrate, spectrum and bound.
+// --mechanism NAME[:k=v,...] and --mechanism-param k=v,... : the mechanism plugin a command
+// charges, shared by leakage, epsilon, calibrate, spectrum and bound.
 #include <CLI/CLI.hpp>
 #include <optional>
 #include <string>
@@ -10,13 +10,14 @@
 namespace reconbound::cli {
 
 struct MechanismOptions {
-  std::string name = "dpsgd";
+  std::string name = "dpsgd";  // "NAME" or "NAME:k=v,..."
   std::string params;  // "k=v,..."
 };
 
 void add_mechanism_options(CLI::App& cmd, MechanismOptions& options, const std::string& description);
 
 // The request for the options and the schedule the command's options give (if any).
+// InvalidInput for a parameter given both after NAME: and in --mechanism-param.
 workflow::MechanismRequest mechanism_request(const MechanismOptions& options, std::optional<Schedule> schedule);
 
 }  // namespace reconbound::cli

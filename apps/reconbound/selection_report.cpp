@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <cstdint>
 #include <vector>
 
 namespace reconbound::cli {
@@ -26,15 +27,31 @@ std::string selection_summary(const GridSelectionReport& s) {
                      s.candidates, pair_list(s.selected));
 }
 
+std::string details_header(const EstimateDetails& details) {
+  std::string out;
+  for (const EstimateDetail& d : details) out += d.count ? fmt::format(" {:>6}", d.name) : fmt::format(" {:>8}", d.name);
+  return out;
+}
+
+std::string details_cells(const EstimateDetails& details) {
+  std::string out;
+  for (const EstimateDetail& d : details) {
+    out += d.count ? fmt::format(" {:>6}", static_cast<std::uint64_t>(d.value)) : fmt::format(" {:>8.4f}", d.value);
+  }
+  return out;
+}
+
 void print_predictions(const GridSelectionReport& s) {
-  fmt::print("{:>4} {:>5} {:>12} {:>12} {:>5} {:>12}  {}\n", "k", "nu2", "h pilot", "h predicted",
-             "n_mc", "h_lb pred", "rho* predicted per gamma (* = certified)");
+  const EstimateDetails none;
+  const EstimateDetails& names = s.predictions.empty() ? none : s.predictions.front().details;
+  fmt::print("{:>4} {:>5} {:>12} {:>12}{} {:>12}  {}\n", "k", "nu2", "h pilot", "h predicted", details_header(names),
+             "h_lb pred", "rho* predicted per gamma (* = certified)");
   for (const PairPrediction& p : s.predictions) {
     std::vector<std::string> rho;
     for (const double r : p.rho_predicted) rho.push_back(fmt::format("{:.4f}", r));
     if (s.goal.target_rho > 0.0) rho.push_back(fmt::format("gamma {:.4g}", p.gamma_for_target));
-    fmt::print("{:>4} {:>5g} {:>12.4f} {:>12.4f} {:>5} {:>12.4f}  {}{}\n", p.pair.k, p.pair.nu2,
-               p.h_pilot.empty() ? 0.0 : p.h_pilot.back(), p.h_predicted, p.n_mc, p.h_lb_predicted,
+    fmt::print("{:>4} {:>5g} {:>12.4f} {:>12.4f}{} {:>12.4f}  {}{}\n", p.pair.k, p.pair.nu2,
+               p.h_pilot.empty() ? 0.0 : p.h_pilot.back(), p.h_predicted, details_cells(p.details), p.h_lb_predicted,
                fmt::join(rho, " "), p.selected ? " *" : "");
   }
 }

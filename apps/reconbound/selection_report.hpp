@@ -10,6 +10,11 @@ namespace reconbound::cli {
 // "pilot on D_perp (2500/5000/10000 records, 1 draw): 2 of 48 pairs certified: (28, 1.6), …"
 std::string selection_summary(const GridSelectionReport& selection);
 
+// An estimator's details (goldfeld: n_mc, t_mc, t_md) as table columns: the header of the
+// names of `details`, and the cells of its values (counts whole, the rest to 4 decimals).
+std::string details_header(const EstimateDetails& details);
+std::string details_cells(const EstimateDetails& details);
+
 // The pilot's prediction for every candidate pair, one row each (`bound --select-only`).
 void print_predictions(const GridSelectionReport& selection);
 

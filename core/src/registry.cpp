@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 #include <boost/dll/runtime_symbol_info.hpp>
 #include <boost/dll/shared_library.hpp>
 #include <cstdlib>
@@ -76,6 +77,43 @@ std::string dlopen_reason(const fs::path& file) {
   }
   const char* reason = ::dlerror();
   return reason != nullptr ? reason : "unknown reason";
+}
+
+bool known_trend(LeakageTrend trend) {
+  return trend == LeakageTrend::non_increasing || trend == LeakageTrend::non_decreasing;
+}
+
+// Why the parameter ranges a plugin declares for conformance (PluginInfo::parameter_ranges)
+// are unusable; "" when they are fine.
+std::string parameter_range_problem(const PluginInfo& info) {
+  if (info.parameter_range_count == 0) return "";
+  if (info.kind != PluginKind::mechanism) {
+    return fmt::format("a {} plugin declares parameter ranges: only a mechanism can", to_string(info.kind));
+  }
+  if (info.parameter_ranges == nullptr) {
+    return fmt::format("{} parameter ranges declared but none given", info.parameter_range_count);
+  }
+  for (std::size_t i = 0; i < info.parameter_range_count; ++i) {
+    const ParameterRange& r = info.parameter_ranges[i];
+    if (r.key == nullptr || *r.key == '\0') return fmt::format("parameter range {} has no key", i);
+    if (!(std::isfinite(r.low) && std::isfinite(r.high) && r.low < r.high)) {
+      return fmt::format("parameter range '{}' is [{}, {}]: it needs finite low < high", r.key, r.low, r.high);
+    }
+    if (!known_trend(r.leakage)) {
+      return fmt::format("parameter range '{}' has an unknown leakage trend {}", r.key,
+                         static_cast<std::uint32_t>(r.leakage));
+    }
+  }
+  return "";
+}
+
+std::vector<ParameterRangeRecord> parameter_ranges(const PluginInfo& info) {
+  std::vector<ParameterRangeRecord> out;
+  for (std::size_t i = 0; i < info.parameter_range_count; ++i) {
+    const ParameterRange& r = info.parameter_ranges[i];
+    out.push_back({r.key, r.low, r.high, r.integer, r.leakage});
+  }
+  return out;
 }
 
 }  // namespace
@@ -154,9 +192,11 @@ bool Registry::load_file(const fs::path& file) {
     return fail(fmt::format("{} plugin '{}' is already loaded from {}", to_string(info.kind),
                             info.name, earlier->path.string()));
   }
+  if (std::string problem = parameter_range_problem(info); !problem.empty()) return fail(std::move(problem));
   records_.push_back({info.kind, info.name, info.version ? info.version : "",
                       info.description ? info.description : "",
-                      info.parameters ? info.parameters : "", info.example ? info.example : "", file});
+                      info.parameters ? info.parameters : "", info.example ? info.example : "", file,
+                      parameter_ranges(info)});
   loaded_.push_back(std::make_unique<Loaded>(Loaded{std::move(library), &info}));
   return true;
 }

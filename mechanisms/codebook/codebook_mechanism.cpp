@@ -1,13 +1,15 @@
 // The `codebook` mechanism plugin (mathematics §2 end, paper §G.6): the index of the nearest of
 // M = 2^R codewords fitted on the caller's data. bits=R charges γ = R (H(Q) ≤ R is reported
 // as realised); gamma=g releases the two-cell index through a binary symmetric channel
-// whose keep probability makes γ = g exactly.
+// whose keep probability makes γ = g exactly. Its reconstruction attack (mathematics §9,
+// codebook_reconstruction.hpp) chooses the release from the γ attacked.
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <thread>
 
-#include "reconbound/codebook.hpp"
+#include "codebook.hpp"
+#include "codebook_reconstruction.hpp"
 #include "reconbound/error.hpp"
 #include "reconbound/plugin.hpp"
 
@@ -24,11 +26,16 @@ struct Settings {
 
 class CodebookMechanism final : public Mechanism {
  public:
-  explicit CodebookMechanism(Settings settings) : settings_(settings) {}
+  CodebookMechanism(Settings settings, ReleaseAttackSettings attack) : settings_(settings), attack_(attack) {}
 
   MechanismNeeds needs() const override { return {.schedule = false, .data = true}; }
 
+  const ReconstructionAttack* attack() const override { return &attack_; }
+
   Leakage leakage(const MechanismInput& input) const override {
+    if (settings_.bits == 0 && settings_.gamma == 0.0) {
+      throw InvalidInput("the codebook mechanism needs exactly one of bits=R (R ≥ 1) or gamma=g (bits, 0 < g ≤ 1)");
+    }
     if (input.data == nullptr) {
       throw InvalidInput("the codebook mechanism needs data: records (rows) to fit the codewords on");
     }
@@ -53,11 +60,12 @@ class CodebookMechanism final : public Mechanism {
 
  private:
   Settings settings_;
+  CodebookReconstruction attack_;
 };
 
 Settings parse_settings(const Params& params) {
-  params.require_only({"bits", "gamma", "seed"}, "the codebook mechanism");
-  if (params.has("bits") == params.has("gamma")) {
+  params.require_only({"bits", "gamma", "seed", "nu2", "min_cell_records"}, "the codebook mechanism");
+  if (params.has("bits") && params.has("gamma")) {
     throw InvalidInput("the codebook mechanism needs exactly one of bits=R (R ≥ 1) or gamma=g (bits, 0 < g ≤ 1)");
   }
   Settings settings;
@@ -67,7 +75,7 @@ Settings parse_settings(const Params& params) {
       throw InvalidInput(fmt::format("codebook bits=R must be an integer in [1, 30]; got {}", bits));
     }
     settings.bits = static_cast<unsigned>(bits);
-  } else {
+  } else if (params.has("gamma")) {
     settings.gamma = params.get_double("gamma");
     // γ ≤ H_b(f0) ≤ 1 bit; the exact ceiling H_b(f0) is checked once the cells are fitted.
     if (!(settings.gamma > 0.0 && settings.gamma <= 1.0)) {
@@ -84,10 +92,17 @@ Settings parse_settings(const Params& params) {
 }
 
 std::unique_ptr<Mechanism> make(const Params& params) {
-  return std::make_unique<CodebookMechanism>(parse_settings(params));
+  const Settings settings = parse_settings(params);
+  ReleaseAttackSettings attack = release_attack_settings(params);
+  if (settings.seed_given) attack.seed = settings.seed;
+  attack.rate_given = params.has("bits") || params.has("gamma");
+  return std::make_unique<CodebookMechanism>(settings, attack);
 }
 
 const PluginInfo& info() {
+  // γ = R: more codewords never leak less (`reconbound conformance` sweeps R).
+  static const ParameterRange ranges[]{
+      {.key = "bits", .low = 1, .high = 4, .integer = true, .leakage = LeakageTrend::non_decreasing}};
   static const PluginInfo plugin{
       .abi_version = kPluginAbiVersion,
       .kind = PluginKind::mechanism,
@@ -95,9 +110,13 @@ const PluginInfo& info() {
       .version = "1.0.0",
       .description = "nearest of 2^R k-means codewords fitted on the data: gamma = R; "
                      "below one bit, the two-cell index through a binary symmetric channel",
-      .parameters = "bits=<int >= 1> or gamma=<bits in (0, H_b(f0)]>, seed=<int>",
+      .parameters = "bits=<int >= 1> or gamma=<bits in (0, H_b(f0)]>, seed=<int>; the attack of `reconbound "
+                    "chain` (which sets the rate from gamma): nu2=<double > 0>,min_cell_records=<int >= 1> "
+                    "(default 0.2, 20), seed",
       .example = "bits=2",
       .make_mechanism = &make,
+      .parameter_ranges = ranges,
+      .parameter_range_count = std::size(ranges),
   };
   return plugin;
 }

@@ -9,7 +9,7 @@ std::string DpsgdAccountant::method() const { return "PLD accountant, add/remove
 
 EpsilonResult DpsgdAccountant::epsilon(const MechanismInput& input, double delta,
                                        const AccountantOptions& options) const {
-  return compute_epsilon(charged_schedule(input), delta, options);
+  return compute_epsilon(charged_schedule(input, declared_), delta, options);
 }
 
 }  // namespace reconbound::dpsgd

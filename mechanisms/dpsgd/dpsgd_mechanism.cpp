@@ -1,5 +1,6 @@
 // The `dpsgd` mechanism plugin: γ = (1/ln 2)·Σ_runs Σ_t K(q_t, c·σ_t)   (mathematics §2, Theorem 4.1),
-// c the input's noise scale; its (ε, δ) capability is the PLD accountant (mathematics §8).
+// c the input's noise scale; its (ε, δ) capability is the PLD accountant (mathematics §8), its
+// reconstruction attack the prior-aware DP-SGD attack (mathematics §9, dpsgd_reconstruction.hpp).
 #include <fmt/format.h>
 
 #include <cmath>
@@ -10,6 +11,7 @@
 
 #include "dpsgd_accountant.hpp"
 #include "dpsgd_input.hpp"
+#include "dpsgd_reconstruction.hpp"
 #include "reconbound/compensated_sum.hpp"
 #include "reconbound/error.hpp"
 #include "reconbound/plugin.hpp"
@@ -21,12 +23,17 @@ namespace {
 
 class DpsgdMechanism final : public Mechanism {
  public:
+  DpsgdMechanism(AttackSettings attack, DeclaredRelease declared)
+      : declared_(declared), accountant_(declared), attack_(*this, attack) {}
+
   MechanismNeeds needs() const override { return {.schedule = true, .data = false, .noise_scale = true}; }
 
   const PrivacyAccountant* accountant() const override { return &accountant_; }
 
+  const ReconstructionAttack* attack() const override { return &attack_; }
+
   Leakage leakage(const MechanismInput& input) const override {
-    const Schedule schedule = charged_schedule(input);
+    const Schedule schedule = charged_schedule(input, declared_);
     if (schedule.runs.empty()) throw InvalidInput("the schedule has no runs");
     Leakage out;
     CompensatedSum gamma;
@@ -66,14 +73,17 @@ class DpsgdMechanism final : public Mechanism {
     return value;
   }
 
+  DeclaredRelease declared_;
   DpsgdAccountant accountant_;
+  DpsgdReconstruction attack_;
   mutable std::mutex mutex_;
   mutable std::map<std::pair<double, double>, KlValue> cache_;
 };
 
 std::unique_ptr<Mechanism> make(const Params& params) {
-  params.require_only({}, "the dpsgd mechanism");
-  return std::make_unique<DpsgdMechanism>();
+  params.require_only({"q", "steps", "clip"}, "the dpsgd mechanism");
+  const AttackSettings attack = attack_settings(params);  // checks q and steps first
+  return std::make_unique<DpsgdMechanism>(attack, declared_release(params));
 }
 
 const PluginInfo& info() {
@@ -83,7 +93,9 @@ const PluginInfo& info() {
       .name = "dpsgd",
       .version = "1.0.0",
       .description = "DP-SGD with Poisson sampling: gamma = sum_t K(q_t, sigma_t) / ln 2 (Thm 4.1)",
-      .parameters = "none; the schedule gives q, sigma and steps per segment",
+      .parameters = "the release of its attack in `reconbound chain`: q=<(0, 1]>,steps=<int >= 1>,clip=<C > 0> "
+                    "(default 1, 1, 0.3); gamma and epsilon read q, sigma and steps from the schedule, which "
+                    "must agree with q and steps where given",
       .make_mechanism = &make,
   };
   return plugin;

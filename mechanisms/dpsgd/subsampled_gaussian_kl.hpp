@@ -2,7 +2,7 @@
 // K(q, σ): the KL divergence of the Poisson-subsampled Gaussian mechanism (mathematics §2,
 // Theorem 4.1), in nats, computed by composite Gauss–Kronrod quadrature in double
 // precision with an error bound.
-#include "reconbound/dpsgd_range.hpp"
+#include "dpsgd_range.hpp"
 
 namespace reconbound::dpsgd {
 
@@ -12,7 +12,7 @@ struct KlValue {
 };
 
 // Throws InvalidInput naming the parameter when (q, σ) is NaN or outside the range of
-// reconbound/dpsgd_range.hpp.
+// dpsgd_range.hpp.
 void check_supported(double q, double sigma);
 
 // K(q, σ) = KL((1−q)N(0,σ²) + qN(1,σ²) ‖ N(0,σ²))   (mathematics §2, eq of Theorem 4.1), nats.

@@ -14,7 +14,8 @@ def chain(*, data: Any = None, shape: Optional[Sequence[int]] = None, representa
           targets: int = 100, target_range: Optional[Sequence[int]] = None,
           target_indices: Optional[Sequence[int]] = None, shadow: Optional[int] = None,
           shadow_indices: Optional[Sequence[int]] = None, gammas: Optional[Sequence[float]] = None,
-          bits: Optional[Sequence[int]] = None, dpsgd: Optional[Sequence[Sequence[float]]] = None,
+          bits: Optional[Sequence[int]] = None, mechanisms: Optional[Sequence[str]] = None,
+          dpsgd: Optional[Sequence[Sequence[float]]] = None,
           clip: Optional[float] = None, bootstrap: Optional[int] = None, grid_k: Optional[Sequence[int]] = None,
           grid_nu2: Optional[Sequence[float]] = None, alpha: float = 0.05, seed: int = 0, threads: int = 0,
           progress: ProgressArgument = None, **options: Any) -> ChainResult:
@@ -22,7 +23,8 @@ def chain(*, data: Any = None, shape: Optional[Sequence[int]] = None, representa
 
     Per γ: the certified ρ* (eq 14), the per-block bound ρ_blk of a codebook release (eq 40),
     the codebook's conditional-mean attack ρ_cb and the prior-aware DP-SGD attack ρ_dpsgd
-    (eq 36–38), each ± a bootstrap standard error over held-out targets. The result's
+    (eq 36–38), each ± a bootstrap standard error over held-out targets; or the attacks of the
+    mechanisms named in ``mechanisms`` (docs/tightness.md). The result's
     ``certificate`` (§6.8) covers the ρ* column only, every row at once, with probability
     >= 1 − alpha (the default normaliser="ucb"; with normaliser="sample" only the absolute
     bound is certified); the γ values are given, so taken as exact. ρ_blk and the attacks are
@@ -33,8 +35,10 @@ def chain(*, data: Any = None, shape: Optional[Sequence[int]] = None, representa
             D⊥, D_est and the targets are laid out in it as the CLI does (§7, §F.4).
         targets, target_range, target_indices: the held-out targets (100 drawn by default).
         shadow, shadow_indices: D_shadow ⊆ D_est of the codebooks (default all of D_est).
-        gammas: γ (bits) of the DP-SGD attacks; bits: rates R of the codebooks (1..16);
-        dpsgd: the attack settings [(q, T), ...]; clip: C of the attack's model;
+        gammas: γ (bits) of the attacks; bits: rates R of the codebook's releases (1..16);
+        mechanisms: the attack rows, each "NAME" or "NAME:key=value,..." (e.g. "dpsgd:q=0.02,steps=100",
+            "gaussian:k=10"); None: codebook and dpsgd at each setting of ``dpsgd``;
+        dpsgd: the default rows' attack settings [(q, T), ...]; clip: C of their model;
         bootstrap: resamples for the standard errors. None keeps the CLI's defaults.
         alpha: miscoverage of the ρ* column's certificate, split over its random events (§6.8).
         the others: as for :func:`bound` (split options: n_perp, n_est, quick, ...; normaliser,
@@ -46,6 +50,7 @@ def chain(*, data: Any = None, shape: Optional[Sequence[int]] = None, representa
     bound_ = bound_dict(grid_k=grid_k, grid_nu2=grid_nu2, alpha=alpha, threads=threads, options=options)
     layout = {"targets": targets, "target_range": target_range, "target_indices": target_indices,
               "shadow": shadow, "shadow_indices": shadow_indices}
-    settings = {"gammas": gammas, "bits": bits, "dpsgd": dpsgd, "clip": clip, "bootstrap": bootstrap}
+    settings = {"gammas": gammas, "bits": bits, "mechanisms": mechanisms, "dpsgd": dpsgd, "clip": clip,
+                "bootstrap": bootstrap}
     text = _reconbound.chain(data_, layout, representation, bound_, settings, progress_callback(progress))
     return ChainResult.from_json(text)

@@ -188,7 +188,8 @@ class BoundResult(Result):
     """Per γ: gamma_bits, gamma_error_bits (added before the converse), rho_star, k_star, nu2_star,
     abs_bound, rho_point."""
     grid: list[Result]
-    """Per certified pair (k, nu2): s, h_mc, t_mc, t_md, t_num, h_lb (bits; eq 12, 31, 34, 35), n_mc."""
+    """Per certified pair (k, nu2): s, h_mc (the estimator's point estimate), t_num, h_lb (bits; eq 12), and
+    the estimator's own numbers under their names (goldfeld: t_mc, t_md, bits, eq 34, 35; n_mc, eq 31)."""
     grid_selection: Result
     """How the certified pairs were chosen (§6.6)."""
     timings_s: Result
@@ -226,6 +227,7 @@ class SpectrumResult(Result):
 class ChainResult(Result):
     """ρ* next to the per-block bound and real attacks (§9; eq 39): ``reconbound chain``."""
 
+    optional_fields = frozenset({"attack_rows"})
     data: str
     representation: str
     seed: int
@@ -240,7 +242,10 @@ class ChainResult(Result):
     """What the rho_star column certifies, all rows at once (§6.8; γ given: exact); rho_blk and the attacks
     are estimates. As BoundResult.certificate; its statement covers every row's ρ*."""
     rows: list[Result]
-    """Per γ: rho_star, rho_blk (eq 40), codebook_attack, dpsgd_attacks (eq 36–38), the gaps."""
+    """Per γ: rho_star, rho_blk (eq 40), codebook_attack, dpsgd_attacks (eq 36–38), the gaps; with
+    mechanisms other than codebook and dpsgd, their attacks (one per attack_rows entry)."""
+    attack_rows: list[Result]
+    """The rows of mechanisms other than codebook and dpsgd: mechanism, spec, settings, gammas."""
     timings_s: Result
     notes: list[str]
     figures: list[str]

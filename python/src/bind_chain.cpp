@@ -29,18 +29,26 @@ workflow::ChainDataRequest chain_data_argument(const py::dict& layout, workflow:
   return out;
 }
 
-// {"gammas", "bits", "dpsgd" [(q, T), ...], "clip", "bootstrap"}; None keeps ChainConfig's default.
+// {"gammas", "bits", "mechanisms", "dpsgd" [(q, T), ...], "clip"}; None keeps ChainRows' default.
+workflow::ChainRows chain_rows_argument(const py::dict& chain) {
+  workflow::ChainRows out;
+  out.gammas = item<std::vector<double>>(chain, "gammas", "a list of numbers", out.gammas);
+  out.bits = item<std::vector<unsigned>>(chain, "bits", "a list of whole numbers", out.bits);
+  out.mechanisms = item<std::vector<std::string>>(chain, "mechanisms", "a list of 'NAME[:key=value,...]' texts",
+                                                  out.mechanisms);
+  if (const auto settings = optional_item<std::vector<std::pair<double, std::uint64_t>>>(
+          chain, "dpsgd", "a list of (q, T) pairs")) {
+    out.dpsgd.emplace();
+    for (const auto& [q, steps] : *settings) out.dpsgd->push_back({q, steps});
+  }
+  out.clip = optional_item<double>(chain, "clip", "a number");
+  return out;
+}
+
+// {"bootstrap"}; None keeps ChainConfig's default.
 ChainConfig chain_config_argument(const py::dict& chain, BoundConfig bound) {
   ChainConfig out;
   out.bound = std::move(bound);
-  out.dpsgd_gammas = item<std::vector<double>>(chain, "gammas", "a list of numbers", out.dpsgd_gammas);
-  out.codebook_bits = item<std::vector<unsigned>>(chain, "bits", "a list of whole numbers", out.codebook_bits);
-  if (const auto settings = optional_item<std::vector<std::pair<double, std::uint64_t>>>(
-          chain, "dpsgd", "a list of (q, T) pairs")) {
-    out.dpsgd_settings.clear();
-    for (const auto& [q, steps] : *settings) out.dpsgd_settings.push_back({q, steps});
-  }
-  out.clip = item<double>(chain, "clip", "a number", out.clip);
   out.bootstrap = item<std::size_t>(chain, "bootstrap", "a whole number", out.bootstrap);
   return out;
 }
@@ -57,6 +65,7 @@ void bind_chain(py::module_& module) {
         workflow::ChainRequest request;
         request.data = chain_data_argument(layout, records.request);
         request.representation = representation;
+        request.rows = chain_rows_argument(chain);
         request.config = chain_config_argument(chain, bound_config_argument(bound, records.request.seed, &reporter));
         const Registry& plugins = registry();
         return without_gil(reporter, [&] { return workflow::to_json(workflow::run_chain(plugins, request)).dump(); });

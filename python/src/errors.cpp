@@ -24,6 +24,17 @@ PyObject* new_exception(py::module_& module, const char* name, const py::object&
   return type.ptr();
 }
 
+// Python names a job's parameter by its keyword, the name core gives it, with "=" before a
+// value: delta=2.
+ParameterSpelling keyword_spelling() {
+  return {[](std::string_view name) { return std::string(name); }, "="};
+}
+
+// The message with core's parameters spelled as Python's keywords, set as `type`'s error.
+void set_error(PyObject* type, const Error& error) {
+  PyErr_SetString(type, spell_parameters(error.what(), keyword_spelling()).c_str());
+}
+
 }  // namespace
 
 void register_errors(py::module_& module) {
@@ -36,15 +47,15 @@ void register_errors(py::module_& module) {
     try {
       if (error) std::rethrow_exception(error);
     } catch (const InvalidInput& e) {
-      PyErr_SetString(invalid_input, e.what());
+      set_error(invalid_input, e);
     } catch (const FileError& e) {
-      PyErr_SetString(file_error, e.what());
+      set_error(file_error, e);
     } catch (const PluginError& e) {
-      PyErr_SetString(plugin_error, e.what());
+      set_error(plugin_error, e);
     } catch (const NumericalError& e) {
-      PyErr_SetString(numerical_error, e.what());
+      set_error(numerical_error, e);
     } catch (const Error& e) {
-      PyErr_SetString(PyExc_RuntimeError, e.what());
+      set_error(PyExc_RuntimeError, e);
     }
   });
 }

@@ -1,6 +1,7 @@
 #pragma once
 // reconbound's exceptions as Python exceptions, with the message the CLI prints after
-// "reconbound: error: ":
+// "reconbound: error: ", the jobs' parameters named as Python's keywords (delta=2 where the
+// CLI says --delta 2; reconbound/error.hpp):
 //   InvalidInput   → reconbound.InvalidInput   (a ValueError)
 //   FileError      → reconbound.FileError      (an OSError and a ValueError)
 //   PluginError    → reconbound.PluginError    (a ValueError)

@@ -21,7 +21,6 @@ namespace reconbound::dct {
 
 namespace {
 
-
 // Orthonormal scale of frequency k of an N-point DCT-II relative to FFTW's REDFT10, which
 // computes 2·Σ_j x_j cos(π(j+½)k/N): a_k(N)/2.
 double orthonormal_scale(std::size_t k, std::size_t n) {
@@ -53,7 +52,7 @@ class DctRepresentation final : public Representation {
   }
 
   RepresentationInfo describe(const ImageShape& input_shape) const override {
-    require_accepted(input_shape);
+    require_accepted(*this, input_shape);
     const std::size_t m = output_dim(input_shape);
     const auto d = static_cast<double>(input_shape.size());
     return {
@@ -66,7 +65,7 @@ class DctRepresentation final : public Representation {
   }
 
   void map(const ImageShape& input_shape, MatrixView batch, MutableMatrixView out) const override {
-    require_accepted(input_shape);
+    require_accepted(*this, input_shape);
     const auto d = static_cast<Eigen::Index>(input_shape.size());
     const auto m = static_cast<Eigen::Index>(output_dim(input_shape));
     if (batch.cols() != d || out.cols() != m || out.rows() != batch.rows()) {
@@ -104,11 +103,6 @@ class DctRepresentation final : public Representation {
 
  private:
   std::size_t output_dim(const ImageShape& shape) const { return shape.channels * frequencies_ * frequencies_; }
-
-  void require_accepted(const ImageShape& input_shape) const {
-    std::string why;
-    if (!accepts(input_shape, why)) throw InvalidInput(why);
-  }
 
   std::size_t frequencies_;
   detail::DctPlanCache plans_;

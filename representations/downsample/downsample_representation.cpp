@@ -11,7 +11,6 @@ namespace reconbound::downsample {
 
 namespace {
 
-
 class DownsampleRepresentation final : public Representation {
  public:
   explicit DownsampleRepresentation(std::size_t factor) : factor_(factor) {}
@@ -32,7 +31,7 @@ class DownsampleRepresentation final : public Representation {
   }
 
   RepresentationInfo describe(const ImageShape& input_shape) const override {
-    require_accepted(input_shape);
+    require_accepted(*this, input_shape);
     const std::size_t m = output_dim(input_shape);
     return {
         .output_dim = m,
@@ -44,7 +43,7 @@ class DownsampleRepresentation final : public Representation {
   }
 
   void map(const ImageShape& input_shape, MatrixView batch, MutableMatrixView out) const override {
-    require_accepted(input_shape);
+    require_accepted(*this, input_shape);
     const auto d = static_cast<Eigen::Index>(input_shape.size());
     const auto m = static_cast<Eigen::Index>(output_dim(input_shape));
     if (batch.cols() != d || out.cols() != m || out.rows() != batch.rows()) {
@@ -79,11 +78,6 @@ class DownsampleRepresentation final : public Representation {
  private:
   std::size_t output_dim(const ImageShape& shape) const {
     return shape.channels * (shape.height / factor_) * (shape.width / factor_);
-  }
-
-  void require_accepted(const ImageShape& input_shape) const {
-    std::string why;
-    if (!accepts(input_shape, why)) throw InvalidInput(why);
   }
 
   std::size_t factor_;

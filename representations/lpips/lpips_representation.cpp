@@ -52,7 +52,7 @@ class LpipsRepresentation final : public Representation {
   }
 
   RepresentationInfo describe(const ImageShape& input_shape) const override {
-    require_accepted(input_shape);
+    require_accepted(*this, input_shape);
     // Every unit-normalised vector of non-negative (ReLU) activations has norm < 1 and lies in
     // the positive orthant, so ‖u − u'‖² ≤ 2 at every position, and
     //   ‖Ψ(x) − Ψ(x')‖² = Σ_ℓ (1/(H_ℓW_ℓ))·Σ_p Σ_c w_ℓc (u_c − u'_c)² ≤ 2·Σ_ℓ max_c w_ℓc  (mathematics §6.5).
@@ -66,7 +66,7 @@ class LpipsRepresentation final : public Representation {
   }
 
   void map(const ImageShape& input_shape, MatrixView batch, MutableMatrixView out) const override {
-    require_accepted(input_shape);
+    require_accepted(*this, input_shape);
     const auto d = static_cast<Eigen::Index>(input_shape.size());
     const auto m = static_cast<Eigen::Index>(model_->output_dim());
     if (batch.cols() != d || out.cols() != m || out.rows() != batch.rows()) {
@@ -127,11 +127,6 @@ class LpipsRepresentation final : public Representation {
         features += layer.size();
       }
     }
-  }
-
-  void require_accepted(const ImageShape& input_shape) const {
-    std::string why;
-    if (!accepts(input_shape, why)) throw InvalidInput(why);
   }
 
   std::unique_ptr<detail::LpipsModel> model_;

@@ -9,7 +9,6 @@ namespace reconbound::pixel {
 
 namespace {
 
-
 class PixelRepresentation final : public Representation {
  public:
   bool accepts(const ImageShape& input_shape, std::string& why) const override {
@@ -22,7 +21,7 @@ class PixelRepresentation final : public Representation {
   }
 
   RepresentationInfo describe(const ImageShape& input_shape) const override {
-    require_accepted(input_shape);
+    require_accepted(*this, input_shape);
     const auto d = static_cast<double>(input_shape.size());
     return {
         .output_dim = input_shape.size(),
@@ -33,7 +32,7 @@ class PixelRepresentation final : public Representation {
   }
 
   void map(const ImageShape& input_shape, MatrixView batch, MutableMatrixView out) const override {
-    require_accepted(input_shape);
+    require_accepted(*this, input_shape);
     const auto d = static_cast<Eigen::Index>(input_shape.size());
     if (batch.cols() != d || out.cols() != d || out.rows() != batch.rows()) {
       throw InvalidInput(fmt::format("pixel: expected {} × {} input and output, got {} × {} and {} × {}",
@@ -42,12 +41,6 @@ class PixelRepresentation final : public Representation {
     // Grey levels outside [0, 255] would void max_squared_distance (the tr Σ UCB's range).
     require_grey_levels(batch, "pixel");
     out = batch;
-  }
-
- private:
-  void require_accepted(const ImageShape& input_shape) const {
-    std::string why;
-    if (!accepts(input_shape, why)) throw InvalidInput(why);
   }
 };
 

@@ -137,7 +137,7 @@ TEST(Calibration, UnreachableTargetThrows) {
 }
 
 // The search range of the factor is where the mechanism computes γ: dpsgd refuses σ outside
-// [0.1, 100] (reconbound/dpsgd_range.hpp), so with σ = 2 in the schedule c ∈ [0.05, 50], to
+// [0.1, 100] (mechanisms/dpsgd/dpsgd_range.hpp), so with σ = 2 in the schedule c ∈ [0.05, 50], to
 // kSupportTolerance from inside. The γ calibration answers a factor whose γ meets the budget.
 TEST(Calibration, MechanismRangeAndGammaCalibration) {
   const Schedule shape = Schedule::constant(0.01, 2.0, 100);

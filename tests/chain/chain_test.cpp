@@ -1,6 +1,6 @@
 // The chain ρ* ≤ ρ_blk ≤ ρ_cb ≤ ρ_dpsgd (mathematics §9, eq 39) end to end on generated 8×8 images
-// drawn around a few prototypes: every row has the pieces it should, and no attack's mean
-// error falls below the certified bound.
+// drawn around a few prototypes, with the paper's rows (the codebook and dpsgd plugins' attacks):
+// every row has the pieces it should, and no attack's mean error falls below the certified bound.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -9,6 +9,7 @@
 #include "reconbound/chain.hpp"
 #include "reconbound/error.hpp"
 #include "reconbound/registry.hpp"
+#include "reconbound/workflow/chain.hpp"
 
 namespace reconbound {
 namespace {
@@ -42,9 +43,11 @@ class Chain : public ::testing::Test {
     ChainConfig config;
     config.bound.block_sizes = {1, 2, 4};
     config.bound.seed = 5;
-    config.dpsgd_gammas = {0.5, 2.5};
-    config.codebook_bits = {1, 2, 3};
-    config.dpsgd_settings = {{1.0, 1}, {0.1, 10}};
+    workflow::ChainRows rows;
+    rows.gammas = {0.5, 2.5};
+    rows.bits = {1, 2, 3};
+    rows.dpsgd = {{1.0, 1}, {0.1, 10}};
+    config.attacks = workflow::chain_attack_rows(rows);
     config.bootstrap = 200;
     config.figure_targets = 3;
     const Registry registry;
@@ -82,7 +85,11 @@ TEST_F(Chain, RowsAreTheUnionOfGammasAndRatesWithTheirPieces) {
   }
   // 2.5 bits: no codebook leaks exactly that; both DP-SGD attacks run.
   EXPECT_FALSE(rows[3].codebook.has_value());
-  EXPECT_TRUE(rows[3].dpsgd[0].has_value() && rows[3].dpsgd[1].has_value());
+  for (const auto& attack : rows[3].dpsgd) {
+    ASSERT_TRUE(attack.has_value());
+    EXPECT_TRUE(attack->estimate.has_value());
+    EXPECT_GT(find_detail(attack->details, "sigma").value_or(0.0), 0.0);  // σ charged γ
+  }
   EXPECT_EQ(report_->n_targets, 60u);
   EXPECT_EQ(report_->n_shadow, 1200u);
 }
@@ -98,8 +105,8 @@ TEST_F(Chain, TheChainHoldsWithinTwoStandardErrors) {
       EXPECT_GE(row.codebook->rho + 2 * row.codebook->standard_error, star);
     }
     for (const auto& attack : row.dpsgd) {
-      if (attack) {
-        EXPECT_GE(attack->rho + 2 * attack->standard_error, star) << "gamma " << row.gamma_bits;
+      if (attack && attack->estimate) {
+        EXPECT_GE(attack->estimate->rho + 2 * attack->estimate->standard_error, star) << "gamma " << row.gamma_bits;
       }
     }
   }
@@ -112,6 +119,7 @@ TEST_F(Chain, MoreBitsMeanBetterCodebookReconstructions) {
 }
 
 TEST_F(Chain, FigureReconstructionsAreWeightedShadowImages) {
+  EXPECT_EQ(report_->figure_attack, "q=1, T=1");  // the first dpsgd row
   ASSERT_EQ(report_->figure_gammas, (std::vector<double>{0.5, 2.5}));
   ASSERT_EQ(report_->figure_reconstructions.size(), 2u);
   EXPECT_EQ(report_->figure_images, targets_->topRows(3));
@@ -126,14 +134,21 @@ TEST(ChainInput, RefusesMissingTargetsAndBadSettings) {
   const Registry registry;
   const RowMatrix perp = generated_images(40, 1), est = generated_images(80, 2);
   ChainConfig config;
+  config.attacks = workflow::chain_attack_rows({});
   EXPECT_THROW(compute_chain(registry, {&perp, &est, nullptr, nullptr, ImageShape{1, kSide, kSide}}, config),
                InvalidInput);
   const RowMatrix targets = generated_images(5, 3);
-  config.dpsgd_settings = {{1.5, 1}};
+  workflow::ChainRows rows;
+  rows.dpsgd = {{1.5, 1}};  // q outside (0, 1]: refused by the plugin
+  config.attacks = workflow::chain_attack_rows(rows);
   EXPECT_THROW(compute_chain(registry, {&perp, &est, nullptr, &targets, ImageShape{1, kSide, kSide}}, config),
                InvalidInput);
-  config.dpsgd_settings = {{1.0, 1}};
-  config.dpsgd_gammas = {-1.0};
+  rows.dpsgd = {{1.0, 1}};
+  rows.gammas = {-1.0};
+  config.attacks = workflow::chain_attack_rows(rows);
+  EXPECT_THROW(compute_chain(registry, {&perp, &est, nullptr, &targets, ImageShape{1, kSide, kSide}}, config),
+               InvalidInput);
+  config.attacks.clear();
   EXPECT_THROW(compute_chain(registry, {&perp, &est, nullptr, &targets, ImageShape{1, kSide, kSide}}, config),
                InvalidInput);
 }

@@ -1,5 +1,5 @@
 // Calibrations at the ends of the σ range the dpsgd plugin supports, [0.1, 100]
-// (core/include/reconbound/dpsgd_range.hpp): no command searches outside it. When every
+// (mechanisms/dpsgd/dpsgd_range.hpp): no command searches outside it. When every
 // supported σ meets the target the answer is the smallest, 0.1, said on stderr and in the JSON
 // (`sigma_at_range_min`); when none does the error names 100. Each answer is checked with
 // independent runs of `leakage`, `epsilon` or `bound` at the returned σ.

@@ -44,6 +44,20 @@ TEST(LeakageCli, ScheduleFilesAddAsRuns) {
   EXPECT_EQ(json["segments"][2]["run"], 2);
 }
 
+TEST(LeakageCli, DpsgdParametersThatAgreeWithTheScheduleChangeNothing) {
+  const auto plain = run_cli({"leakage", "--q", "0.1", "--sigma", "1", "--steps", "10", "--json"});
+  const auto agreed =
+      run_cli({"leakage", "--q", "0.1", "--sigma", "1", "--steps", "10", "--mechanism-param", "q=0.1,steps=10", "--json"});
+  // The same parameters after NAME: (the spelling of `reconbound chain`).
+  const auto named =
+      run_cli({"leakage", "--q", "0.1", "--sigma", "1", "--steps", "10", "--mechanism", "dpsgd:q=0.1,steps=10", "--json"});
+  ASSERT_EQ(plain.exit_code, 0) << plain.err;
+  ASSERT_EQ(agreed.exit_code, 0) << agreed.err;
+  ASSERT_EQ(named.exit_code, 0) << named.err;
+  EXPECT_EQ(nlohmann::json::parse(agreed.out)["gamma_bits"], nlohmann::json::parse(plain.out)["gamma_bits"]);
+  EXPECT_EQ(nlohmann::json::parse(named.out)["gamma_bits"], nlohmann::json::parse(plain.out)["gamma_bits"]);
+}
+
 TEST(LeakageCli, TableNamesTheTotal) {
   const auto r = run_cli({"leakage", "--q", "1", "--sigma", "1", "--steps", "1"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
@@ -68,6 +82,14 @@ TEST(LeakageCli, BadInputsExitTwoWithOneLine) {
       {{"leakage", "--schedule", bad_csv}, "bad.csv:1: expected 3"},
       {{"leakage", "--q", "abc", "--sigma", "1", "--steps", "1"}, "--q"},
       {{"leakage", "--q", "0.1", "--sigma", "1", "--steps", "1", "--mechanism", "nope"}, "no mechanism plugin named 'nope'"},
+      // q and steps of dpsgd describe its attack's release: a schedule that disagrees is refused.
+      {{"leakage", "--q", "0.1", "--sigma", "1", "--steps", "10", "--mechanism-param", "q=0.5"},
+       "the dpsgd mechanism's q = 0.5 differs from q = 0.1 in run 1 of the schedule; give q once"},
+      {{"epsilon", "--q", "0.1", "--sigma", "1", "--steps", "10", "--delta", "1e-5", "--mechanism-param", "steps=20"},
+       "the dpsgd mechanism's steps = 20 differs from the 10 steps of run 1 of the schedule; give steps once"},
+      {{"leakage", "--q", "0.1", "--sigma", "1", "--steps", "10", "--mechanism", "dpsgd:q=0.1", "--mechanism-param",
+        "q=0.1"},
+       "mechanism parameter q is given in --mechanism and in --mechanism-param"},
   };
   for (const auto& [args, expected] : cases) {
     const auto r = run_cli(args);

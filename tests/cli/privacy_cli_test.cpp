@@ -5,6 +5,9 @@
 
 #include <cstdlib>
 #include <nlohmann/json.hpp>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "privacy_cli_support.hpp"
 
@@ -84,6 +87,39 @@ TEST(PrivacyCli, BadInputIsOneLineAndExitCodeTwo) {
   expect_one_line_error({"spectrum", "--epsilons", "1,2", "--q", "0.01", "--steps", "10"}, "no delta");
   expect_one_line_error({"bound", "--gamma", "1", "--representation", "pixel", "--representation", "dct:8"},
                         "takes one --representation");
+}
+
+// Core names the jobs' parameters; the CLI spells them as its options (Python as its keywords:
+// tests/python/test_privacy.py), so the lines name what the user typed.
+TEST(PrivacyCli, CoreMessagesNameTheOptions) {
+  const std::vector<std::pair<std::vector<std::string>, std::string>> cases{
+      {{"epsilon", "--q", "0.01", "--sigma", "1", "--steps", "10"},
+       "reconbound: error: no delta: give --delta, or --delta-exponent and --n-train "
+       "(delta = n_train^-delta_exponent)\n"},
+      {{"epsilon", "--q", "0.01", "--sigma", "1", "--steps", "10", "--delta-exponent", "1.1", "--n-train", "0.5"},
+       "reconbound: error: --n-train 0.5 must be >= 1\n"},
+      {{"epsilon", "--q", "0.01", "--sigma", "1", "--steps", "10", "--delta-exponent", "-1", "--n-train", "100"},
+       "reconbound: error: --delta-exponent -1 must be > 0\n"},
+      {{"epsilon", "--q", "0.01", "--sigma", "1", "--steps", "10", "--delta", "1e-5", "--n-train", "100"},
+       "reconbound: error: give either --delta or --delta-exponent with --n-train, not both\n"},
+      {{"calibrate", "--target-epsilon", "1", "--q", "0.01", "--steps", "10"},
+       "reconbound: error: --target-epsilon needs a delta: --delta, or --delta-exponent and --n-train "
+       "(delta = n_train^-delta_exponent)\n"},
+      {{"bound", "--data", "npy:/nonexistent.npy"},
+       "reconbound: error: no leakage: give --gamma (bits, one value or several) or a DP-SGD schedule (--q, "
+       "--sigma and --steps, or --schedule)\n"},
+      {{"bound", "--gamma", "1", "--q", "0.1", "--sigma", "1", "--steps", "10"},
+       "reconbound: error: give either --gamma or a schedule (--q, --sigma and --steps, or --schedule), not both\n"},
+      {{"leakage"}, "reconbound: error: no schedule: mechanism dpsgd needs one (--q, --sigma and --steps, or "
+                    "--schedule)\n"},
+      {{"calibrate", "--target-epsilon", "1", "--delta", "1e-5"},
+       "reconbound: error: no schedule: mechanism dpsgd needs one (--q and --steps, or --schedule)\n"},
+  };
+  for (const auto& [args, line] : cases) {
+    const auto r = run_cli(args);
+    EXPECT_EQ(r.exit_code, 2) << args[0];
+    EXPECT_EQ(r.err, line);
+  }
 }
 
 }  // namespace

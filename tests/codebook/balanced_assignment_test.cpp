@@ -1,11 +1,12 @@
 // The balanced assignment (mathematics §9): at most ⌈n/M⌉ records per cell, every record assigned.
 #include <gtest/gtest.h>
 
+#include "codebook.hpp"
 #include "codebook_test_support.hpp"
-#include "reconbound/codebook.hpp"
 #include "reconbound/error.hpp"
 
 using namespace reconbound;
+using namespace reconbound::codebook;
 using reconbound::test::brute_nearest;
 using reconbound::test::gaussian_clusters;
 

@@ -5,10 +5,11 @@
 #include <cmath>
 #include <limits>
 
-#include "reconbound/codebook.hpp"
+#include "codebook.hpp"
 #include "reconbound/error.hpp"
 
 using namespace reconbound;
+using namespace reconbound::codebook;
 
 namespace {
 

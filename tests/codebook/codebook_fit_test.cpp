@@ -5,11 +5,12 @@
 #include <map>
 #include <numeric>
 
+#include "codebook.hpp"
 #include "codebook_test_support.hpp"
-#include "reconbound/codebook.hpp"
 #include "reconbound/error.hpp"
 
 using namespace reconbound;
+using namespace reconbound::codebook;
 using reconbound::test::brute_nearest;
 using reconbound::test::gaussian_clusters;
 

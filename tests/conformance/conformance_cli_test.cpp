@@ -38,6 +38,13 @@ std::vector<std::string> lines_starting(const std::string& text, const std::stri
   return out;
 }
 
+// The --data spec of 20 grey 1x4x4 records in `dir` (D_perp = 0:10, D_est = 10:20 for the jobs).
+std::string small_records(const TempDir& dir) {
+  std::vector<double> values(20 * 16);
+  for (std::size_t i = 0; i < values.size(); ++i) values[i] = static_cast<double>((i * 37) % 256);
+  return "npy:" + dir.write("records.npy", npy_float64({20, 1, 4, 4}, values));
+}
+
 std::size_t line_count(const std::string& text) { return static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n')); }
 
 TEST(ConformanceCli, NegativeGammaFailsOnItsCheckWithTheNumbers) {
@@ -64,6 +71,82 @@ TEST(ConformanceCli, TheJobsRefuseANegativeGammaNamingTheMechanism) {
     const CliResult r = run_cli(args, env);
     EXPECT_EQ(r.exit_code, 2) << args[0] << ": " << r.out << r.err;
     EXPECT_EQ(r.out, "") << args[0];
+    EXPECT_EQ(line_count(r.err), 1u) << r.err;
+    EXPECT_NE(r.err.find(expected), std::string::npos) << r.err;
+  }
+}
+
+// A declared noise parameter whose γ grows (b where 1/b belongs) fails the sweep of that
+// parameter, and only it: every law with b fixed holds.
+TEST(ConformanceCli, ALeakageGrowingWithADeclaredNoiseParameterFailsItsSweep) {
+  const CliResult r = conformance(double_plugin("wrong_laplace"));
+  EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+  const auto failed = lines_starting(r.out, "FAIL  ");
+  ASSERT_EQ(failed.size(), 1u) << r.out;
+  EXPECT_TRUE(failed[0].starts_with("FAIL  gamma_non_increasing_in_b  gamma finite, >= 0 and non-increasing in b "
+                                    "over [0.5, 8]"))
+      << failed[0];
+  EXPECT_NE(failed[0].find("gamma(b = 0.5) = "), std::string::npos) << failed[0];
+  for (const char* law : {"gamma_finite_non_negative", "gamma_deterministic"}) {
+    EXPECT_FALSE(lines_starting(r.out, std::string("PASS  ") + law + "  ").empty()) << law << "\n" << r.out;
+  }
+}
+
+// The in-tree codebook declares its bits (γ = R, non-decreasing) and passes the sweep.
+TEST(ConformanceCli, TheCodebookPassesTheSweepOfItsBits) {
+  const CliResult r = conformance(RECONBOUND_CODEBOOK_PLUGIN);
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_FALSE(lines_starting(r.out, "PASS  gamma_non_decreasing_in_bits  ").empty()) << r.out;
+}
+
+TEST(ConformanceCli, AParameterRangeThatCannotBeSweptIsALoadFailure) {
+  const CliResult r = conformance(double_plugin("bad_range"));
+  EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
+  EXPECT_EQ(line_count(r.err), 1u) << r.err;
+  EXPECT_NE(r.err.find("parameter range 'b' is [2, 1]: it needs finite low < high"), std::string::npos) << r.err;
+}
+
+// An accountant's bracket is checked where core consumes it (mathematics §8): an inverted
+// bracket is one line naming the mechanism and exit code 2, in every job that asks for ε.
+TEST(ConformanceCli, TheJobsRefuseAnInvertedEpsilonBracketNamingTheMechanism) {
+  const std::vector<std::string> env{"RECONBOUND_PLUGIN_PATH=" RECONBOUND_CONFORMANCE_DOUBLES};
+  const std::vector<std::string> mechanism{"--mechanism", "inverted_bracket", "--mechanism-param",
+                                           "epsilon=2,invert_bracket=true", "--delta", "1e-5"};
+  const TempDir dir;
+  const std::string data = small_records(dir);
+  const std::string expected = "mechanism inverted_bracket returned epsilon = 2 in [3, 1] at delta = 1e-05: its "
+                               "accountant must give finite 0 <= epsilon_lower <= epsilon <= epsilon_upper";
+  for (std::vector<std::string> args :
+       {std::vector<std::string>{"epsilon"}, std::vector<std::string>{"calibrate", "--target-epsilon", "1"},
+        std::vector<std::string>{"spectrum", "--epsilons", "1", "--data", data, "--perp-range", "0:10", "--est-range",
+                                 "10:20", "--quiet"}}) {
+    args.insert(args.end(), mechanism.begin(), mechanism.end());
+    const CliResult r = run_cli(args, env);
+    EXPECT_EQ(r.exit_code, 2) << args[0] << ": " << r.out << r.err;
+    EXPECT_EQ(r.out, "") << args[0];
+    EXPECT_EQ(line_count(r.err), 1u) << r.err;
+    EXPECT_NE(r.err.find(args[0] == "epsilon" ? expected : "mechanism inverted_bracket returned epsilon = "),
+              std::string::npos)
+        << r.err;
+  }
+}
+
+// Ψ is checked where it crosses the plugin boundary: a NaN, or a coordinate of its declared
+// output_dim left unwritten, is one line naming the representation and exit code 2.
+TEST(ConformanceCli, TheJobsRefuseBrokenFeaturesNamingTheRepresentation) {
+  const std::vector<std::string> env{"RECONBOUND_PLUGIN_PATH=" RECONBOUND_CONFORMANCE_DOUBLES};
+  const TempDir dir;
+  const std::string data = small_records(dir);
+  for (const auto& [defect, expected] : std::vector<std::pair<std::string, std::string>>{
+           {"nan", "representation broken_features gave nan at coordinate 0 of record 0: Psi must write all "
+                   "output_dim = 16 coordinates of every record, each finite"},
+           {"short", "representation broken_features gave nan at coordinate 15 of record 0: Psi must write all "
+                     "output_dim = 16 coordinates of every record, each finite"}}) {
+    const CliResult r = run_cli({"bound", "--data", data, "--perp-range", "0:10", "--est-range", "10:20", "--gamma",
+                                 "1", "--representation", "broken_features:" + defect, "--quiet"},
+                                env);
+    EXPECT_EQ(r.exit_code, 2) << defect << ": " << r.out << r.err;
+    EXPECT_EQ(r.out, "") << defect;
     EXPECT_EQ(line_count(r.err), 1u) << r.err;
     EXPECT_NE(r.err.find(expected), std::string::npos) << r.err;
   }

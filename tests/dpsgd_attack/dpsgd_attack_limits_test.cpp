@@ -5,10 +5,11 @@
 
 #include <cmath>
 
+#include "dpsgd_attack.hpp"
 #include "dpsgd_attack_test_support.hpp"
-#include "reconbound/dpsgd_attack.hpp"
 
 using namespace reconbound;
+using namespace reconbound::dpsgd;
 
 namespace {
 

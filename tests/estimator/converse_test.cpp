@@ -26,13 +26,13 @@ rc::Gen<double> uniform(double lo, double hi) {
   });
 }
 
-// A complete estimator result for pair (k, ν²) with tr Σ̂ = trace, h̄_LB and ĥ_MC.
-GridEntropy entropy(std::size_t k, double nu2, double trace, double h_lb, double h_mc) {
+// A complete estimator result for pair (k, ν²) with tr Σ̂ = trace, h̄_LB and the point estimate.
+GridEntropy entropy(std::size_t k, double nu2, double trace, double h_lb, double h_point) {
   GridEntropy e;
   e.pair = {k, nu2};
   e.s = std::sqrt(nu2 * trace / static_cast<double>(k));  // mathematics §5
   e.h_lb = h_lb;
-  e.h_mc = h_mc;
+  e.h_point = h_point;
   return e;
 }
 
@@ -45,8 +45,8 @@ GridEntropy random_entropy(double trace, double gamma) {
   const double kd = static_cast<double>(k);
   const double h_lb =
       kd / 2.0 * (std::log2(2.0 * std::numbers::pi * std::numbers::e * trace / kd) + u) + gamma;
-  const double h_mc = h_lb + *uniform(0.0, 3.0);
-  return entropy(k, nu2, trace, h_lb, h_mc);
+  const double h_point = h_lb + *uniform(0.0, 3.0);
+  return entropy(k, nu2, trace, h_lb, h_point);
 }
 
 // |actual − reference| within kConverse of the larger term of the bracket (which may cancel).
@@ -60,7 +60,7 @@ void expect_matches_reference(const PairBound& pair, const GridEntropy& e, doubl
   const double ref_rho2 = ref.rho.value * ref.rho.value;
   RC_ASSERT(std::abs(rho2 - ref_rho2) <= kConverse * ref.rho2_scale + 2.0 * ref.rho.abs_error);
   const verify::ReferenceConverse point =
-      verify::reference_converse(e.pair.k, e.s, e.h_mc, gamma, trace);
+      verify::reference_converse(e.pair.k, e.s, e.h_point, gamma, trace);
   RC_ASSERT(std::abs(pair.rho_point * pair.rho_point - point.rho.value * point.rho.value) <=
             kConverse * point.rho2_scale + 2.0 * point.rho.abs_error);
 }

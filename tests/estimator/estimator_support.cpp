@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <random>
+#include <stdexcept>
 
 #include "reconbound/registry.hpp"
 
@@ -52,6 +53,14 @@ EntropyRequest make_request(const RowMatrix& data, std::vector<GridPair> grid,
                          .progress = nullptr};
   return request;
 }
+
+double detail(const EstimateDetails& details, std::string_view name) {
+  const std::optional<double> value = find_detail(details, name);
+  if (!value) throw std::out_of_range("no estimator detail named " + std::string(name));
+  return *value;
+}
+
+std::size_t draws(const EstimateDetails& details) { return static_cast<std::size_t>(detail(details, "n_mc")); }
 
 Moments moments(const std::vector<double>& values) {
   double sum = 0.0;

@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "reconbound/converse.hpp"
@@ -33,6 +34,12 @@ double sample_trace(const RowMatrix& data);
 EntropyRequest make_request(const RowMatrix& data, std::vector<GridPair> grid,
                             double trace_sigma, std::uint64_t seed = 0);
 
+
+// The value of an estimator's detail (goldfeld: "n_mc", "t_mc", "t_md"); std::out_of_range
+// naming it when the details have none.
+double detail(const EstimateDetails& details, std::string_view name);
+// The goldfeld draws per sample point of a result or prediction: detail "n_mc".
+std::size_t draws(const EstimateDetails& details);
 
 // Mean and standard deviation (divisor count − 1).
 struct Moments {

@@ -1,5 +1,6 @@
-// The goldfeld estimator's arithmetic and mechanics (mathematics §6): margins and variance bound
-// against the MPFR references, shards, threads, seeds, parameters and input validation.
+// The goldfeld estimator's arithmetic and mechanics (mathematics §6): margins (its details) and
+// variance bound against the MPFR references, shards, threads, seeds, parameters and input
+// validation.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -10,6 +11,7 @@
 #include <vector>
 
 #include "estimator_support.hpp"
+#include "margins.hpp"
 #include "reconbound/error.hpp"
 #include "reconbound/verify/matchers.hpp"
 #include "reconbound/verify/reference_entropy.hpp"
@@ -40,26 +42,29 @@ TEST(Goldfeld, MarginsAndVarianceBoundMatchTheMpfrReference) {
     EXPECT_TRUE(r.complete);
     EXPECT_EQ(r.n, 300u);
     // The budget rule of mathematics §6.7, from the MPFR margins.
-    EXPECT_EQ(r.n_mc, verify::reference_monte_carlo_budget(k, 8 / k, 300, 48, alpha_mc, alpha_md));
+    const std::size_t n_mc = draws(r.details);
+    EXPECT_EQ(n_mc, verify::reference_monte_carlo_budget(k, 8 / k, 300, 48, alpha_mc, alpha_md));
     EXPECT_RELATIVELY_CLOSE(r.s, std::sqrt(kGrid[p].nu2 * request.trace_sigma / k), 1e-15);
     ASSERT_EQ(r.blocks.size(), 8 / k);
     for (std::size_t b = 0; b < r.blocks.size(); ++b) {
       EXPECT_EQ(r.blocks[b].block, b);
       EXPECT_GT(r.blocks[b].numerical_error_bits, 0.0);  // the fast path's proven margin
       EXPECT_LE(r.blocks[b].numerical_error_bits, 1e-6);
-      const auto ref = verify::reference_block_variance_bound(k, 300, r.n_mc);
-      EXPECT_AGREES_WITH_REFERENCE(r.blocks[b].variance_bound_bits2, ref, kEntropyMargins);
     }
-    const auto sigma = verify::reference_sigma_mc(k, 8 / k, 300, r.n_mc);
+    // σ_b² of mathematics §6.3, which t_MC's σ_MC sums over the blocks.
+    EXPECT_AGREES_WITH_REFERENCE(goldfeld::block_variance_bound_bits2(k, 300, n_mc),
+                                 verify::reference_block_variance_bound(k, 300, n_mc), kEntropyMargins);
+    const auto sigma = verify::reference_sigma_mc(k, 8 / k, 300, n_mc);
     const auto margins = verify::reference_margins(300, 48, alpha_mc, alpha_md, sigma.value);
-    EXPECT_AGREES_WITH_REFERENCE(r.t_md, margins.t_md, kEntropyMargins);
-    EXPECT_AGREES_WITH_REFERENCE(r.t_mc, margins.t_mc, kEntropyMargins);
+    const double t_mc = detail(r.details, "t_mc"), t_md = detail(r.details, "t_md");
+    EXPECT_AGREES_WITH_REFERENCE(t_md, margins.t_md, kEntropyMargins);
+    EXPECT_AGREES_WITH_REFERENCE(t_mc, margins.t_mc, kEntropyMargins);
     EXPECT_GT(r.t_num, 0.0);
     EXPECT_LE(r.t_num, 1e-6);  // issue 4 target
-    EXPECT_EQ(r.h_lb, r.h_mc - r.t_mc - r.t_md - r.t_num);
+    EXPECT_EQ(r.h_lb, r.h_point - t_mc - t_md - r.t_num);  // mathematics §6.4
     double mean = 0.0;
-    for (const auto& block : r.blocks) mean += block.h_mc_bits;
-    EXPECT_RELATIVELY_CLOSE(r.h_mc, mean / static_cast<double>(r.blocks.size()), 1e-14);
+    for (const auto& block : r.blocks) mean += block.h_point_bits;
+    EXPECT_RELATIVELY_CLOSE(r.h_point, mean / static_cast<double>(r.blocks.size()), 1e-14);
   }
 }
 
@@ -70,25 +75,27 @@ TEST(Goldfeld, McDiarmidMarginAtALargerSample) {
   request.union_size = 48;
   const GridEntropy r = goldfeld(Params().set("n_mc", std::int64_t{1}))->estimate(request)[0];
   const auto margins = verify::reference_margins(3000, 48, 0.025, 0.025, 0.0);
-  EXPECT_AGREES_WITH_REFERENCE(r.t_md, margins.t_md, kEntropyMargins);
+  EXPECT_AGREES_WITH_REFERENCE(detail(r.details, "t_md"), margins.t_md, kEntropyMargins);
 }
 
 void expect_identical(const GridEntropy& a, const GridEntropy& b) {
   EXPECT_EQ(a.pair, b.pair);
   EXPECT_EQ(a.s, b.s);
   EXPECT_EQ(a.n, b.n);
-  EXPECT_EQ(a.n_mc, b.n_mc);
-  EXPECT_EQ(a.h_mc, b.h_mc);
-  EXPECT_EQ(a.t_mc, b.t_mc);
-  EXPECT_EQ(a.t_md, b.t_md);
+  EXPECT_EQ(a.h_point, b.h_point);
+  ASSERT_EQ(a.details.size(), b.details.size());
+  for (std::size_t i = 0; i < a.details.size(); ++i) {
+    EXPECT_EQ(a.details[i].name, b.details[i].name);
+    EXPECT_EQ(a.details[i].value, b.details[i].value);
+    EXPECT_EQ(a.details[i].count, b.details[i].count);
+  }
   EXPECT_EQ(a.t_num, b.t_num);
   EXPECT_EQ(a.h_lb, b.h_lb);
   EXPECT_EQ(a.complete, b.complete);
   ASSERT_EQ(a.blocks.size(), b.blocks.size());
   for (std::size_t i = 0; i < a.blocks.size(); ++i) {
     EXPECT_EQ(a.blocks[i].block, b.blocks[i].block);
-    EXPECT_EQ(a.blocks[i].h_mc_bits, b.blocks[i].h_mc_bits);
-    EXPECT_EQ(a.blocks[i].variance_bound_bits2, b.blocks[i].variance_bound_bits2);
+    EXPECT_EQ(a.blocks[i].h_point_bits, b.blocks[i].h_point_bits);
     EXPECT_EQ(a.blocks[i].numerical_error_bits, b.blocks[i].numerical_error_bits);
   }
 }
@@ -134,9 +141,9 @@ TEST(Goldfeld, TheSeedSelectsTheDither) {
   const auto a = goldfeld()->estimate(make_request(data, {{2, 0.4}}, sample_trace(data), 1));
   const auto b = goldfeld()->estimate(make_request(data, {{2, 0.4}}, sample_trace(data), 1));
   const auto c = goldfeld()->estimate(make_request(data, {{2, 0.4}}, sample_trace(data), 2));
-  EXPECT_EQ(a[0].h_mc, b[0].h_mc);
-  EXPECT_NE(a[0].h_mc, c[0].h_mc);
-  EXPECT_EQ(a[0].t_mc, c[0].t_mc);  // the margins depend on the sample only
+  EXPECT_EQ(a[0].h_point, b[0].h_point);
+  EXPECT_NE(a[0].h_point, c[0].h_point);
+  EXPECT_EQ(detail(a[0].details, "t_mc"), detail(c[0].details, "t_mc"));  // the margins depend on the sample only
 }
 
 // A sample with one repeated point makes f̂_b = φ_s exactly, so eq 31 reduces to
@@ -152,7 +159,7 @@ TEST(Goldfeld, PointMassSampleSharesTheDitherAcrossNu) {
   std::vector<double> remainder;
   for (const GridEntropy& r : results) {
     const double gaussian = static_cast<double>(k) / 2.0 * std::log2(2.0 * std::numbers::pi * r.s * r.s);
-    remainder.push_back((r.h_mc - gaussian) * 2.0 * std::numbers::ln2 / static_cast<double>(k));
+    remainder.push_back((r.h_point - gaussian) * 2.0 * std::numbers::ln2 / static_cast<double>(k));
   }
   EXPECT_RELATIVELY_CLOSE(remainder[1], remainder[0], 1e-12);
   const double draws = static_cast<double>(k * 2 * 50 * 200);  // k·N_k·n·n_mc coordinates
@@ -163,8 +170,8 @@ TEST(Goldfeld, TheNmcParameterOverridesTheDefault) {
   const RowMatrix data = gaussian_sample(40, 4, 8);
   const auto r = goldfeld(Params::parse("n_mc=7"))
                      ->estimate(make_request(data, {{1, 0.2}, {4, 0.2}}, sample_trace(data)));
-  EXPECT_EQ(r[0].n_mc, 7u);
-  EXPECT_EQ(r[1].n_mc, 7u);
+  EXPECT_EQ(draws(r[0].details), 7u);
+  EXPECT_EQ(draws(r[1].details), 7u);
   EXPECT_THROW(goldfeld(Params::parse("n_mc=0")), InvalidInput);
   EXPECT_THROW(goldfeld(Params::parse("n_mc=two")), InvalidInput);
   EXPECT_THROW(goldfeld(Params::parse("draws=3")), InvalidInput);
@@ -178,8 +185,8 @@ TEST(Goldfeld, TheRequestNmcOverridesParameterAndBudget) {
   EntropyRequest request = make_request(data, {{1, 0.2}, {4, 0.2}}, sample_trace(data));
   request.n_mc = 3;
   const auto r = goldfeld(Params::parse("n_mc=7"))->estimate(request);
-  EXPECT_EQ(r[0].n_mc, 3u);
-  EXPECT_EQ(r[1].n_mc, 3u);
+  EXPECT_EQ(draws(r[0].details), 3u);
+  EXPECT_EQ(draws(r[1].details), 3u);
   request.n_mc = 2'000'000;
   EXPECT_THROW(goldfeld()->estimate(request), InvalidInput);
 }

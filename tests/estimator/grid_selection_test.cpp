@@ -1,9 +1,9 @@
-// Grid selection on D⊥ (mathematics §6.6): the pilot never reads D_est, the certified margins are
-// those of |G'|, and the plug-in extrapolation the pilot predicts with. Its coverage with the
-// selection in the loop is in tests/statistical/selection_coverage_test.cpp.
+// Grid selection on D⊥ (mathematics §6.6): the pilot never reads D_est and the certified margins are
+// those of |G'|. The goldfeld estimator's prediction (its extrapolation and margins) is tested in
+// goldfeld_prediction_test.cpp; the coverage with the selection in the loop in
+// tests/statistical/selection_coverage_test.cpp.
 #include <gtest/gtest.h>
 
-#include <cmath>
 #include <string>
 #include <vector>
 
@@ -53,17 +53,18 @@ TEST(SelectionPilot, ThePilotCannotSeeTheEstimationSampleAndTheMarginsUseTheSele
     EXPECT_EQ(pa.pair, pb.pair);
     EXPECT_EQ(pa.h_pilot, pb.h_pilot);
     EXPECT_EQ(pa.h_predicted, pb.h_predicted);
-    EXPECT_EQ(pa.n_mc, pb.n_mc);
-    EXPECT_EQ(pa.t_mc, pb.t_mc);
-    EXPECT_EQ(pa.t_md, pb.t_md);
     EXPECT_EQ(pa.h_lb_predicted, pb.h_lb_predicted);
+    EXPECT_EQ(pa.cost, pb.cost);
+    for (const char* name : {"n_mc", "t_mc", "t_md"}) {
+      EXPECT_EQ(detail(pa.details, name), detail(pb.details, name)) << name;
+    }
     EXPECT_EQ(pa.rho_predicted, pb.rho_predicted);
     EXPECT_EQ(pa.selected, pb.selected);
   }
   // D_est did matter where it should: the certified estimates.
   ASSERT_EQ(a.entropies.size(), b.entropies.size());
   ASSERT_EQ(a.entropies.size(), a.selection.selected.size());
-  EXPECT_NE(a.entropies[0].h_mc, b.entropies[0].h_mc);
+  EXPECT_NE(a.entropies[0].h_point, b.entropies[0].h_point);
 
   // The certified margins with |G'|: eq 35, and eq 34 with σ_MC of mathematics §6.3 at the budget
   // rule's n_MC (mathematics §6.7), against the MPFR references, at the entropy's shares of α: with the
@@ -77,75 +78,23 @@ TEST(SelectionPilot, ThePilotCannotSeeTheEstimationSampleAndTheMarginsUseTheSele
     SCOPED_TRACE("k=" + std::to_string(r.pair.k) + " nu2=" + std::to_string(r.pair.nu2));
     const std::size_t blocks = a.m_padded / r.pair.k;
     EXPECT_EQ(r.n, 300u);
-    EXPECT_EQ(r.n_mc, verify::reference_monte_carlo_budget(r.pair.k, blocks, 300, union_size,
-                                                           alpha_mc, alpha_md));
-    const auto sigma = verify::reference_sigma_mc(r.pair.k, blocks, 300, r.n_mc);
+    const std::size_t n_mc = draws(r.details);
+    EXPECT_EQ(n_mc, verify::reference_monte_carlo_budget(r.pair.k, blocks, 300, union_size, alpha_mc, alpha_md));
+    const auto sigma = verify::reference_sigma_mc(r.pair.k, blocks, 300, n_mc);
     const auto margins = verify::reference_margins(300, union_size, alpha_mc, alpha_md, sigma.value);
-    EXPECT_AGREES_WITH_REFERENCE(r.t_md, margins.t_md, verify::tolerance::kEntropyMargins);
-    EXPECT_AGREES_WITH_REFERENCE(r.t_mc, margins.t_mc, verify::tolerance::kEntropyMargins);
-    // The pilot predicted these very margins when it assumed the union it certified.
+    EXPECT_AGREES_WITH_REFERENCE(detail(r.details, "t_md"), margins.t_md, verify::tolerance::kEntropyMargins);
+    EXPECT_AGREES_WITH_REFERENCE(detail(r.details, "t_mc"), margins.t_mc, verify::tolerance::kEntropyMargins);
+    // The estimator predicted these very margins when the pilot assumed the union it certified.
     if (a.selection.assumed_union_size == union_size) {
       for (const PairPrediction& pred : a.selection.predictions) {
         if (pred.pair == r.pair) {
-          EXPECT_EQ(pred.n_mc, r.n_mc);
-          EXPECT_EQ(pred.t_md, r.t_md);
-          EXPECT_EQ(pred.t_mc, r.t_mc);
+          for (const char* name : {"n_mc", "t_mc", "t_md"}) {
+            EXPECT_EQ(detail(pred.details, name), detail(r.details, name)) << name;
+          }
         }
       }
     }
   }
-}
-
-// extrapolate_plugin_entropy (mathematics §6.6): ĥ(n) + Δ₂·Σ_{j=1..L} r^j, r = Δ₂/Δ₁ ∈ (0, 1].
-TEST(ExtrapolatePluginEntropy, GeometricIncrements) {
-  // Δ₁ = 1, Δ₂ = 0.5: r = 0.5. L = 2 adds 0.5·(0.5 + 0.25).
-  EXPECT_DOUBLE_EQ(extrapolate_plugin_entropy(1.0, 2.0, 2.5, 2.0, 100.0), 2.875);
-  // Non-integer L: Δ₂·r·(1 − r^L)/(1 − r).
-  EXPECT_DOUBLE_EQ(extrapolate_plugin_entropy(1.0, 2.0, 2.5, 1.5, 100.0),
-                   2.5 + 0.5 * 0.5 * (1.0 - std::pow(0.5, 1.5)) / 0.5);
-  // Many doublings: the geometric series converges to Δ₂·r/(1 − r) = 0.5.
-  EXPECT_NEAR(extrapolate_plugin_entropy(1.0, 2.0, 2.5, 60.0, 100.0), 3.0, 1e-12);
-  // Monotone in L.
-  double last = 2.5;
-  for (double doublings = 0.25; doublings <= 8.0; doublings += 0.25) {
-    const double h = extrapolate_plugin_entropy(1.0, 2.0, 2.5, doublings, 100.0);
-    EXPECT_GT(h, last) << doublings;
-    last = h;
-  }
-}
-
-TEST(ExtrapolatePluginEntropy, RatioOneIsLinearInDoublings) {
-  // Equal increments: r = 1, Δ₂·L (a plug-in still growing like log n).
-  EXPECT_DOUBLE_EQ(extrapolate_plugin_entropy(1.0, 1.5, 2.0, 3.0, 100.0), 3.5);
-  // Growing increments (Δ₂ > Δ₁): r is capped at 1, never extrapolated as accelerating.
-  EXPECT_DOUBLE_EQ(extrapolate_plugin_entropy(1.0, 1.25, 1.75, 2.0, 100.0), 2.75);
-  // Δ₁ = 0 < Δ₂: r = 1 as well.
-  EXPECT_DOUBLE_EQ(extrapolate_plugin_entropy(1.0, 1.0, 1.5, 2.0, 100.0), 2.5);
-}
-
-TEST(ExtrapolatePluginEntropy, NegativeIncrementsCountAsZero) {
-  // Δ₂ < 0 (noise): nothing is added, the prediction is ĥ(n).
-  EXPECT_DOUBLE_EQ(extrapolate_plugin_entropy(1.0, 2.0, 1.9, 3.0, 100.0), 1.9);
-  EXPECT_DOUBLE_EQ(extrapolate_plugin_entropy(1.0, 2.0, 2.0, 3.0, 100.0), 2.0);  // Δ₂ = 0
-  // Δ₁ < 0 < Δ₂: Δ₁ counts as 0, so r = 1 and the growth is linear.
-  EXPECT_DOUBLE_EQ(extrapolate_plugin_entropy(1.0, 0.8, 1.0, 2.0, 100.0), 1.4);
-}
-
-TEST(ExtrapolatePluginEntropy, NeverExceedsTheCap) {
-  EXPECT_DOUBLE_EQ(extrapolate_plugin_entropy(1.0, 2.0, 2.5, 10.0, 2.6), 2.6);
-  EXPECT_DOUBLE_EQ(extrapolate_plugin_entropy(1.0, 1.5, 2.0, 10.0, 4.0), 4.0);  // r = 1
-  // A cap below the pilot's own estimate wins too (the ceiling h(W) + log2 n_target).
-  EXPECT_DOUBLE_EQ(extrapolate_plugin_entropy(1.0, 2.0, 2.5, 1.0, 2.2), 2.2);
-  EXPECT_DOUBLE_EQ(extrapolate_plugin_entropy(1.0, 2.0, 2.5, -1.0, 2.2), 2.0);
-}
-
-TEST(ExtrapolatePluginEntropy, DoublingsAtMostZeroInterpolate) {
-  EXPECT_DOUBLE_EQ(extrapolate_plugin_entropy(1.0, 2.0, 2.5, 0.0, 100.0), 2.5);
-  // One halving back: ĥ(n) − Δ₂ = ĥ(n/2).
-  EXPECT_DOUBLE_EQ(extrapolate_plugin_entropy(1.0, 2.0, 2.5, -1.0, 100.0), 2.0);
-  EXPECT_DOUBLE_EQ(extrapolate_plugin_entropy(1.0, 2.0, 2.5, -0.5, 100.0), 2.25);
-  // Linear in L below the pilot size even when Δ₂ < 0 (no clamping to 0 there).
-  EXPECT_DOUBLE_EQ(extrapolate_plugin_entropy(1.0, 2.0, 1.5, -1.0, 100.0), 2.0);
 }
 
 }  // namespace

@@ -69,12 +69,12 @@ void expect_mean_matches_plugin_entropy(const MeanCase& c) {
   GridEntropy last;
   for (int seed = 0; seed < kSeeds; ++seed) {
     last = estimator->estimate(make_request(data, {{c.k, c.nu2}}, trace, 1000 + seed))[0];
-    estimates.push_back(last.h_mc);
+    estimates.push_back(last.h_point);
   }
   const Moments mc = moments(estimates);
   const auto reference = verify::reference_block_averaged_entropy(data, {}, c.k, last.s);
   const double standard_error = mc.sd / std::sqrt(static_cast<double>(kSeeds));
-  const double sigma_mc = last.t_mc / std::sqrt(1.0 / 0.025 - 1.0);  // eq 34 with |G| = 1
+  const double sigma_mc = detail(last.details, "t_mc") / std::sqrt(1.0 / 0.025 - 1.0);  // eq 34 with |G| = 1
   SCOPED_TRACE(testing::Message() << "n=" << c.n << " m=" << c.m << " k=" << c.k
                                   << " nu2=" << c.nu2 << ": mean " << mc.mean << " reference "
                                   << reference.value << " ± " << reference.abs_error << ", SE "

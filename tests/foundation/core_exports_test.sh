@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
-# Core exports exactly its public API: every dynamic symbol of the core library in namespace
-# reconbound belongs to a class or function marked RECONBOUND_API in the public headers, and
-# every function so marked is exported.
-# Usage: core_exports_test.sh CORE_LIBRARY PUBLIC_INCLUDE_DIR
+# Core exports exactly its API: every dynamic symbol of the core library in namespace
+# reconbound belongs to a class or function marked RECONBOUND_API in the given headers (the
+# public ones and core's internal ones), and every function so marked is exported.
+# Usage: core_exports_test.sh CORE_LIBRARY INCLUDE_DIR [INCLUDE_DIR...]
 set -euo pipefail
 library=$1
-include_dir=$2
+include_dirs=("${@:2}")
 
-# The public headers: reconbound/*.hpp and their sub-folders (reconbound/workflow/).
-headers=$(find "$include_dir" -name '*.hpp')
+# The headers: reconbound/*.hpp and their sub-folders (reconbound/workflow/).
+headers=$(find "${include_dirs[@]}" -name '*.hpp')
 api_classes=$(grep -hoE '(class|struct) RECONBOUND_API [A-Za-z_0-9]+' $headers |
   awk '{print $3}' | sort -u)
 api_functions=$(grep -hE '^RECONBOUND_API ' $headers | sed -E 's/\(.*//' |

@@ -9,12 +9,14 @@
 #include <string>
 #include <vector>
 
+#include "per_block_bound.hpp"
 #include "per_block_support.hpp"
 #include "reconbound/error.hpp"
-#include "reconbound/per_block_bound.hpp"
 
 namespace reconbound::test {
 namespace {
+
+using namespace reconbound::codebook;
 
 // Every entropy of coordinate_entropies against the MPFR reference of the same mixture.
 void expect_matches_reference(const RowMatrix& y, const std::vector<std::size_t>& cell, const RowMatrix& channel,

@@ -10,12 +10,14 @@
 #include <string>
 #include <vector>
 
+#include "per_block_bound.hpp"
 #include "per_block_support.hpp"
 #include "reconbound/error.hpp"
-#include "reconbound/per_block_bound.hpp"
 
 namespace reconbound::test {
 namespace {
+
+using namespace reconbound::codebook;
 
 constexpr double kTwoPiE = 2.0 * std::numbers::pi * std::numbers::e;
 

@@ -134,6 +134,17 @@ def test_flat_records_with_a_shape_and_other_dtypes_give_the_same_bound(images):
     assert without_timings(as_flat.to_dict()) == without_timings(as_images.to_dict())
 
 
+def test_the_leakage_messages_name_the_keywords(images):
+    records, _ = images
+    with pytest.raises(reconbound.InvalidInput) as error:
+        reconbound.bound(perp=records[:300], est=records[300:], **SMALL_GRID)
+    assert str(error.value) == ("no leakage: give gamma (bits, one value or several) or a DP-SGD schedule "
+                                "(q, sigma and steps, or schedule)")
+    with pytest.raises(reconbound.InvalidInput) as error:
+        reconbound.bound(perp=records[:300], est=records[300:], gamma=1.0, q=0.1, sigma=1.0, steps=10, **SMALL_GRID)
+    assert str(error.value) == "give either gamma or a schedule (q, sigma and steps, or schedule), not both"
+
+
 def test_bad_inputs_raise_the_cli_message(images):
     records, path = images
     ranges = ["--perp-range", "0:300", "--est-range", "300:600"]

@@ -47,6 +47,23 @@ def test_chain_equals_the_cli(images):
     assert {i.name for i in c.ingredients if i.treatment == "probability"} == {"monte_carlo", "sampling", "normaliser"}
 
 
+def test_chain_mechanism_rows_equal_the_cli_and_the_default_rows(images):
+    _, path = images
+    spec = f"npy:{path}"
+    common = dict(data=spec, n_perp=200, n_est=300, targets=20, gammas=[0.5, 1.0], bits=[1], bootstrap=20, seed=4,
+                  **SMALL_GRID)
+    rows = ["codebook", "dpsgd:q=1,steps=1"]
+    result = reconbound.chain(mechanisms=rows, **common)
+    expected = run_cli("chain", "--data", spec, "--perp", 200, "--est", 300, "--targets", 20, "--gammas", "0.5,1",
+                       "--bits", 1, "--mechanism", rows[0], "--mechanism", rows[1], "--bootstrap", 20, "--seed", 4,
+                       "--no-figures", *SMALL_GRID_FLAGS)
+    assert without_timings(result.to_dict()) == without_timings(expected)
+    # the paper's rows named are the default rows
+    assert without_timings(result.to_dict()) == without_timings(reconbound.chain(dpsgd=[(1.0, 1)], **common).to_dict())
+    with pytest.raises(reconbound.InvalidInput, match=r"^dpsgd and clip set the default rows"):
+        reconbound.chain(mechanisms=["dpsgd"], clip=0.5, **common)
+
+
 def test_cmake_install_gives_a_module_that_finds_the_installed_plugins(tmp_path):
     prefix = tmp_path / "prefix"
     subprocess.run([os.environ["RECONBOUND_CMAKE"], "--install", os.environ["RECONBOUND_BUILD_DIR"], "--prefix",

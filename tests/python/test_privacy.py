@@ -45,14 +45,30 @@ def test_calibrate_for_a_target_rho_equals_the_cli(images):
     assert check.rho_star >= 0.3
 
 
-def test_bad_inputs_raise_the_cli_message():
+def test_bad_inputs_raise_the_cli_message_with_keywords_for_options():
+    # Core names the parameter; the CLI spells it as its option, Python as its keyword.
     with pytest.raises(ValueError) as error:
         reconbound.epsilon(q=0.02, sigma=1.0, steps=10)
-    assert str(error.value) == cli_error("epsilon", "--q", 0.02, "--sigma", 1, "--steps", 10)
+    assert str(error.value) == "no delta: give delta, or delta_exponent and n_train (delta = n_train^-delta_exponent)"
+    assert cli_error("epsilon", "--q", 0.02, "--sigma", 1, "--steps", 10) == (
+        "no delta: give --delta, or --delta-exponent and --n-train (delta = n_train^-delta_exponent)")
     with pytest.raises(ValueError) as error:
         reconbound.calibrate(target_epsilon=500, q=0.02, steps=10, delta=1e-5)
-    assert str(error.value) == cli_error("calibrate", "--target-epsilon", 500, "--q", 0.02, "--steps", 10,
-                                         "--delta", 1e-5)
+    assert str(error.value) == "target_epsilon=500 is outside (0, 200]"
+    assert cli_error("calibrate", "--target-epsilon", 500, "--q", 0.02, "--steps", 10, "--delta", 1e-5) == (
+        "--target-epsilon 500 is outside (0, 200]")
+    with pytest.raises(reconbound.InvalidInput) as error:
+        reconbound.epsilon(q=0.02, sigma=1.0, steps=10, delta_exponent=1.1, n_train=0.5)
+    assert str(error.value) == "n_train=0.5 must be >= 1"
+    with pytest.raises(reconbound.InvalidInput) as error:
+        reconbound.epsilon(q=0.02, sigma=1.0, steps=10, delta_exponent=-1, n_train=100)
+    assert str(error.value) == "delta_exponent=-1 must be > 0"
+    with pytest.raises(reconbound.InvalidInput) as error:
+        reconbound.epsilon(q=0.02, sigma=1.0, steps=10, delta=1e-5, n_train=100)
+    assert str(error.value) == "give either delta or delta_exponent with n_train, not both"
+    with pytest.raises(reconbound.InvalidInput) as error:
+        reconbound.epsilon(q=0.02, sigma=1.0, steps=10, delta=2)
+    assert str(error.value) == "delta=2 is outside [1e-15, 1)"
     with pytest.raises(reconbound.InvalidInput, match="one of them"):
         reconbound.calibrate(q=0.02, steps=10, delta=1e-5)
     with pytest.raises(TypeError, match="unexpected keyword argument 'sigma'"):

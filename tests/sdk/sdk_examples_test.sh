@@ -2,7 +2,8 @@
 # The SDK as CI shows it: install this build into a temporary prefix, build
 # examples/plugins and consumer programs against it with the same compiler, load both
 # example plugins through RECONBOUND_PLUGIN_PATH with the INSTALLED CLI, and check their
-# numbers (gaussian_reference.py computes them independently).
+# numbers (gaussian_reference.py computes them independently) and the gaussian plugin's
+# attack in `reconbound chain`.
 #
 # usage: sdk_examples_test.sh BUILD_DIR SOURCE_DIR CMAKE GENERATOR CXX SANITIZE(0|1)
 set -euo pipefail
@@ -121,6 +122,36 @@ if [ "$status" = 2 ] && [ ! -s "$work/off.out" ] && [ "$(wc -l < "$work/off.err"
 else
   fail "epsilon with accounting=off: exit $status (expected 2 and one line naming the mechanism); stderr:"
   cat "$work/off.err" >&2
+fi
+
+step "reconbound chain --mechanism gaussian: its attack through the capability"
+# A small chain on Fashion-MNIST pixels; the attack's σ must be the one that leaks γ (G2 of
+# examples/plugins/gaussian/gaussian_attack.hpp), its ρ at least the certified ρ*, and more
+# noise (a smaller γ) must give a larger ρ.
+if "$cli" chain --mechanism gaussian:k=10,sigma=4 --gammas 0.5,8,72 --perp 300 --est 600 --targets 30 \
+     --grid-k 4 --bootstrap 100 --threads 2 --quiet --no-figures --json > "$work/chain.json"; then
+  python3 - "$work/chain.json" <<'PY' || failures=$((failures + 1))
+import json, math, sys
+chain = json.load(open(sys.argv[1]))
+ok = chain["attack_rows"][0]["mechanism"] == "gaussian" and len(chain["rows"]) == 3
+rho = []
+for row in chain["rows"]:
+    attack = row["attacks"][0]
+    gamma = row["gamma_bits"]
+    sigma = math.sqrt(10 / (2 * gamma * math.log(2)))
+    good = (attack["rho"] is not None and attack["rho"] >= row["rho_star"]
+            and abs(attack["details"]["sigma"] - sigma) <= 1e-12 * sigma)
+    ok &= good
+    rho.append(attack["rho"] or 0.0)
+    print(("PASS" if good else "FAIL"), f"gamma = {gamma}: rho = {attack['rho']} >= rho* = {row['rho_star']}, "
+          f"sigma = {attack['details']['sigma']} (expected {sigma})", file=sys.stderr)
+larger = rho[0] > rho[1] > rho[2]
+ok &= larger
+print(("PASS" if larger else "FAIL"), f"rho falls as gamma grows (less noise): {rho}", file=sys.stderr)
+sys.exit(0 if ok else 1)
+PY
+else
+  fail "reconbound chain --mechanism gaussian:k=10,sigma=4"
 fi
 
 [ "$failures" = 0 ] || { echo "$failures check(s) failed" >&2; exit 1; }

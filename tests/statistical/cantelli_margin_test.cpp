@@ -111,12 +111,12 @@ TEST_P(CantelliMargin, CoversTheMonteCarloDeviationAndIsNotTooWide) {
     ASSERT_EQ(results.size(), grid.size());
     if (r == 0) first = results;
     for (std::size_t p = 0; p < grid.size(); ++p) {
-      ASSERT_EQ(results[p].n_mc, kDraws);
-      ASSERT_EQ(results[p].t_mc, first[p].t_mc) << "t_MC is data- and dither-free";
-      h[p].push_back(results[p].h_mc);
+      ASSERT_EQ(draws(results[p].details), kDraws);
+      ASSERT_EQ(detail(results[p].details, "t_mc"), detail(first[p].details, "t_mc")) << "t_MC is data- and dither-free";
+      h[p].push_back(results[p].h_point);
       block[p].resize(results[p].blocks.size());
       for (std::size_t b = 0; b < results[p].blocks.size(); ++b) {
-        block[p][b].push_back(results[p].blocks[b].h_mc_bits);
+        block[p][b].push_back(results[p].blocks[b].h_point_bits);
       }
     }
   }
@@ -140,7 +140,7 @@ TEST_P(CantelliMargin, CoversTheMonteCarloDeviationAndIsNotTooWide) {
   for (int r = 0; r < kReplicates; ++r) {
     bool missed = false;
     for (std::size_t p = 0; p < grid.size(); ++p) {
-      missed = missed || h[p][static_cast<std::size_t>(r)] - first[p].t_mc > mc[p].mean;
+      missed = missed || h[p][static_cast<std::size_t>(r)] - detail(first[p].details, "t_mc") > mc[p].mean;
     }
     missed_any += missed ? 1 : 0;
   }
@@ -151,7 +151,7 @@ TEST_P(CantelliMargin, CoversTheMonteCarloDeviationAndIsNotTooWide) {
     const GridEntropy& r0 = first[p];
     SCOPED_TRACE(name(shape) + " k=" + std::to_string(r0.pair.k) +
                  " nu2=" + std::to_string(r0.pair.nu2));
-    const double certified = certified_variance(r0.t_mc, union_size);
+    const double certified = certified_variance(detail(r0.details, "t_mc"), union_size);
     const double observed = mc[p].sd * mc[p].sd;
     const double ratio = certified / observed;
     tightest = std::min(tightest, ratio);
@@ -185,8 +185,8 @@ TEST_P(CantelliMargin, CoversTheMonteCarloDeviationAndIsNotTooWide) {
     }
     std::printf("%-12s k=%2zu nu2=%.1f  sd %.3e  t_MC %.3e  certified/observed %6.2f  "
                 "max block observed/bound %.3f  t_MC/sd %.1f\n",
-                name(shape).c_str(), r0.pair.k, r0.pair.nu2, mc[p].sd, r0.t_mc, ratio,
-                block_ratio, r0.t_mc / mc[p].sd);
+                name(shape).c_str(), r0.pair.k, r0.pair.nu2, mc[p].sd, detail(r0.details, "t_mc"), ratio,
+                block_ratio, detail(r0.details, "t_mc") / mc[p].sd);
   }
   // (c) the tightest pair of each sample (measured 1.95–2.28).
   EXPECT_LE(tightest, 3.0) << "even the tightest pair's margin is far wider than the spread";
@@ -217,7 +217,7 @@ TEST(CantelliMarginExactTarget, CoversTheDeviationFromTheQuadratureTarget) {
   for (int run = 0; run < kRuns; ++run) {
     const auto results = estimator->estimate(make_request(data, grid, trace, 100 + run));
     if (run == 0) first = results;
-    for (std::size_t p = 0; p < grid.size(); ++p) estimates[p].push_back(results[p].h_mc);
+    for (std::size_t p = 0; p < grid.size(); ++p) estimates[p].push_back(results[p].h_point);
   }
   const double union_size = static_cast<double>(grid.size());
   double tightest = 1e300;
@@ -225,13 +225,14 @@ TEST(CantelliMarginExactTarget, CoversTheDeviationFromTheQuadratureTarget) {
     const GridEntropy& r = first[p];
     const auto target = verify::reference_block_averaged_entropy(data, {}, r.pair.k, r.s);
     ASSERT_LT(target.abs_error, 1e-9);
+    const double t_mc = detail(r.details, "t_mc");
     int above = 0;
-    for (const double value : estimates[p]) above += value - target.value > r.t_mc ? 1 : 0;
+    for (const double value : estimates[p]) above += value - target.value > t_mc ? 1 : 0;
     const Moments mc = moments(estimates[p]);
-    const double certified = certified_variance(r.t_mc, union_size);
+    const double certified = certified_variance(t_mc, union_size);
     tightest = std::min(tightest, certified / (mc.sd * mc.sd));
     std::printf("k=%zu: mean %.5f target %.5f; sd %.5f certified sd %.5f t_MC %.5f; %d/%d above\n",
-                r.pair.k, mc.mean, target.value, mc.sd, std::sqrt(certified), r.t_mc, above, kRuns);
+                r.pair.k, mc.mean, target.value, mc.sd, std::sqrt(certified), t_mc, above, kRuns);
     EXPECT_LE(above, allowed_exceedances(kAlphaMc / union_size, kRuns)) << "k=" << r.pair.k;
     EXPECT_LE(mc.sd * mc.sd, 1.1 * certified) << "k=" << r.pair.k;
   }

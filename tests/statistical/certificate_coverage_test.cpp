@@ -123,7 +123,7 @@ TEST(CertificateCoverage, TheJointEventHoldsAtTheLevelAndTheBoundsAreNotVacuous)
       // The plug-in's bias on a J-point source is at most log2(1 + (J − 1)/n) (finite_support_source.hpp).
       allowed += gap_allowance({.n = kEst, .union_size = report.entropies.size(),
                                 .alpha_mc = report.alpha_shares.monte_carlo, .alpha_md = report.alpha_shares.sampling,
-                                .k = e.pair.k, .blocks = 4 / e.pair.k, .n_mc = e.n_mc, .mean_t_num = e.t_num,
+                                .k = e.pair.k, .blocks = 4 / e.pair.k, .n_mc = draws(e.details), .mean_t_num = e.t_num,
                                 .bias_bound = std::log2(1.0 + 3.0 / static_cast<double>(kEst)),
                                 .repetitions = kRepetitions})
                      .total();

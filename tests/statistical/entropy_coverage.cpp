@@ -36,8 +36,8 @@ CoverageResult run_entropy_coverage(const EntropyEstimator& estimator,
       all = all && covered;
       p.covered += covered ? 1 : 0;
       p.mean_gap += (p.truth - e.h_lb) / design.repetitions;
-      p.mean_h_mc += e.h_mc / design.repetitions;
-      p.n_mc = e.n_mc;
+      p.mean_h_mc += e.h_point / design.repetitions;
+      p.n_mc = draws(e.details);
       p.estimator_s = e.s;
       t_num_sum[i] += e.t_num;
     }

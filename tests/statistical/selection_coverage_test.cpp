@@ -93,7 +93,7 @@ TEST_P(SelectionCoverage, CertifiedSelectedPairsCoverTheTruthBothWays) {
                                             .alpha_md = 0.5 * kAlpha,
                                             .k = r.pair.k,
                                             .blocks = source.columns() / r.pair.k,
-                                            .n_mc = r.n_mc,
+                                            .n_mc = draws(r.details),
                                             .mean_t_num = r.t_num,
                                             .bias_bound = source.plugin_bias_bound(r.pair.k, s, kEst),
                                             .repetitions = kRepetitions});

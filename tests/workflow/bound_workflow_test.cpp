@@ -75,7 +75,7 @@ TEST(BoundWorkflow, LeakageChoicesAreOneLineErrors) {
   request.gammas.clear();
   request.mechanism.schedule = Schedule::constant(0.1, 1.0, 10);
   EXPECT_EQ(invalid_input_message([&] { workflow::run_bound(workflow_registry(), request); }),
-            "mechanism noisy-double takes no schedule (--q/--sigma/--steps, --schedule)");
+            "mechanism noisy-double takes no schedule (‹q›, ‹sigma› and ‹steps›, or ‹schedule›)");
 }
 
 TEST(BoundWorkflow, RepresentationSpecAndExtraParameters) {

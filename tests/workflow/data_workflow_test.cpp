@@ -65,7 +65,7 @@ TEST(DataWorkflow, LayoutErrors) {
   EXPECT_NE(invalid_input_message([&] { workflow::load_split_data(request); }).find("overlap"), std::string::npos);
   request.perp_records.indices = std::vector<std::size_t>{7};
   EXPECT_EQ(invalid_input_message([&] { workflow::load_split_data(request); }),
-            "give either --perp-range or --perp-indices, not both");
+            "give either ‹perp_range› or ‹perp_indices›, not both");
 }
 
 TEST(DataWorkflow, ChainLayoutHoldsTheTargetsOut) {
@@ -87,7 +87,7 @@ TEST(DataWorkflow, ChainLayoutHoldsTheTargetsOut) {
   EXPECT_EQ(data.targets(0, 0), static_cast<double>(idx.targets[0]));
   request.shadow_indices = std::vector<std::size_t>{1};
   EXPECT_EQ(invalid_input_message([&] { workflow::load_chain_data(request); }),
-            "give either --shadow or --shadow-indices, not both");
+            "give either ‹shadow› or ‹shadow_indices›, not both");
 }
 
 }  // namespace

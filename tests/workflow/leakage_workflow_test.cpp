@@ -43,12 +43,12 @@ TEST(LeakageWorkflow, AMechanismWithoutScheduleTakesNone) {
   workflow::MechanismRequest with_schedule = noisy_double(10, 4.0);
   with_schedule.schedule = Schedule::constant(0.1, 1.0, 10);
   EXPECT_EQ(invalid_input_message([&] { workflow::run_leakage(workflow_registry(), {with_schedule}); }),
-            "mechanism noisy-double takes no schedule (--q/--sigma/--steps, --schedule)");
+            "mechanism noisy-double takes no schedule (‹q›, ‹sigma› and ‹steps›, or ‹schedule›)");
 }
 
 TEST(LeakageWorkflow, NeedsAreOneLineErrors) {
   EXPECT_EQ(invalid_input_message([] { workflow::run_leakage(workflow_registry(), {{"dpsgd", {}, std::nullopt}}); }),
-            "no schedule: mechanism dpsgd needs one (--q, --sigma and --steps, or --schedule FILE)");
+            "no schedule: mechanism dpsgd needs one (‹q›, ‹sigma› and ‹steps›, or ‹schedule›)");
   EXPECT_EQ(invalid_input_message([] {
               workflow::run_leakage(workflow_registry(), {{"codebook", Params::parse("bits=2"), std::nullopt}});
             }),

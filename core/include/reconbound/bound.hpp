@@ -37,10 +37,12 @@ enum class Normaliser {
 };
 
 // The split of the certificate's α over its random events (mathematics §6.8): the union bound
-// joins them, so the statement holds with probability ≥ 1 − total().
+// joins them, so the statement holds with probability ≥ 1 − total(). The entropy estimator gets
+// entropy() and splits it between its own events by monte_carlo/entropy()
+// (EntropyRequest::alpha_mc_fraction; goldfeld: its two margins, eq 34 and 35).
 struct AlphaShares {
-  double monte_carlo = 0.0;  // α₁: the Monte Carlo margin t_MC (Cantelli, eq 34)
-  double sampling = 0.0;     // α₂: the sampling margin t_MD (McDiarmid, eq 35)
+  double monte_carlo = 0.0;  // α₁: the estimator's Monte Carlo event
+  double sampling = 0.0;     // α₂: the estimator's sampling event
   double normaliser = 0.0;   // α_T: tr Σ ≤ UCB (eq 6.5b); 0 with the point normaliser
   double entropy() const { return monte_carlo + sampling; }
   double total() const { return monte_carlo + sampling + normaliser; }
@@ -51,7 +53,7 @@ struct AlphaShares {
 inline constexpr double kDefaultNormaliserAlphaFraction = 0.1;
 
 // α split for `normaliser`: α_T = fraction·α with the UCB (none with the point normaliser), the
-// rest evenly between the two entropy margins. InvalidInput for α outside (0, 1) or a fraction
+// rest evenly between the estimator's two events (α₁, α₂). InvalidInput for α outside (0, 1) or a fraction
 // outside (0, 1).
 RECONBOUND_API AlphaShares split_alpha(double alpha, Normaliser normaliser, double normaliser_fraction);
 
@@ -121,11 +123,15 @@ struct BoundReport {
   AlphaShares alpha_shares;      // its split (mathematics §6.8)
   GridSelectionReport selection;       // how the certified grid G' was chosen (mathematics §6.6)
   std::vector<GridEntropy> entropies;  // one per certified grid pair
+  std::vector<ConfidenceEvent> entropy_events;  // the estimator's events behind them (certificate)
   std::vector<BoundResult> results;    // one per γ
   BoundTimings timings;
 };
 
-// Estimates the entropies once; the returned report holds results for every γ given. With
+// Estimates the entropies once; the returned report holds results for every γ given. Results
+// that break a plugin's contract where they enter the bound (an h_lb above the estimator's point
+// value or not finite, event shares above its α, a ρ* outside [0, 1]) are a PluginError naming
+// the plugin. With
 // grid selection, the certified pairs are those a pilot on D⊥ predicts best for these γ
 // (and for config.target_rho): more γ later (apply_converse) are covered only by them.
 // gamma_errors_bits: empty (every γ exact) or one numerical error bound per γ, added to γ

@@ -45,6 +45,13 @@ struct GammaCalibration {
 RECONBOUND_API const PrivacyAccountant& require_accountant(const Mechanism& mechanism,
                                                            const std::string& name);
 
+// The accountant's ε at δ for `input`, checked where it crosses the plugin boundary: ε,
+// ε_lower and ε_upper finite, ≥ 0 and ordered, ε_lower ≤ ε ≤ ε_upper (mathematics §8).
+// PluginError naming the mechanism `name` otherwise, before any number of it is used.
+RECONBOUND_API EpsilonResult checked_epsilon(const PrivacyAccountant& accountant, const std::string& name,
+                                             const MechanismInput& input, double delta,
+                                             const AccountantOptions& options);
+
 // Throws InvalidInput "mechanism NAME has no noise to calibrate" unless needs().noise_scale.
 RECONBOUND_API void require_noise_scale(const Mechanism& mechanism, const std::string& name);
 

@@ -1,16 +1,21 @@
 #pragma once
 // The tightness chain (mathematics §9; paper §G.5–G.6, eq 39):  ρ* ≤ ρ_blk ≤ ρ_cb ≤ ρ_dpsgd.
-// At each leakage γ it puts the certified bound next to the per-block bound of a codebook
-// release, the codebook's conditional-mean attack and the prior-aware DP-SGD attack, all
-// in the space of Ψ and normalised by the same tr Σ̂ (from D⊥) as the bound.
+// At each leakage γ it puts the certified bound next to the attacks of mechanisms that provide
+// one (Mechanism::attack(), reconbound/attack.hpp), all in the space of Ψ and normalised by
+// the same tr Σ̂ (from D⊥) as the bound. The paper's chain is the codebook release (its
+// per-block bound and conditional-mean attack) and the prior-aware DP-SGD attack: rows of the
+// mechanisms codebook and dpsgd fill those columns; rows of every other mechanism are reported
+// beside them (ChainRow::other).
 //
 // Data layout (§F.4, enforced): D⊥ and D_est as for the bound; D_shadow ⊆ D_est (fits the
 // codebook, holds the attack's candidates); the targets are held out from all three.
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
+#include "reconbound/attack.hpp"
 #include "reconbound/bound.hpp"
 #include "reconbound/export.hpp"
 
@@ -22,14 +27,18 @@ struct DpsgdSetting {
   std::uint64_t steps = 1;
 };
 
+// One row of attacks: a mechanism, its parameters (the attack's settings among them) and the
+// leakages it is attacked at.
+struct ChainAttackRow {
+  std::string mechanism;
+  Params params;
+  std::string label;           // how reports name the row, e.g. "gaussian:k=10"
+  std::vector<double> gammas;  // γ (bits)
+};
+
 struct ChainConfig {
-  BoundConfig bound;                                     // Ψ, estimator, grid, seed, threads, progress
-  std::vector<double> dpsgd_gammas{0.72, 2.89, 8.01, 72.13};  // γ (bits) of the DP-SGD attacks
-  std::vector<unsigned> codebook_bits{1, 2, 3, 4, 5, 6, 7, 8};  // R of the deterministic codebooks
-  std::vector<DpsgdSetting> dpsgd_settings{{1.0, 1}, {0.02, 100}};
-  double clip = 0.3;               // C of the attack's linear model (paper §G.5)
-  double block_nu2 = 0.2;          // ν² of the per-block bound (k = 1, Table 7)
-  std::size_t min_cell_records = 20;  // per-block bound: estimation records every cell needs
+  BoundConfig bound;                      // Ψ, estimator, grid, seed, threads, progress
+  std::vector<ChainAttackRow> attacks;    // workflow::chain_attack_rows gives the paper's
   std::size_t bootstrap = 1000;    // resamples of the targets for standard errors
   std::size_t figure_targets = 6;  // targets whose reconstructions are kept for the image grid
 };
@@ -56,7 +65,6 @@ struct AttackEstimate {
   double rho = 0.0;
   double standard_error = 0.0;
   std::vector<double> rho_per_target;  // sqrt(e_i / tr Σ̂)
-  double sigma = 0.0;                  // DP-SGD: the noise multiplier charged γ; else 0
 };
 
 // ρ = sqrt(mean_i e_i / tr Σ) over the targets' squared errors e_i (eq 3, the expectation
@@ -68,40 +76,70 @@ RECONBOUND_API AttackEstimate estimate_attack(const std::vector<double>& squared
                                               double trace_sigma, std::size_t resamples,
                                               std::uint64_t seed);
 
+// One row's attack at one γ.
+struct ChainAttack {
+  std::optional<AttackEstimate> estimate;  // absent: no release of the mechanism leaks exactly γ
+  AttackDetails details;                   // the attack's AttackResult::details
+};
+
+// The value of the detail `name`, if the attack reported it.
+RECONBOUND_API std::optional<double> find_detail(const AttackDetails& details, std::string_view name);
+
+// A row of attacks as the report shows it.
+struct ChainAttackInfo {
+  std::string mechanism;
+  std::string label;
+  AttackDetails settings;      // ReconstructionAttack::settings()
+  std::vector<double> gammas;  // where it is attacked
+};
+
 struct ChainRow {
   double gamma_bits = 0.0;
-  ConverseResult bound;                  // ρ* (and its point estimate) at γ
-  // The codebook release at this γ: R bits (deterministic) or the two-cell codebook through
-  // a binary symmetric channel below one bit. Absent where no codebook leaks exactly γ.
+  ConverseResult bound;  // ρ* (and its point estimate) at γ
+  // The codebook release at this γ (the first codebook row): R bits (deterministic) or the
+  // two-cell codebook through a binary symmetric channel below one bit. Absent where no
+  // codebook leaks exactly γ.
   std::optional<unsigned> codebook_bits;
-  std::optional<double> keep_probability;   // BSC only
+  std::optional<double> keep_probability;       // BSC only
   std::optional<double> realised_entropy_bits;  // H(Q) of the deterministic release on D_est
-  std::optional<double> rho_blk;            // eq 40 with the per-block charge
-  std::optional<double> mean_gamma_b;       // mean per-coordinate leakage γ_b (bits)
-  std::optional<AttackEstimate> codebook;   // the conditional-mean decoder
-  std::vector<std::optional<AttackEstimate>> dpsgd;  // one per setting; at dpsgd_gammas only
+  std::optional<double> rho_blk;                // eq 40 with the per-block charge
+  std::optional<double> mean_gamma_b;           // mean per-coordinate leakage γ_b (bits)
+  std::optional<AttackEstimate> codebook;       // the conditional-mean decoder
+  // One per dpsgd row (ChainReport::settings): absent where it is not attacked or γ is not reached.
+  std::vector<std::optional<ChainAttack>> dpsgd;
+  // One per other row (ChainReport::other), as dpsgd.
+  std::vector<std::optional<ChainAttack>> other;
 };
 
 struct ChainTimings {
-  double bound_s = 0, codebook_s = 0, per_block_s = 0, dpsgd_s = 0;
+  double bound_s = 0, codebook_s = 0, per_block_s = 0, dpsgd_s = 0, other_s = 0;
 };
 
 struct ChainReport {
   BoundReport bound;
-  std::vector<DpsgdSetting> settings;
-  std::vector<ChainRow> rows;       // ascending γ: the union of dpsgd_gammas and codebook_bits
+  std::vector<DpsgdSetting> settings;  // the dpsgd rows', in the order of ChainConfig::attacks
+  std::vector<ChainAttackInfo> other;  // the rows of other mechanisms (and further codebook rows)
+  std::vector<ChainRow> rows;          // ascending γ: the union of every attack row's γ
   std::size_t n_shadow = 0, n_targets = 0;
-  // The image grid (paper Figure 9): the first figure_targets targets and, at each γ of
-  // dpsgd_gammas, their reconstruction as an image — the attack's posterior weights applied
-  // to the shadow records' images (for Ψ = pixels this is the attack's own output).
-  RowMatrix figure_images;                     // figure_targets × d (grey levels)
-  std::vector<double> figure_gammas;           // dpsgd_gammas, ascending
+  // The image grid (paper Figure 9): the first figure_targets targets and, at each γ where it
+  // ran, their reconstruction as an image by the first attack row that returns posterior
+  // weights — the weights applied to the shadow records' images (for Ψ = pixels this is the
+  // attack's own output).
+  RowMatrix figure_images;                        // figure_targets × d (grey levels)
+  std::string figure_attack;  // that row: "q=1, T=1" for a dpsgd row, else its mechanism; "" without
+  std::vector<double> figure_gammas;              // ascending
   std::vector<RowMatrix> figure_reconstructions;  // one per figure γ: figure_targets × d
+  std::vector<double> figure_column_rho;          // per figure γ: the attack's ρ over all targets
   std::vector<std::vector<double>> figure_rho;    // per figure γ: each shown target's ρ
   std::vector<std::string> notes;  // what could not be computed and why (e.g. a γ no σ reaches)
   ChainTimings timings;
 };
 
+// InvalidInput for a row of a mechanism without an attack ("mechanism NAME provides no
+// reconstruction attack"), a γ that is not finite and > 0, no γ at all, and the errors of the
+// plugins and the pipeline; PluginError when an attack returns errors that are not one finite
+// value ≥ 0 per target, or weights of the wrong shape, or a dpsgd row's attack reports no q
+// and steps among its settings.
 RECONBOUND_API ChainReport compute_chain(const Registry& registry, const ChainData& data,
                                          const ChainConfig& config);
 

@@ -4,7 +4,9 @@
 // Contract: for every grid pair (k, ν²) it returns h̄_LB(k), a lower confidence bound
 // (bits) on the block-averaged entropy h̄_U(k) = (1/N_k) Σ_b h(Π_b Ψ(x) + W_b),
 // W_b ∼ N(0, s² I_k), holding for all pairs of the grid simultaneously with probability
-// ≥ 1 − α (a union bound over `union_size` pairs).
+// ≥ 1 − α (a union bound over `union_size` pairs), and the point estimate h_point ≥ h̄_LB it
+// is built around. How the bound is argued (its margins, draws, ...) is the estimator's own:
+// it reports those numbers as named `details` and its random events as `confidence_events`.
 //
 // The input is already represented and rotated: row i of `rotated` is U·Ψ(x_i) for the
 // estimation sample x_1..x_n (disjoint from D⊥). Block b of block size k is columns
@@ -13,8 +15,15 @@
 // Distribution: blocks can be split into shards (block b belongs to shard b mod shards).
 // A sharded call returns per-block partial results; combine() merges the shards of one
 // grid pair into the same result a single call would have produced.
+//
+// Grid selection (mathematics §6.6): core runs the estimator on prefixes of D⊥ (a pilot) and
+// asks predict() what the certified estimate on D_est would give; predict() sees the pilot's
+// numbers and the sizes only, never a sample.
 #include <cstddef>
 #include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
 #include <vector>
 
 #include "reconbound/export.hpp"
@@ -34,37 +43,83 @@ struct EntropyRequest {
   std::vector<GridPair> grid;     // the pairs to estimate
   double trace_sigma = 0.0;       // tr Σ̂ from D⊥: sets s = ν·sqrt(tr Σ̂ / k)
   std::size_t union_size = 0;     // |G| of the union bound (≥ grid.size()); 0 = grid.size()
-  double alpha = 0.05;            // total miscoverage α = α₁ + α₂
-  double alpha_mc_fraction = 0.5; // α₁ = fraction·α (Monte Carlo), α₂ = rest (sampling)
+  double alpha = 0.05;            // total miscoverage α of the estimator's events
+  double alpha_mc_fraction = 0.5; // the estimator's split of α between its events, where it has
+                                  // two (goldfeld: α₁ = fraction·α Monte Carlo, α₂ = rest sampling)
   std::uint64_t seed = 0;         // dither draws; results are independent of `threads`
-  std::size_t n_mc = 0;           // draws per sample point for every pair; 0: the estimator's
-                                  // own setting or budget rule (mathematics §6.7)
+  std::size_t n_mc = 0;           // draws per sample point for every pair, for estimators that
+                                  // draw; 0: the estimator's own setting or rule (mathematics §6.7)
   std::size_t threads = 1;
   std::size_t shard = 0;          // this call computes blocks b with b % shards == shard
   std::size_t shards = 1;
   Progress* progress = nullptr;
 };
 
-// One block's Monte Carlo contribution (mathematics §6, eq 31 and §6.3).
+// A named number an estimator reports beside the generic ones, such as the parts of its
+// confidence argument (goldfeld: the draws n_mc and the margins t_mc, t_md in bits). Front ends
+// show each under its name (JSON: a key of that name beside the generic keys).
+struct EstimateDetail {
+  std::string name{};
+  double value = 0.0;
+  bool count = false;  // a whole number (draws, blocks): shown without a fraction
+};
+using EstimateDetails = std::vector<EstimateDetail>;
+
+// The value of the detail called `name`, nullopt when there is none.
+RECONBOUND_API std::optional<double> find_detail(const EstimateDetails& details, std::string_view name);
+
+// One block's contribution (mathematics §4: the bound is a mean over blocks).
 struct BlockEntropy {
   std::size_t block = 0;
-  double h_mc_bits = 0.0;          // ĥ_MC(Π_b), bits
-  double variance_bound_bits2 = 0.0;  // per-block Var bound σ_b², bits² (mathematics §6.3)
-  double numerical_error_bits = 0.0;  // proven bound on |computed − exact plug-in|, bits
+  double h_point_bits = 0.0;          // the block's point estimate, bits (goldfeld: ĥ_MC(Π_b), eq 31)
+  double numerical_error_bits = 0.0;  // proven bound on |computed − exact|, bits
 };
 
 struct GridEntropy {
   GridPair pair;
-  double s = 0.0;          // dither standard deviation
+  double s = 0.0;          // dither standard deviation ν·sqrt(tr Σ̂ / k) (mathematics §5; eq 13 needs it)
   std::size_t n = 0;       // estimation sample size
-  std::size_t n_mc = 0;    // Monte Carlo draws per sample point
-  double h_mc = 0.0;       // ĥ_MC, bits (mean over blocks)
-  double t_mc = 0.0;       // Cantelli Monte Carlo margin, bits (eq 34)
-  double t_md = 0.0;       // McDiarmid sampling margin, bits (eq 35)
-  double t_num = 0.0;      // numerical-approximation margin, bits (0 for the exact path)
-  double h_lb = 0.0;       // h̄_LB = h_mc − t_mc − t_md − t_num (mathematics §6.4)
-  std::vector<BlockEntropy> blocks;  // per-block detail (all blocks after combine)
+  double h_point = 0.0;    // the point estimate h̄_LB is built around, bits (margins dropped)
+  double t_num = 0.0;      // numerical-approximation margin inside h_lb, bits (0 for exact paths)
+  double h_lb = 0.0;       // h̄_LB ≤ h_point, bits (mathematics §6.4)
+  EstimateDetails details{};  // the estimator's own numbers (goldfeld: n_mc, t_mc, t_md)
+  std::vector<BlockEntropy> blocks{};  // per-block detail (all blocks after combine)
   bool complete = true;    // false for a shard's partial result
+};
+
+// One random event the h̄_LB of a call rest on, for the certificate (mathematics §6.8).
+struct ConfidenceEvent {
+  std::string name{};    // e.g. "sampling"
+  double alpha = 0.0;  // its share of EntropyRequest::alpha; the shares of a call sum to it
+  std::string data{};    // what it is random over, e.g. "D_est"
+  std::string detail{};  // one line: the argument and the margin it added
+};
+
+// What a pilot measured for one candidate pair (mathematics §6.6): the mean of the block point
+// estimates on an evenly spread subset of the blocks, on nested prefixes of D⊥.
+struct PilotEstimate {
+  GridPair pair;
+  double s = 0.0;                  // the pair's dither standard deviation
+  std::vector<std::size_t> sizes{};  // the prefix sizes, increasing
+  std::vector<double> h_point{};     // the point estimate at each size, bits
+};
+
+// The certified estimate a prediction is for (D_est itself is not shown).
+struct PredictionTarget {
+  std::size_t n = 0;               // its sample size n_est
+  std::size_t m = 0;               // columns of its rows: N_k = m/k blocks
+  std::size_t union_size = 0;      // |G'| of its union bound
+  double alpha = 0.05;             // as EntropyRequest::alpha
+  double alpha_mc_fraction = 0.5;  // as EntropyRequest::alpha_mc_fraction
+};
+
+struct EntropyPrediction {
+  double h_point = 0.0;     // the point estimate expected at target.n, bits
+  double h_lb = 0.0;        // the lower bound expected at target.n and target.union_size, bits (≤ h_point)
+  double cost = 0.0;        // the cost of certifying the pair at target.n (> 0; compared between
+                            // pairs of one estimator only: the selection prefers the cheaper of
+                            // two equally good pairs)
+  EstimateDetails details{};  // what GridEntropy::details would hold
 };
 
 class RECONBOUND_API EntropyEstimator {
@@ -75,6 +130,13 @@ class RECONBOUND_API EntropyEstimator {
   // Merges the partial results of all shards of one grid pair (same request otherwise).
   virtual GridEntropy combine(const std::vector<GridEntropy>& shards,
                               const EntropyRequest& request) const = 0;
+  // The events the h̄_LB of `results` (the complete results of `request`) rest on; their shares
+  // sum to request.alpha.
+  virtual std::vector<ConfidenceEvent> confidence_events(const std::vector<GridEntropy>& results,
+                                                         const EntropyRequest& request) const = 0;
+  // The result expected for `pilot.pair` from a certified estimate of `target`, from the pilot's
+  // numbers alone; deterministic.
+  virtual EntropyPrediction predict(const PilotEstimate& pilot, const PredictionTarget& target) const = 0;
 };
 
 }  // namespace reconbound

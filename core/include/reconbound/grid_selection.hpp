@@ -5,6 +5,7 @@
 // The pilot reads only D⊥ (and the rotation and tr Σ̂ fitted on it), so G' is fixed before
 // D_est is seen and the union bound over G' is as valid as the one over a fixed G.
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -15,8 +16,6 @@
 #include "reconbound/progress.hpp"
 
 namespace reconbound {
-
-class EntropyEstimator;
 
 enum class GridSelect {
   pilot,  // mathematics §6.6: certify the pairs a pilot on D⊥ predicts best
@@ -34,26 +33,30 @@ struct SelectionSettings {
   std::size_t pairs_per_goal = 1;  // pairs certified for each γ (and for the target ρ)
   // Pairs whose predicted ρ* is within this of a goal's best count as equally good for it
   // (for the target ρ: admissible γ within the bits below); among them a pair already
-  // selected for another goal, then the larger k (cheaper to certify) is taken.
+  // selected for another goal, then the one the estimator says is cheaper to certify is taken.
   double share_tolerance_rho = 0.003;
   double share_tolerance_bits = 0.02;
   std::size_t n_est = 0;           // the size of D_est the prediction is for
-  double alpha = 0.05;             // the certified estimate's α (split evenly, mathematics §6.2)
+  double alpha = 0.05;             // the certified estimate's α (EntropyRequest::alpha)
+  double alpha_mc_fraction = 0.5;  // and its split (EntropyRequest::alpha_mc_fraction)
   double normaliser = 0.0;         // tr Σ (or its UCB) that divides in eq 14
   std::uint64_t seed = 0;          // the pilot's dither seed
   std::size_t threads = 1;
   Progress* progress = nullptr;
+  std::string estimator_name{};    // the plugins, named when their results are refused
+  std::string converse_name{};
 };
 
-// The pilot's view of one candidate pair.
+// The pilot's view of one candidate pair: what it measured on D⊥ and what the estimator
+// predicts from that for the certified run (EntropyEstimator::predict).
 struct PairPrediction {
   GridPair pair;
-  std::vector<double> h_pilot;       // ĥ_MC (bits) on the pilot prefixes, smallest first
-  double h_predicted = 0.0;          // ĥ extrapolated to n_est (bits)
-  std::size_t n_mc = 0;              // the budget rule's draws at n_est and |G'| (mathematics §6.7)
-  double t_mc = 0.0, t_md = 0.0;     // the margins at n_est and |G'| (bits)
-  double h_lb_predicted = 0.0;       // h_predicted − t_mc − t_md
-  std::vector<double> rho_predicted; // eq 14 at each goal γ
+  std::vector<double> h_pilot{};     // the point estimate (bits) on the pilot prefixes, smallest first
+  double h_predicted = 0.0;          // the point estimate predicted at n_est (bits)
+  double h_lb_predicted = 0.0;       // h̄_LB predicted at n_est and |G'| (bits)
+  double cost = 0.0;                 // the estimator's cost of certifying the pair
+  EstimateDetails details{};         // the estimator's own predicted numbers (goldfeld: n_mc, t_mc, t_md)
+  std::vector<double> rho_predicted{};  // eq 14 at each goal γ
   double gamma_for_target = 0.0;     // largest γ reaching the target ρ (target given only)
   bool selected = false;
 };
@@ -64,7 +67,7 @@ struct GridSelectionReport {
   SelectionGoal goal;                   // what the selection aimed for
   std::size_t candidates = 0;           // |G|
   std::vector<std::size_t> pilot_sizes; // the D⊥ prefixes the pilot estimated on
-  std::size_t pilot_n_mc = 1;
+  std::size_t pilot_n_mc = 1;           // draws per record the pilot asked for (kPilotDraws)
   std::size_t pairs_per_goal = 0;
   std::size_t assumed_union_size = 0;   // |G'| the predicted margins use
   std::vector<PairPrediction> predictions;  // one per candidate pair, in grid order
@@ -75,22 +78,26 @@ struct GridSelectionReport {
 // Blocks per block size the pilot estimates on (at most: every ⌈N_k/8⌉-th block).
 inline constexpr std::size_t kPilotBlocks = 8;
 
+// Draws per record of the pilot's estimates (EntropyRequest::n_mc): the cheapest estimate.
+inline constexpr std::size_t kPilotDraws = 1;
+
 // Smallest D⊥ for a pilot: its smallest prefix (a quarter) keeps ≥ 16 records.
 inline constexpr std::size_t kMinPilotRecords = 64;
 
-// The plug-in's growth with n (mathematics §6.6): from ĥ at n/4, n/2 and n, the increments
-// Δ₁ = ĥ(n/2) − ĥ(n/4) and Δ₂ = ĥ(n) − ĥ(n/2) per doubling are taken to shrink
-// geometrically with ratio r = Δ₂/Δ₁ ∈ [0, 1], so L = log2(n_target/n) more doublings add
-// Δ₂·(r + r² + … ) = Δ₂·r·(1 − r^L)/(1 − r) (Δ₂·L at r = 1, a plug-in that still grows like
-// log n). Negative increments (noise) count as 0. The result never exceeds `cap` (bits), the
-// plug-in's ceiling h(W^(k)) + log2 n_target (mathematics §6.4). For n_target ≤ n it returns ĥ(n)
-// plus the last increment scaled by L (≤ 0).
-RECONBOUND_API double extrapolate_plugin_entropy(double h_quarter, double h_half, double h_full,
-                                                 double doublings, double cap);
+// The pilot (mathematics §6.6): the estimator's point estimate of every pair of `grid` on the
+// prefixes of n_p/4, n_p/2 and n_p rows of `rotated_perp` (U·Ψ(x) of D⊥ or a prefix of it,
+// n_p × m), one draw per record (EntropyRequest::n_mc = 1) and the same seed at every size, on
+// an evenly spread subset of at most kPilotBlocks blocks per block size (a shard). Uses alpha,
+// seed, threads and progress of `settings`.
+RECONBOUND_API std::vector<PilotEstimate> run_pilot(const EntropyEstimator& estimator, MatrixView rotated_perp,
+                                                    const std::vector<GridPair>& grid, double trace_sigma,
+                                                    const SelectionSettings& settings);
 
-// Runs the pilot on `rotated_perp` (U·Ψ(x) of D⊥ or a prefix of it, n_p × m) for every pair of `grid`, predicts
-// and selects. Needs n_p ≥ kMinPilotRecords and a grid larger than the selection; otherwise
-// it returns the whole grid with method "none" and the reason.
+// Runs the pilot on `rotated_perp` for every pair of `grid`, has the estimator predict each pair's
+// result at n_est and |G'| and the converse its ρ* (eq 14), and selects. Needs n_p ≥
+// kMinPilotRecords and a grid larger than the selection; otherwise it returns the whole grid
+// with method "none" and the reason. A prediction with h_lb above its point value or not finite,
+// or a predicted ρ* outside [0, 1], is a PluginError naming the plugin.
 RECONBOUND_API GridSelectionReport select_grid(const EntropyEstimator& estimator,
                                                const Converse& converse, MatrixView rotated_perp,
                                                const std::vector<GridPair>& grid,

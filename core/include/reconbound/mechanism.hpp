@@ -10,13 +10,15 @@
 //
 // (ε, δ) accounting is a capability, not part of every mechanism: accountant() returns the
 // mechanism's accountant, or nullptr when it provides none. The dpsgd plugin provides the
-// PLD accountant (mathematics §8).
+// PLD accountant (mathematics §8). So is a reconstruction attack (reconbound/attack.hpp):
+// attack() returns it, or nullptr; `reconbound chain` runs it next to the bound (mathematics §9).
 #include <cstdint>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "reconbound/accountant.hpp"
+#include "reconbound/attack.hpp"
 #include "reconbound/export.hpp"
 #include "reconbound/matrix.hpp"
 #include "reconbound/schedule.hpp"
@@ -77,6 +79,8 @@ class RECONBOUND_API Mechanism {
   virtual Leakage leakage(const MechanismInput& input) const = 0;
   // The mechanism's (ε, δ) accountant, owned by the mechanism; nullptr when it has none.
   virtual const PrivacyAccountant* accountant() const { return nullptr; }
+  // The mechanism's reconstruction attack, owned by the mechanism; nullptr when it has none.
+  virtual const ReconstructionAttack* attack() const { return nullptr; }
 };
 
 }  // namespace reconbound

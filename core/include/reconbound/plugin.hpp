@@ -6,6 +6,7 @@
 //
 //   const reconbound::PluginInfo& my_info() { static const PluginInfo info{...}; return info; }
 //   RECONBOUND_PLUGIN(my_info)
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <string_view>
@@ -25,7 +26,7 @@ namespace reconbound {
 
 // Bump whenever PluginInfo changes. A change of any header that crosses the plugin boundary
 // (this one and every reconbound header it includes) changes kPluginAbiFingerprint by itself.
-inline constexpr std::uint32_t kPluginAbiVersion = 6;
+inline constexpr std::uint32_t kPluginAbiVersion = 7;
 
 inline constexpr const char* kPluginAliasName = "reconbound_plugin_info";
 
@@ -43,6 +44,24 @@ using RepresentationFactory = std::unique_ptr<Representation> (*)(const Params&)
 using EstimatorFactory = std::unique_ptr<EntropyEstimator> (*)(const Params&);
 using ConverseFactory = std::unique_ptr<Converse> (*)(const Params&);
 
+// How a mechanism's leakage γ must move as one of its own parameters grows.
+enum class LeakageTrend : std::uint32_t {
+  non_increasing = 1,  // a noise parameter (σ, a Laplace scale b): more noise never leaks more
+  non_decreasing = 2,  // a capacity parameter (a codebook's bits, a number of releases)
+};
+
+// A numeric parameter of a mechanism and the range `reconbound conformance` sweeps it over
+// (docs/conformance.md): a handful of points of [low, high], the other parameters as in
+// PluginInfo::example, each checked for a finite γ ≥ 0 that moves as `leakage` says. make()
+// must accept every point of the range.
+struct ParameterRange {
+  const char* key = "";   // a key make() accepts, e.g. "sigma"
+  double low = 0.0;       // finite, low < high
+  double high = 0.0;
+  bool integer = false;   // the key takes whole numbers: the points are rounded
+  LeakageTrend leakage = LeakageTrend::non_increasing;
+};
+
 struct PluginInfo {
   std::uint32_t abi_version = kPluginAbiVersion;  // must stay the first member
   // SHA-256 (hex) of the interface headers the plugin was compiled with: must stay the second
@@ -59,6 +78,9 @@ struct PluginInfo {
   RepresentationFactory make_representation = nullptr;
   EstimatorFactory make_estimator = nullptr;
   ConverseFactory make_converse = nullptr;
+  // Mechanisms only: parameter_range_count ranges of the plugin's own parameters (may be none).
+  const ParameterRange* parameter_ranges = nullptr;
+  std::size_t parameter_range_count = 0;
 };
 
 using PluginInfoFunction = const PluginInfo&();

@@ -13,6 +13,15 @@
 
 namespace reconbound {
 
+// A PluginInfo::parameter_ranges entry, copied out of the plugin.
+struct ParameterRangeRecord {
+  std::string key;
+  double low = 0.0;
+  double high = 0.0;
+  bool integer = false;
+  LeakageTrend leakage = LeakageTrend::non_increasing;
+};
+
 struct PluginRecord {
   PluginKind kind;
   std::string name;
@@ -21,6 +30,7 @@ struct PluginRecord {
   std::string parameters;
   std::string example;
   std::filesystem::path path;
+  std::vector<ParameterRangeRecord> parameter_ranges;
 };
 
 struct LoadFailure {
@@ -41,7 +51,8 @@ class RECONBOUND_API Registry {
   Registry(const Registry&) = delete;
   Registry& operator=(const Registry&) = delete;
 
-  // Loads one file. Returns false and records a LoadFailure on any problem.
+  // Loads one file. Returns false and records a LoadFailure on any problem (parameter ranges
+  // included: only a mechanism declares them, each with a key and finite low < high).
   bool load_file(const std::filesystem::path& file);
 
   const std::vector<PluginRecord>& plugins() const;

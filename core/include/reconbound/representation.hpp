@@ -39,4 +39,9 @@ class RECONBOUND_API Representation {
                    MutableMatrixView out) const = 0;
 };
 
+// accepts() as a precondition, for the methods of a representation plugin (describe() and
+// map() start with it): throws InvalidInput with accepts()'s reason when `psi` does not accept
+// records of `input_shape`.
+RECONBOUND_API void require_accepted(const Representation& psi, const ImageShape& input_shape);
+
 }  // namespace reconbound

@@ -11,6 +11,7 @@
 #include "reconbound/registry.hpp"
 #include "reconbound/rotation.hpp"
 #include "reconbound/trace_sigma.hpp"
+#include "plugin_results.hpp"
 #include "represent.hpp"
 
 namespace reconbound {
@@ -88,9 +89,10 @@ BoundFrame make_bound_frame(const Registry& registry, const BoundData& data, con
   // Ψ (mathematics §3), on each split separately: nothing is fitted across D_est.
   auto start = std::chrono::steady_clock::now();
   frame.psi = registry.make_representation(config.representation, config.representation_params);
-  frame.info = describe_checked(*frame.psi, data.shape, config.representation);
-  frame.perp_features = represent(*frame.psi, data.shape, frame.info, *data.perp, config.threads);
-  frame.est_features = represent(*frame.psi, data.shape, frame.info, *data.est, config.threads);
+  frame.representation = config.representation;
+  frame.info = describe_checked(*frame.psi, data.shape, frame.representation);
+  frame.perp_features = represent(*frame.psi, frame.representation, data.shape, frame.info, *data.perp, config.threads);
+  frame.est_features = represent(*frame.psi, frame.representation, data.shape, frame.info, *data.est, config.threads);
   frame.timings.represent_s = seconds_since(start);
 
   // tr Σ̂ on D⊥ and the UCB from D_est centred on D⊥ (mathematics §6.5), at α_T.
@@ -114,7 +116,7 @@ RowMatrix represent_in_frame(const BoundFrame& frame, const RowMatrix& records, 
     throw InvalidInput(fmt::format("records have {} values but the shape {} has {}", records.cols(),
                                    frame.shape.to_string(), frame.shape.size()));
   }
-  return represent(*frame.psi, frame.shape, frame.info, records, threads);
+  return represent(*frame.psi, frame.representation, frame.shape, frame.info, records, threads);
 }
 
 BoundReport compute_bound(const Registry& registry, const BoundData& data,
@@ -193,10 +195,13 @@ BoundReport compute_bound(const Registry& registry, const BoundFrame& frame,
                                    {.pairs_per_goal = config.select_pairs,
                                     .n_est = report.n_est,
                                     .alpha = shares.entropy(),
+                                    .alpha_mc_fraction = shares.monte_carlo / shares.entropy(),
                                     .normaliser = pilot_normaliser,
                                     .seed = config.seed ^ 0x9170u,
                                     .threads = config.threads,
-                                    .progress = config.progress});
+                                    .progress = config.progress,
+                                    .estimator_name = config.estimator,
+                                    .converse_name = config.converse});
   } else {
     report.selection.reason = "--grid-select none: the whole grid";
     report.selection.goal = {charged, config.target_rho};
@@ -230,6 +235,9 @@ BoundReport compute_bound(const Registry& registry, const BoundFrame& frame,
                                .shards = 1,
                                .progress = config.progress};
   report.entropies = estimator->estimate(request);
+  check_entropies(report.entropies, grid, config.estimator);
+  report.entropy_events = estimator->confidence_events(report.entropies, request);
+  check_confidence_events(report.entropy_events, request.alpha, config.estimator);
   report.timings.entropy_s = seconds_since(start);
 
   // The converse for every γ (mathematics §5, eq 13–14).
@@ -249,7 +257,8 @@ BoundResult apply_converse(const Registry& registry, const BoundReport& report, 
   const auto converse = registry.make_converse(config.converse, config.converse_params);
   // γ + its numerical error bound: the converse is monotone in γ (mathematics §6.8).
   return {gamma_bits, gamma_error_bits,
-          converse->bound({gamma_bits + gamma_error_bits, &report.entropies, report.normaliser})};
+          checked_bound(*converse, {gamma_bits + gamma_error_bits, &report.entropies, report.normaliser},
+                        config.converse)};
 }
 
 }  // namespace reconbound

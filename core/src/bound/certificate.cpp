@@ -10,9 +10,9 @@ namespace reconbound {
 
 namespace {
 
-double largest(const std::vector<GridEntropy>& entropies, double GridEntropy::*field) {
+double largest_t_num(const std::vector<GridEntropy>& entropies) {
   double out = 0.0;
-  for (const GridEntropy& e : entropies) out = std::max(out, e.*field);
+  for (const GridEntropy& e : entropies) out = std::max(out, e.t_num);
   return out;
 }
 
@@ -56,15 +56,12 @@ Certificate make_certificate(const BoundReport& r, LeakageOrigin leakage, double
   c.normaliser = ucb ? "ucb" : "sample";
   c.scope = "this representation";
   c.union_size = r.entropies.size();
-  const AlphaShares& a = r.alpha_shares;
-  c.ingredients.push_back({"monte_carlo", "probability", a.monte_carlo, "the Monte Carlo draws (seeded), given D_est",
-                           fmt::format("Cantelli margin t_MC (eq 34) over |G'| = {} pairs; largest t_MC {:.4g} bits",
-                                       c.union_size, largest(r.entropies, &GridEntropy::t_mc))});
-  c.ingredients.push_back({"sampling", "probability", a.sampling, "D_est",
-                           fmt::format("McDiarmid margin t_MD (eq 35) over |G'| = {} pairs; largest t_MD {:.4g} bits",
-                                       c.union_size, largest(r.entropies, &GridEntropy::t_md))});
+  // The estimator's own events over |G'| (its margins), then the normaliser's.
+  for (const ConfidenceEvent& e : r.entropy_events) {
+    c.ingredients.push_back({e.name, "probability", e.alpha, e.data, e.detail});
+  }
   c.ingredients.push_back(normaliser_ingredient(r));
-  const double t_num = largest(r.entropies, &GridEntropy::t_num);
+  const double t_num = largest_t_num(r.entropies);
   c.ingredients.push_back(
       t_num > 0.0 ? CertificateIngredient{"numerical", "numerical, bound added", 0.0, "none",
                                           fmt::format("the fast path's proven error t_num <= {:.3g} bits is "

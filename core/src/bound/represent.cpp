@@ -4,7 +4,9 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cmath>
 #include <exception>
+#include <limits>
 #include <mutex>
 #include <thread>
 #include <vector>
@@ -20,15 +22,41 @@ RepresentationInfo describe_checked(const Representation& psi, const ImageShape&
     throw InvalidInput(fmt::format("representation '{}' does not accept records of shape {}: {}", name,
                                    shape.to_string(), why));
   }
-  return psi.describe(shape);
+  const RepresentationInfo info = psi.describe(shape);
+  if (info.output_dim == 0 || !std::isfinite(info.max_squared_distance) || !(info.max_squared_distance > 0.0)) {
+    throw PluginError(fmt::format("representation {} described records of shape {} with output_dim = {} and "
+                                  "max_squared_distance = {}: it must give m >= 1 and a finite B > 0 (a defect "
+                                  "of the plugin; `reconbound conformance` checks it)",
+                                  name, shape.to_string(), info.output_dim, info.max_squared_distance));
+  }
+  return info;
 }
 
-RowMatrix represent(const Representation& psi, const ImageShape& shape, const RepresentationInfo& info,
-                    MatrixView records, std::size_t threads) {
+namespace {
+
+// Ψ's output, which was filled with NaN before map(): every value finite, or the first that is
+// not, named with its record and coordinate.
+void check_output(const RowMatrix& out, const std::string& name) {
+  for (Eigen::Index r = 0; r < out.rows(); ++r) {
+    for (Eigen::Index c = 0; c < out.cols(); ++c) {
+      if (std::isfinite(out(r, c))) continue;
+      throw PluginError(fmt::format("representation {} gave {} at coordinate {} of record {}: Psi must write all "
+                                    "output_dim = {} coordinates of every record, each finite (a defect of the "
+                                    "plugin; `reconbound conformance` checks it)",
+                                    name, out(r, c), c, r, out.cols()));
+    }
+  }
+}
+
+}  // namespace
+
+RowMatrix represent(const Representation& psi, const std::string& name, const ImageShape& shape,
+                    const RepresentationInfo& info, MatrixView records, std::size_t threads) {
   constexpr Eigen::Index kBatch = 256;
   const Eigen::Index n = records.rows();
   const auto m = static_cast<Eigen::Index>(info.output_dim);
-  RowMatrix out(n, m);
+  // NaN until Ψ writes a value: a coordinate it leaves unwritten shows.
+  RowMatrix out = RowMatrix::Constant(n, m, std::numeric_limits<double>::quiet_NaN());
   const Eigen::Index batches = (n + kBatch - 1) / kBatch;
   std::atomic<Eigen::Index> next{0};
   std::exception_ptr failure;
@@ -52,7 +80,7 @@ RowMatrix represent(const Representation& psi, const ImageShape& shape, const Re
   worker();
   for (auto& t : pool) t.join();
   if (failure) std::rethrow_exception(failure);
-  if (!out.allFinite()) throw InvalidInput("the representation produced a non-finite value");
+  check_output(out, name);
   return out;
 }
 

@@ -1,18 +1,23 @@
 #pragma once
-// Applying a representation plugin to many records, in batches over threads.
+// Applying a representation plugin to many records, in batches over threads, checking what
+// crosses the plugin boundary: RepresentationInfo and every Ψ(x), naming the plugin.
 #include <string>
 
 #include "reconbound/representation.hpp"
 
 namespace reconbound {
 
-// describe() after accepts(), with the plugin's reason in the error.
+// describe() after accepts(), with the plugin's reason in the error (InvalidInput). PluginError
+// naming the representation `name` when describe() declares output_dim = 0 or a B
+// (max_squared_distance) that is not finite and > 0.
 RepresentationInfo describe_checked(const Representation& psi, const ImageShape& shape,
                                     const std::string& name);
 
 // Ψ of every row of `records`; rows are processed in fixed batches, so the result does
-// not depend on `threads`. Throws InvalidInput when Ψ produces a non-finite value.
-RowMatrix represent(const Representation& psi, const ImageShape& shape, const RepresentationInfo& info,
-                    MatrixView records, std::size_t threads);
+// not depend on `threads`. PluginError naming the representation `name` when Ψ leaves a
+// coordinate of its declared info.output_dim unwritten or writes a non-finite value (the
+// records are finite: every loader checks them).
+RowMatrix represent(const Representation& psi, const std::string& name, const ImageShape& shape,
+                    const RepresentationInfo& info, MatrixView records, std::size_t threads);
 
 }  // namespace reconbound

@@ -133,7 +133,7 @@ EpsilonCalibration calibrate_noise_scale_for_epsilon(const std::string& name, co
                                                      const MechanismInput& input, double target_epsilon,
                                                      double delta, const CalibrationOptions& range) {
   if (!(target_epsilon > 0.0 && target_epsilon <= 200.0)) {
-    throw InvalidInput(fmt::format("--target-epsilon {} is outside (0, 200]", target_epsilon));
+    throw InvalidInput(fmt::format("{} is outside (0, 200]", parameter("target_epsilon", target_epsilon)));
   }
   const PrivacyAccountant& accountant = require_accountant(mechanism, name);
   EpsilonCalibration out;
@@ -142,7 +142,7 @@ EpsilonCalibration calibrate_noise_scale_for_epsilon(const std::string& name, co
   auto ok = [&](double factor) {
     ++out.evaluations;
     try {
-      return accountant.epsilon(scaled_input(input, factor), delta, range.accountant).epsilon_upper <=
+      return checked_epsilon(accountant, name, scaled_input(input, factor), delta, range.accountant).epsilon_upper <=
              target_epsilon;
     } catch (const NumericalError&) {
       return false;
@@ -150,7 +150,7 @@ EpsilonCalibration calibrate_noise_scale_for_epsilon(const std::string& name, co
   };
   out.sigma = smallest_sigma_where(ok, range, "target epsilon");
   out.at_sigma_min = out.sigma == range.sigma_min;
-  out.epsilon = accountant.epsilon(scaled_input(input, out.sigma), delta, range.accountant);
+  out.epsilon = checked_epsilon(accountant, name, scaled_input(input, out.sigma), delta, range.accountant);
   return out;
 }
 

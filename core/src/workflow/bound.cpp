@@ -40,14 +40,16 @@ Charged charged_by_mechanism(const Leakage& leakage) {
 Charged charged_leakage(const BoundRequest& request, const Mechanism& mechanism, std::string& source) {
   const MechanismRequest& m = request.mechanism;
   if (!request.gammas.empty() && m.schedule) {
-    throw InvalidInput("give either --gamma or a schedule (--q/--sigma/--steps, --schedule), not both");
+    throw InvalidInput(fmt::format("give either {} or a schedule ({}), not both", parameter("gamma"),
+                                   schedule_parameters(ScheduleUse::charge)));
   }
   if (!request.gammas.empty()) {
     source = fmt::format("gamma given: {} bits", fmt::join(request.gammas, ","));
     return {request.gammas, {}, LeakageOrigin::given};
   }
   check_schedule_need(m, mechanism,
-                      "no leakage: give --gamma BITS[,BITS...] or a DP-SGD schedule (--q, --sigma, --steps)");
+                      fmt::format("no leakage: give {} (bits, one value or several) or a DP-SGD schedule ({})",
+                                  parameter("gamma"), schedule_parameters(ScheduleUse::charge)));
   const Charged charged = charged_by_mechanism(checked_leakage(mechanism, m.name, mechanism_input(m)));
   const double gamma_bits = charged.gammas.front();
   if (!m.schedule) {
@@ -71,7 +73,8 @@ Charged fitted_leakage(const BoundRequest& request, const Mechanism& mechanism, 
   const MechanismRequest& m = request.mechanism;
   if (!request.gammas.empty() || m.schedule) {
     throw InvalidInput(fmt::format("the {} mechanism is fitted on the data and gives its own leakage; "
-                                   "drop --gamma and the schedule options", m.name));
+                                   "drop {} and the schedule ({})",
+                                   m.name, parameter("gamma"), schedule_parameters(ScheduleUse::charge)));
   }
   MechanismInput input;
   input.data = &frame.est_features;
@@ -85,20 +88,15 @@ Charged fitted_leakage(const BoundRequest& request, const Mechanism& mechanism, 
 
 }  // namespace
 
+void refuse_selection_only(const BoundConfig& config) {
+  if (config.selection_only) throw InvalidInput(fmt::format("{} goes with `bound` only", parameter("select_only")));
+}
+
 BoundConfig with_representation(BoundConfig config, const std::string& spec) {
   Params extra = std::move(config.representation_params);
   std::tie(config.representation, config.representation_params) = parse_plugin_spec(spec);
   for (const auto& [key, value] : extra.values()) config.representation_params.set(key, value);
   return config;
-}
-
-std::vector<double> rotation_probe(const Rotation& rotation) {
-  constexpr Eigen::Index kProbeLength = 8;
-  const auto m = static_cast<Eigen::Index>(rotation.input_dim());
-  const RowMatrix probe = RowMatrix(Eigen::RowVectorXd::LinSpaced(m, 1.0, static_cast<double>(m)));
-  const RowMatrix rotated = rotation.apply(probe, 1);
-  const Eigen::Index length = std::min(kProbeLength, rotated.cols());
-  return {rotated.data(), rotated.data() + length};
 }
 
 BoundOutput run_bound(const Registry& registry, const BoundRequest& request) {

@@ -10,7 +10,7 @@ namespace reconbound::workflow {
 
 void check_sigma_tolerance(double sigma_tolerance) {
   if (!(sigma_tolerance > 0.0 && sigma_tolerance < 0.1)) {
-    throw InvalidInput(fmt::format("--sigma-tolerance {} is outside (0, 0.1)", sigma_tolerance));
+    throw InvalidInput(fmt::format("{} is outside (0, 0.1)", parameter("sigma_tolerance", sigma_tolerance)));
   }
 }
 
@@ -19,7 +19,9 @@ CalibrateEpsilonOutput run_calibrate_epsilon(const Registry& registry, const Cal
   const MechanismRequest& m = request.mechanism;
   const auto mechanism = make_checked_mechanism(registry, m, {.accountant = true, .noise = true});
   if (!request.delta.given()) {
-    throw InvalidInput("--target-epsilon needs a delta: --delta D, or --delta-exponent A and --n-train N");
+    throw InvalidInput(fmt::format("{} needs a delta: {}, or {} and {} (delta = n_train^-delta_exponent)",
+                                   parameter("target_epsilon"), parameter("delta"), parameter("delta_exponent"),
+                                   parameter("n_train")));
   }
   CalibrateEpsilonOutput out;
   out.mechanism = m.name;
@@ -37,14 +39,14 @@ CalibrateEpsilonOutput run_calibrate_epsilon(const Registry& registry, const Cal
 
 CalibrateRhoOutput run_calibrate_rho(const Registry& registry, const CalibrateRhoRequest& request) {
   if (!(request.target_rho > 0.0 && request.target_rho <= 1.0)) {
-    throw InvalidInput(fmt::format("--target-rho {} is outside (0, 1]", request.target_rho));
+    throw InvalidInput(fmt::format("{} is outside (0, 1]", parameter("target_rho", request.target_rho)));
   }
   check_sigma_tolerance(request.calibration.sigma_tolerance);
   const MechanismRequest& m = request.mechanism;
   const bool with_epsilon = request.delta.given();  // then ε at the answer too
   const auto mechanism = make_checked_mechanism(registry, m, {.accountant = with_epsilon, .noise = true});
   const double delta = with_epsilon ? resolve_delta(request.delta) : 0.0;
-  if (request.bound.selection_only) throw InvalidInput("--select-only goes with `reconbound bound`");
+  refuse_selection_only(request.bound);
   BoundConfig config = with_representation(request.bound, request.representation);
   config.target_rho = request.target_rho;  // the pilot selects the pairs that admit the most γ
   const SplitData data = load_split_data(request.data);
@@ -81,8 +83,8 @@ CalibrateRhoOutput run_calibrate_rho(const Registry& registry, const CalibrateRh
   out.sigma_tolerance = request.calibration.sigma_tolerance;
   out.steps = schedule_steps(m);
   if (with_epsilon) {
-    out.epsilon = require_accountant(*mechanism, m.name)
-                      .epsilon(mechanism_input(m, c.sigma), delta, request.calibration.accountant);
+    out.epsilon = checked_epsilon(require_accountant(*mechanism, m.name), m.name, mechanism_input(m, c.sigma), delta,
+                                  request.calibration.accountant);
   }
   return out;
 }

@@ -1,10 +1,5 @@
 #include "reconbound/workflow/chain.hpp"
 
-#include <fmt/format.h>
-
-#include <cmath>
-
-#include "reconbound/error.hpp"
 #include "reconbound/workflow/bound.hpp"
 
 namespace reconbound::workflow {
@@ -14,6 +9,10 @@ namespace {
 std::optional<double> difference(const std::optional<double>& a, const std::optional<double>& b) {
   if (!a || !b) return std::nullopt;
   return *a - *b;
+}
+
+std::optional<double> rho_of(const std::optional<ChainAttack>& attack) {
+  return attack && attack->estimate ? std::optional<double>(attack->estimate->rho) : std::nullopt;
 }
 
 std::optional<double> rho_of(const std::optional<AttackEstimate>& e) {
@@ -27,14 +26,15 @@ ChainGaps chain_gaps(const ChainRow& row) {
   gaps.blk_minus_rho_star = difference(row.rho_blk, row.bound.rho_star);
   gaps.cb_minus_blk = difference(rho_of(row.codebook), row.rho_blk);
   for (const auto& attack : row.dpsgd) gaps.dpsgd_minus_cb.push_back(difference(rho_of(attack), rho_of(row.codebook)));
+  for (const auto& attack : row.other) {
+    gaps.other_minus_rho_star.push_back(difference(rho_of(attack), row.bound.rho_star));
+  }
   return gaps;
 }
 
 ChainOutput run_chain(const Registry& registry, const ChainRequest& request) {
-  if (!(request.config.clip > 0.0) || !std::isfinite(request.config.clip)) {
-    throw InvalidInput(fmt::format("--clip {} must be > 0", request.config.clip));
-  }
   ChainConfig config = request.config;
+  config.attacks = chain_attack_rows(request.rows);
   config.bound = with_representation(config.bound, request.representation);
   const ChainSplitData data = load_chain_data(request.data);
   ChainOutput out;

@@ -46,7 +46,7 @@ ChainSplitData load_chain_data(const ChainDataRequest& request) {
   ChainSplitData out;
   out.dataset = request_dataset(d);
   const std::size_t n = static_cast<std::size_t>(out.dataset->records.rows());
-  if (request.targets == 0) throw InvalidInput("--targets must be at least 1");
+  if (request.targets == 0) throw InvalidInput(fmt::format("{} must be at least 1", parameter("targets", 0)));
   auto perp = chosen_indices(d.perp_records, n, "perp");
   auto est = chosen_indices(d.est_records, n, "est");
   auto targets = chosen_indices(request.target_records, n, "targets");
@@ -55,7 +55,10 @@ ChainSplitData load_chain_data(const ChainDataRequest& request) {
   }
   ChainIndices& idx = out.indices;
   if (perp) {
-    if (d.perp || d.est) throw InvalidInput("--perp/--est sizes do not go with explicit ranges or indices");
+    if (d.perp || d.est) {
+      throw InvalidInput(fmt::format("{}/{} sizes do not go with explicit ranges or indices", parameter("n_perp"),
+                                     parameter("n_est")));
+    }
     idx.perp = sorted(std::move(*perp));
     idx.est = sorted(std::move(*est));
     idx.targets = targets ? sorted(std::move(*targets))
@@ -81,10 +84,12 @@ ChainSplitData load_chain_data(const ChainDataRequest& request) {
     for (const std::size_t p : split.perp) idx.perp.push_back(rest[p]);
     for (const std::size_t p : split.est) idx.est.push_back(rest[p]);
   }
-  if (request.shadow && request.shadow_indices) throw InvalidInput("give either --shadow or --shadow-indices, not both");
+  if (request.shadow && request.shadow_indices) {
+    throw InvalidInput(fmt::format("give either {} or {}, not both", parameter("shadow"), parameter("shadow_indices")));
+  }
   if (request.shadow_indices) idx.shadow = sorted(*request.shadow_indices);
   if (request.shadow) {
-    if (*request.shadow == 0) throw InvalidInput("--shadow must be at least 1");
+    if (*request.shadow == 0) throw InvalidInput(fmt::format("{} must be at least 1", parameter("shadow", 0)));
     idx.shadow = sorted(draw_from(idx.est, *request.shadow, d.seed ^ 0x5ad0u, "shadow records"));
   }
   for (const auto* set : {&idx.perp, &idx.est, &idx.targets, &idx.shadow}) {

@@ -9,7 +9,8 @@ namespace reconbound::workflow {
 std::optional<std::vector<std::size_t>> chosen_indices(const IndexChoice& choice, std::size_t n,
                                                        const char* name) {
   if (choice.range && choice.indices) {
-    throw InvalidInput(fmt::format("give either --{}-range or --{}-indices, not both", name, name));
+    throw InvalidInput(fmt::format("give either {} or {}, not both", parameter(fmt::format("{}_range", name)),
+                                   parameter(fmt::format("{}_indices", name))));
   }
   if (choice.range) return range_indices(*choice.range, n);
   return choice.indices;
@@ -58,7 +59,8 @@ SplitData load_split_data(const DataRequest& request) {
   }
   if (perp) {
     if (request.perp || request.est) {
-      throw InvalidInput("--perp/--est sizes do not go with explicit ranges or indices");
+      throw InvalidInput(fmt::format("{}/{} sizes do not go with explicit ranges or indices", parameter("n_perp"),
+                                     parameter("n_est")));
     }
     out.split = make_split(n, std::move(*perp), std::move(*est));
   } else {

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "reconbound/calibration.hpp"
 #include "reconbound/error.hpp"
 
 namespace reconbound::workflow {
@@ -9,15 +10,17 @@ namespace reconbound::workflow {
 double resolve_delta(const DeltaRequest& request) {
   if (request.delta.has_value()) {
     if (request.exponent.has_value() || request.n_train.has_value()) {
-      throw InvalidInput("give either --delta or --delta-exponent with --n-train, not both");
+      throw InvalidInput(fmt::format("give either {} or {} with {}, not both", parameter("delta"),
+                                     parameter("delta_exponent"), parameter("n_train")));
     }
     if (!(*request.delta >= kMinDelta && *request.delta < 1.0)) {
-      throw InvalidInput(fmt::format("--delta {} is outside [1e-15, 1)", *request.delta));
+      throw InvalidInput(fmt::format("{} is outside [1e-15, 1)", parameter("delta", *request.delta)));
     }
     return *request.delta;
   }
   if (!request.exponent.has_value() || !request.n_train.has_value()) {
-    throw InvalidInput("no delta: give --delta D, or --delta-exponent A and --n-train N");
+    throw InvalidInput(fmt::format("no delta: give {}, or {} and {} (delta = n_train^-delta_exponent)",
+                                   parameter("delta"), parameter("delta_exponent"), parameter("n_train")));
   }
   return delta_from_exponent(*request.n_train, *request.exponent);
 }
@@ -28,9 +31,11 @@ EpsilonOutput run_epsilon(const Registry& registry, const EpsilonRequest& reques
   const PrivacyAccountant& accountant = *mechanism->accountant();
   if (mechanism->needs().data) throw InvalidInput(fmt::format("mechanism {} needs data; epsilon takes none", name));
   const double delta = resolve_delta(request.delta);
-  if (!(request.accountant.epsilon_error > 0.0)) throw InvalidInput("--epsilon-error must be > 0");
+  if (!(request.accountant.epsilon_error > 0.0)) {
+    throw InvalidInput(fmt::format("{} must be > 0", parameter("epsilon_error", request.accountant.epsilon_error)));
+  }
   EpsilonOutput out{name, accountant.method(), {}, request.mechanism.schedule.value_or(Schedule{})};
-  out.epsilon = accountant.epsilon(mechanism_input(request.mechanism), delta, request.accountant);
+  out.epsilon = checked_epsilon(accountant, name, mechanism_input(request.mechanism), delta, request.accountant);
   return out;
 }
 

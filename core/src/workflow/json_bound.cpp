@@ -1,5 +1,7 @@
 #include "reconbound/workflow/json.hpp"
 
+#include "json_details.hpp"
+
 namespace reconbound::workflow {
 
 nlohmann::json to_json(const BoundOutput& output) {
@@ -14,9 +16,12 @@ nlohmann::json to_json(const BoundOutput& output) {
   }
   nlohmann::json grid = nlohmann::json::array();
   for (const auto& e : r.entropies) {
-    grid.push_back({{"k", e.pair.k}, {"nu2", e.pair.nu2}, {"s", e.s}, {"h_mc", e.h_mc},
-                    {"t_mc", e.t_mc}, {"t_md", e.t_md}, {"t_num", e.t_num}, {"h_lb", e.h_lb},
-                    {"n_mc", e.n_mc}});
+    // The generic numbers, then the estimator's own (goldfeld: t_mc, t_md, n_mc). "h_mc" is the
+    // point estimate's key since the first estimator's ĥ_MC.
+    nlohmann::json row{{"k", e.pair.k}, {"nu2", e.pair.nu2}, {"s", e.s}, {"h_mc", e.h_point},
+                       {"t_num", e.t_num}, {"h_lb", e.h_lb}};
+    add_details(row, e.details);
+    grid.push_back(std::move(row));
   }
   nlohmann::json leakage_details = nlohmann::json::object();
   for (const auto& [name, value] : output.leakage_details) leakage_details[name] = value;

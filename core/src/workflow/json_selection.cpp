@@ -1,20 +1,21 @@
 #include "reconbound/workflow/json.hpp"
 
+#include "json_details.hpp"
+
 namespace reconbound::workflow {
 
 nlohmann::json to_json(const GridSelectionReport& s) {
   nlohmann::json predictions = nlohmann::json::array();
   for (const PairPrediction& p : s.predictions) {
+    // The generic numbers, then the estimator's own predicted ones (goldfeld: n_mc, t_mc, t_md).
     nlohmann::json row{{"k", p.pair.k},
                        {"nu2", p.pair.nu2},
                        {"h_pilot", p.h_pilot},
                        {"h_predicted", p.h_predicted},
-                       {"n_mc", p.n_mc},
-                       {"t_mc", p.t_mc},
-                       {"t_md", p.t_md},
                        {"h_lb_predicted", p.h_lb_predicted},
                        {"rho_predicted", p.rho_predicted},
                        {"selected", p.selected}};
+    add_details(row, p.details);
     if (s.goal.target_rho > 0.0) row["gamma_for_target_bits"] = p.gamma_for_target;
     predictions.push_back(std::move(row));
   }

@@ -11,7 +11,7 @@ LeakageOutput run_leakage(const Registry& registry, const LeakageRequest& reques
   const auto mechanism = make_mechanism(registry, request.mechanism);
   // This job has no records to fit on.
   if (mechanism->needs().data) throw InvalidInput(fmt::format("mechanism {} needs data; use `bound`", name));
-  check_schedule_need(request.mechanism, *mechanism, missing_schedule_message(name));
+  check_schedule_need(request.mechanism, *mechanism, missing_schedule_message(name, ScheduleUse::charge));
   return {name, checked_leakage(*mechanism, name, mechanism_input(request.mechanism))};
 }
 

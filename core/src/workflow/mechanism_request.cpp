@@ -17,14 +17,22 @@ void check_schedule_need(const MechanismRequest& request, const Mechanism& mecha
                          const std::string& missing_schedule) {
   const bool needed = mechanism.needs().schedule;
   if (request.schedule && !needed) {
-    throw InvalidInput(fmt::format("mechanism {} takes no schedule (--q/--sigma/--steps, --schedule)", request.name));
+    throw InvalidInput(fmt::format("mechanism {} takes no schedule ({})", request.name,
+                                   schedule_parameters(ScheduleUse::charge)));
   }
   if (!request.schedule && needed) throw InvalidInput(missing_schedule);
 }
 
-std::string missing_schedule_message(const std::string& mechanism) {
-  return fmt::format("no schedule: mechanism {} needs one (--q, --sigma and --steps, or --schedule FILE)",
-                     mechanism);
+std::string schedule_parameters(ScheduleUse use) {
+  if (use == ScheduleUse::shape) {
+    return fmt::format("{} and {}, or {}", parameter("q"), parameter("steps"), parameter("schedule"));
+  }
+  return fmt::format("{}, {} and {}, or {}", parameter("q"), parameter("sigma"), parameter("steps"),
+                     parameter("schedule"));
+}
+
+std::string missing_schedule_message(const std::string& mechanism, ScheduleUse use) {
+  return fmt::format("no schedule: mechanism {} needs one ({})", mechanism, schedule_parameters(use));
 }
 
 std::shared_ptr<Mechanism> make_checked_mechanism(const Registry& registry, const MechanismRequest& request,
@@ -32,7 +40,8 @@ std::shared_ptr<Mechanism> make_checked_mechanism(const Registry& registry, cons
   auto mechanism = make_mechanism(registry, request);
   if (use.accountant) require_accountant(*mechanism, request.name);
   if (use.noise) require_noise_scale(*mechanism, request.name);
-  check_schedule_need(request, *mechanism, missing_schedule_message(request.name));
+  check_schedule_need(request, *mechanism,
+                      missing_schedule_message(request.name, use.noise ? ScheduleUse::shape : ScheduleUse::charge));
   return mechanism;
 }
 

@@ -19,7 +19,7 @@ RowMatrix apply_representation(const Registry& registry, const std::string& spec
     throw InvalidInput(fmt::format("records have {} values but the shape {} has {}", records.cols(),
                                    shape.to_string(), shape.size()));
   }
-  return represent(*psi, shape, info, records, threads);
+  return represent(*psi, plugin.representation, shape, info, records, threads);
 }
 
 }  // namespace reconbound::workflow

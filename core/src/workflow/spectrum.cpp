@@ -50,9 +50,11 @@ std::vector<SpectrumPoint> calibrate_all(const std::string& name, const Mechanis
 }  // namespace
 
 std::vector<double> target_epsilons(std::vector<double> epsilons) {
-  if (epsilons.empty()) throw InvalidInput("--epsilons: no target epsilon given");
+  if (epsilons.empty()) throw InvalidInput(fmt::format("{}: no target epsilon given", parameter("epsilons")));
   for (const double e : epsilons) {
-    if (!(e > 0.0 && e <= 200.0)) throw InvalidInput(fmt::format("--epsilons: {} is outside (0, 200]", e));
+    if (!(e > 0.0 && e <= 200.0)) {
+      throw InvalidInput(fmt::format("{}: {} is outside (0, 200]", parameter("epsilons"), e));
+    }
   }
   std::sort(epsilons.begin(), epsilons.end());
   epsilons.erase(std::unique(epsilons.begin(), epsilons.end()), epsilons.end());
@@ -68,7 +70,7 @@ SpectrumOutput run_spectrum(const Registry& registry, const SpectrumRequest& req
   out.delta = resolve_delta(request.delta);
   out.steps = schedule_steps(m);
   check_sigma_tolerance(request.calibration.sigma_tolerance);  // before the long work
-  if (request.bound.selection_only) throw InvalidInput("--select-only goes with `reconbound bound`");
+  refuse_selection_only(request.bound);
   if (request.representations.empty()) throw InvalidInput("spectrum needs at least one representation");
   out.joint = request.joint;
   out.alpha = request.bound.alpha;

@@ -33,7 +33,7 @@ class CentreCrop final : public reconbound::Representation {
   }
 
   reconbound::RepresentationInfo describe(const ImageShape& shape) const override {
-    require_accepted(shape);
+    reconbound::require_accepted(*this, shape);
     const std::size_t m = shape.channels * size_ * size_;
     // Every output is one grey level in [0, 255]: ‖Ψ(x) − Ψ(x')‖² ≤ 255²·m (mathematics §6.5).
     return {.output_dim = m,
@@ -43,7 +43,7 @@ class CentreCrop final : public reconbound::Representation {
 
   void map(const ImageShape& shape, reconbound::MatrixView batch,
            reconbound::MutableMatrixView out) const override {
-    require_accepted(shape);
+    reconbound::require_accepted(*this, shape);
     const auto d = static_cast<Eigen::Index>(shape.size());
     const auto m = static_cast<Eigen::Index>(shape.channels * size_ * size_);
     if (batch.cols() != d || out.cols() != m || out.rows() != batch.rows()) {
@@ -69,11 +69,6 @@ class CentreCrop final : public reconbound::Representation {
   }
 
  private:
-  void require_accepted(const ImageShape& shape) const {
-    std::string why;
-    if (!accepts(shape, why)) throw InvalidInput(why);
-  }
-
   std::size_t size_;
 };
 

@@ -2,8 +2,9 @@
 // Gaussian noise N(0, σ²) each time. One release of N(Δ, σ²) against N(0, σ²) leaks the KL
 // divergence Δ²/(2σ²) nats, and independent releases add (mathematics §2), so with Δ = 1
 //   γ = k / (2σ² ln 2) bits.
-// It needs nothing from its caller but honours a noise factor c (σ becomes c·σ), and
-// provides its (ε, δ) accountant unless created with accounting=off.
+// It needs nothing from its caller but honours a noise factor c (σ becomes c·σ), provides
+// its (ε, δ) accountant unless created with accounting=off, and its reconstruction attack, the
+// posterior mean over the shadow records (gaussian_attack.hpp, eq G1–G4).
 #include <fmt/format.h>
 
 #include <cmath>
@@ -13,6 +14,7 @@
 #include <optional>
 
 #include "gaussian_accountant.hpp"
+#include "gaussian_attack.hpp"
 #include "reconbound/error.hpp"
 #include "reconbound/plugin.hpp"
 
@@ -24,8 +26,8 @@ using reconbound::InvalidInput;
 
 class GaussianMechanism final : public reconbound::Mechanism {
  public:
-  GaussianMechanism(std::int64_t releases, double sigma, bool accounting)
-      : releases_(releases), sigma_(sigma) {
+  GaussianMechanism(std::int64_t releases, double sigma, bool accounting, double clip)
+      : releases_(releases), sigma_(sigma), attack_(releases, clip) {
     if (accounting) accountant_.emplace(releases, sigma);
   }
 
@@ -48,14 +50,17 @@ class GaussianMechanism final : public reconbound::Mechanism {
     return accountant_ ? &*accountant_ : nullptr;
   }
 
+  const reconbound::ReconstructionAttack* attack() const override { return &attack_; }
+
  private:
   std::int64_t releases_;
   double sigma_;
   std::optional<GaussianAccountant> accountant_;
+  GaussianAttack attack_;
 };
 
 std::unique_ptr<reconbound::Mechanism> make(const reconbound::Params& params) {
-  params.require_only({"k", "sigma", "accounting"}, "the gaussian mechanism");
+  params.require_only({"k", "sigma", "accounting", "clip"}, "the gaussian mechanism");
   const std::int64_t releases = params.get_int("k");
   if (releases < 1) throw InvalidInput(fmt::format("gaussian: k = {} must be ≥ 1", releases));
   const double sigma = params.get_double("sigma");
@@ -64,20 +69,30 @@ std::unique_ptr<reconbound::Mechanism> make(const reconbound::Params& params) {
   if (accounting != "on" && accounting != "off") {
     throw InvalidInput(fmt::format("gaussian: accounting must be on or off, got '{}'", accounting));
   }
-  return std::make_unique<GaussianMechanism>(releases, sigma, accounting == "on");
+  const double clip = params.get_double("clip", 1.0);
+  if (!(clip > 0)) throw InvalidInput(fmt::format("gaussian: clip = {} must be > 0", clip));
+  return std::make_unique<GaussianMechanism>(releases, sigma, accounting == "on", clip);
 }
 
 const reconbound::PluginInfo& info() {
+  // γ = k / (2σ² ln 2): falls as the noise σ grows, grows with the releases k (`reconbound
+  // conformance` sweeps both).
+  static const reconbound::ParameterRange ranges[]{
+      {.key = "sigma", .low = 0.5, .high = 8, .leakage = reconbound::LeakageTrend::non_increasing},
+      {.key = "k", .low = 1, .high = 100, .integer = true, .leakage = reconbound::LeakageTrend::non_decreasing}};
   static const reconbound::PluginInfo plugin{
       .abi_version = reconbound::kPluginAbiVersion,
       .kind = reconbound::PluginKind::mechanism,
       .name = "gaussian",
       .version = "1.0.0",
       .description = "a sensitivity-1 query released k times with Gaussian noise sigma: "
-                     "gamma = k / (2 sigma^2 ln 2) bits; (eps, delta) of mu = sqrt(k)/sigma",
-      .parameters = "k=<int >= 1>,sigma=<double > 0>[,accounting=on|off]",
+                     "gamma = k / (2 sigma^2 ln 2) bits; (eps, delta) of mu = sqrt(k)/sigma; "
+                     "the posterior-mean attack on the clipped features",
+      .parameters = "k=<int >= 1>,sigma=<double > 0>[,accounting=on|off][,clip=<C > 0, default 1>]",
       .example = "k=10,sigma=4",
       .make_mechanism = &make,
+      .parameter_ranges = ranges,
+      .parameter_range_count = std::size(ranges),
   };
   return plugin;
 }

@@ -1,5 +1,7 @@
 #include "privacy_loss.hpp"
 
+#include <fmt/format.h>
+
 #include <boost/math/quadrature/gauss_kronrod.hpp>
 #include <algorithm>
 #include <cmath>
@@ -88,8 +90,8 @@ DiscreteLoss discretise_loss(double q, double sigma, Direction direction, double
   const auto c_hi = static_cast<std::int64_t>(std::llround(range.highest / grid_step));
   const std::int64_t n = c_hi - c_lo + 1;
   if (n > (std::int64_t{1} << 27)) {
-    throw NumericalError("privacy-loss grid of one step exceeds 2^27 cells; ask for a larger "
-                         "--epsilon-error");
+    throw NumericalError(fmt::format("privacy-loss grid of one step exceeds 2^27 cells; ask for a larger {}",
+                                     parameter("epsilon_error")));
   }
   out.first_cell = c_lo;
   out.pmf.assign(static_cast<std::size_t>(n), 0.0);

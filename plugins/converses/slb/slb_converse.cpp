@@ -36,11 +36,11 @@ void check(const ConverseInput& input) {
       throw InvalidInput(fmt::format(
           "grid pair {} has k={} and s={}; need k ≥ 1 and a finite s > 0", p + 1, e.pair.k, e.s));
     }
-    if (!std::isfinite(e.h_lb) || !std::isfinite(e.h_mc)) {
+    if (!std::isfinite(e.h_lb) || !std::isfinite(e.h_point)) {
       throw InvalidInput(fmt::format(
-          "grid pair {} (k={} nu2={}) has a non-finite entropy (h_lb={}, h_mc={}); check the "
+          "grid pair {} (k={} nu2={}) has a non-finite entropy (h_lb={}, h_point={}); check the "
           "estimator's input",
-          p + 1, e.pair.k, e.pair.nu2, e.h_lb, e.h_mc));
+          p + 1, e.pair.k, e.pair.nu2, e.h_lb, e.h_point));
     }
   }
 }
@@ -61,7 +61,7 @@ class ShannonLowerBoundConverse final : public Converse {
       const ShannonLowerBound certified =
           shannon_lower_bound(e.pair.k, e.s, e.h_lb, input.gamma_bits, input.trace_sigma);
       const ShannonLowerBound point =
-          shannon_lower_bound(e.pair.k, e.s, e.h_mc, input.gamma_bits, input.trace_sigma);
+          shannon_lower_bound(e.pair.k, e.s, e.h_point, input.gamma_bits, input.trace_sigma);
       out.pairs.push_back({e.pair, e.s, certified.abs_bound, certified.rho, point.rho});
       // ρ* = max over the grid (eq 14); the first pair wins ties.
       if (first || certified.rho > out.rho_star) {

@@ -26,7 +26,7 @@ BlockPoints::BlockPoints(const MatrixView& rotated, std::size_t k, std::size_t b
 }
 
 // The variance bound of mathematics §6.3 (used through block_variance_bound_bits2 in
-// reconbound/entropy_margins.hpp; it replaces the paper's eq 33 and the earlier per-record
+// margins.hpp; it replaces the paper's eq 33 and the earlier per-record
 // bound k + 2·sqrt(k)·D_i/s + D_i²/s²).
 //
 // Fix the sample, a query index i, and let g_i(w) = −ln f̂_b(y_i + w) (nats), W ∼ N(0, s² I_k).

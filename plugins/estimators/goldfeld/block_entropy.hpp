@@ -1,7 +1,7 @@
 #pragma once
 // One block's share of the goldfeld estimator: the Monte Carlo entropy ĥ_MC(Π_b) (eq 31)
 // for a fixed estimation sample. Its variance bound σ_b² = k/(n·n_MC·ln²2) needs no data
-// (mathematics §6.3; derivation in block_entropy.cpp, formula in reconbound/entropy_margins.hpp).
+// (mathematics §6.3; derivation in block_entropy.cpp, formula in margins.hpp).
 #include <cstddef>
 #include <vector>
 

@@ -1,7 +1,5 @@
 #include "fast_path.hpp"
 
-#include "reconbound/entropy_margins.hpp"
-
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -24,18 +22,20 @@ namespace {
 // The grid pairs of one block size: they share the blocks, n_mc and the draws Z.
 struct BlockSizeGroup {
   std::size_t k = 0;
+  std::size_t n_mc = 1;            // draws per sample point, the same for every pair of a block size
   std::vector<std::size_t> pairs;  // indices into the results
   std::vector<double> s;           // dither sd, one per pair
   LevelPlan plan;                  // the levels with their squaring chains (level_plan.hpp)
 };
 
-std::vector<BlockSizeGroup> group_by_block_size(const std::vector<GridEntropy>& results) {
+std::vector<BlockSizeGroup> group_by_block_size(const std::vector<GridEntropy>& results,
+                                                const std::vector<std::size_t>& draws) {
   std::vector<BlockSizeGroup> groups;
   for (std::size_t p = 0; p < results.size(); ++p) {
     const std::size_t k = results[p].pair.k;
     auto it = std::find_if(groups.begin(), groups.end(),
                            [k](const BlockSizeGroup& g) { return g.k == k; });
-    if (it == groups.end()) it = groups.insert(groups.end(), BlockSizeGroup{k, {}, {}, {}});
+    if (it == groups.end()) it = groups.insert(groups.end(), BlockSizeGroup{k, draws[p], {}, {}, {}});
     it->pairs.push_back(p);
     it->s.push_back(results[p].s);
   }
@@ -75,8 +75,8 @@ std::unique_ptr<const BlockData> build_block(const EntropyRequest& request,
 }  // namespace
 
 void run_fast_path(const EntropyRequest& request, std::size_t threads, SeriesPolicy series_policy,
-                   std::vector<GridEntropy>& results) {
-  const std::vector<BlockSizeGroup> groups = group_by_block_size(results);
+                   const std::vector<std::size_t>& draws, std::vector<GridEntropy>& results) {
+  const std::vector<BlockSizeGroup> groups = group_by_block_size(results, draws);
   const std::size_t n = static_cast<std::size_t>(request.rotated.rows());
   const std::size_t tiles_per_block = (n + kTileRows - 1) / kTileRows;
   // Work items: one tile of one block, or at k ≤ 2 a whole block, whose Taylor tables
@@ -123,9 +123,9 @@ void run_fast_path(const EntropyRequest& request, std::size_t threads, SeriesPol
       NormalStream dither(request.seed, group.k, block);
       const std::size_t row_begin = tile * kTileRows;
       const std::size_t row_end = std::min(n, row_begin + kTileRows);
-      dither.discard(row_begin * first.n_mc * group.k);  // draws of rows before the tile
+      dither.discard(row_begin * group.n_mc * group.k);  // draws of rows before the tile
       tiles[item.group][item.slot][tile] = fast_tile_sums(
-          data.points, data.product ? &*data.product : nullptr, group.plan, first.n_mc, dither,
+          data.points, data.product ? &*data.product : nullptr, group.plan, group.n_mc, dither,
           row_begin, row_end, work, data.series ? &*data.series : nullptr);
     }
     if (--shared_block.pending == 0) shared_block.data.reset();
@@ -136,7 +136,7 @@ void run_fast_path(const EntropyRequest& request, std::size_t threads, SeriesPol
     }
   });
 
-  // Per block: the level results, in tile order, and the variance bound (mathematics §6.3).
+  // Per block: the level results, in tile order.
   std::vector<std::pair<std::size_t, std::size_t>> blocks;  // (group, slot)
   for (std::size_t g = 0; g < groups.size(); ++g) {
     for (std::size_t slot = 0; slot < tiles[g].size(); ++slot) blocks.emplace_back(g, slot);
@@ -146,11 +146,10 @@ void run_fast_path(const EntropyRequest& request, std::size_t threads, SeriesPol
     const BlockSizeGroup& group = groups[g];
     for (std::size_t v = 0; v < group.pairs.size(); ++v) {
       GridEntropy& r = results[group.pairs[v]];
-      const FastBlockResult fast = fast_block_result(tiles[g][slot], v, n, group.k, r.n_mc, r.s);
+      const FastBlockResult fast = fast_block_result(tiles[g][slot], v, n, group.k, group.n_mc, r.s);
       BlockEntropy& out = r.blocks[slot];
-      out.h_mc_bits = fast.h_mc_bits;
+      out.h_point_bits = fast.h_mc_bits;
       out.numerical_error_bits = fast.numerical_error_bits;
-      out.variance_bound_bits2 = block_variance_bound_bits2(group.k, n, r.n_mc);
     }
   });
 }

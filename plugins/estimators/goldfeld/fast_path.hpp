@@ -9,10 +9,11 @@
 
 namespace reconbound::goldfeld {
 
-// `results` holds one entry per request.grid pair with pair, s, n, n_mc and the block
-// indices of this shard filled in; fills every block's h_mc_bits, variance_bound_bits2
-// and numerical_error_bits. Bit-identical for every thread count.
+// `results` holds one entry per request.grid pair with pair, s, n and the block indices of
+// this shard filled in, `draws` its draws per sample point (the same for pairs of one block
+// size); fills every block's h_point_bits (ĥ_MC(Π_b), eq 31) and numerical_error_bits.
+// Bit-identical for every thread count.
 void run_fast_path(const EntropyRequest& request, std::size_t threads, SeriesPolicy series,
-                   std::vector<GridEntropy>& results);
+                   const std::vector<std::size_t>& draws, std::vector<GridEntropy>& results);
 
 }  // namespace reconbound::goldfeld

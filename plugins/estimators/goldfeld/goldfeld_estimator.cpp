@@ -1,7 +1,9 @@
 // The `goldfeld` entropy estimator plugin (mathematics §6, Proposition 5.1): for every grid pair
-// (k, ν²), h̄_LB(k) = ĥ_MC − t_MC − t_MD − t_num, where ĥ_MC is the Monte Carlo integral
-// (eq 31) of the plug-in entropy of Goldfeld et al. (2020), t_MC the Cantelli margin (eq 34)
-// with the variance bound of mathematics §6.3 and t_MD the McDiarmid margin (eq 35).
+// (k, ν²), h̄_LB(k) = ĥ_MC − t_MC − t_MD − t_num, where ĥ_MC (the point estimate h_point) is the
+// Monte Carlo integral (eq 31) of the plug-in entropy of Goldfeld et al. (2020), t_MC the
+// Cantelli margin (eq 34) with the variance bound of mathematics §6.3 and t_MD the McDiarmid
+// margin (eq 35); n_mc, t_mc and t_md are reported as the result's details. Its prediction for
+// grid selection is prediction.hpp (mathematics §6.6).
 //
 // Two paths compute ĥ_MC from the same draws Z (keyed by (seed, k, block)):
 //  - exact=true: a log-sum-exp over all n centres per query and level, t_num = 0 (the
@@ -23,7 +25,7 @@
 #include "fast_path.hpp"
 #include "margins.hpp"
 #include "parallel_for.hpp"
-#include "reconbound/entropy_margins.hpp"
+#include "prediction.hpp"
 #include "reconbound/error.hpp"
 #include "reconbound/plugin.hpp"
 #include "request_check.hpp"
@@ -49,6 +51,7 @@ class GoldfeldEstimator final : public EntropyEstimator {
 
     // One result per pair, holding this shard's blocks in increasing order.
     std::vector<GridEntropy> results(request.grid.size());
+    std::vector<std::size_t> draws(request.grid.size());  // n_MC per pair
     std::vector<Item> items;
     for (std::size_t p = 0; p < request.grid.size(); ++p) {
       const GridPair& pair = request.grid[p];
@@ -59,12 +62,8 @@ class GoldfeldEstimator final : public EntropyEstimator {
       const std::size_t blocks = checked.m / pair.k;  // N_k
       // Draws per sample point: the request's, else the plugin parameter, else the budget
       // rule of mathematics §6.7 (t_MC ≤ t_MD; data-free, so fixed before any dither is drawn).
-      r.n_mc = request.n_mc > 0
-                   ? request.n_mc
-                   : n_mc_.value_or(monte_carlo_budget(pair.k, blocks, checked.n,
-                                                       checked.margins.union_size,
-                                                       checked.margins.alpha_mc,
-                                                       checked.margins.alpha_md));
+      draws[p] = request.n_mc > 0 ? request.n_mc
+                                  : n_mc_.value_or(monte_carlo_budget(pair.k, blocks, checked.n, checked.margins));
       for (std::size_t b = request.shard; b < blocks; b += request.shards) {
         BlockEntropy block;
         block.block = b;
@@ -74,16 +73,16 @@ class GoldfeldEstimator final : public EntropyEstimator {
     }
 
     if (exact_) {
-      run_exact_path(request, checked.threads, results, items);
+      run_exact_path(request, checked.threads, draws, results, items);
     } else {
-      run_fast_path(request, checked.threads, series_, results);
+      run_fast_path(request, checked.threads, series_, draws, results);
     }
 
-    for (GridEntropy& r : results) {
+    for (std::size_t p = 0; p < results.size(); ++p) {
       if (request.shards == 1) {
-        assemble(r, checked.margins);
+        assemble(results[p], draws[p], checked.margins);
       } else {
-        mark_partial(r);
+        mark_partial(results[p], draws[p]);
       }
     }
     return results;
@@ -103,10 +102,10 @@ class GoldfeldEstimator final : public EntropyEstimator {
     out.pair = first.pair;
     out.s = first.s;
     out.n = first.n;
-    out.n_mc = first.n_mc;
+    const std::size_t n_mc = draws_of(first);
     for (const GridEntropy& shard : shards) {
       if (!(shard.pair == first.pair) || shard.s != first.s || shard.n != first.n ||
-          shard.n_mc != first.n_mc) {
+          draws_of(shard) != n_mc) {
         throw InvalidInput(fmt::format(
             "combine: the shards disagree on the grid pair, s, n or n_mc (k={} nu2={} vs k={} "
             "nu2={}); combine the shards of one grid pair of one request",
@@ -145,8 +144,32 @@ class GoldfeldEstimator final : public EntropyEstimator {
           "combine: block {} of k={} is missing; pass the results of all shards",
           out.blocks.size(), out.pair.k));
     }
-    assemble(out, checked.margins);
+    assemble(out, n_mc, checked.margins);
     return out;
+  }
+
+  std::vector<ConfidenceEvent> confidence_events(const std::vector<GridEntropy>& results,
+                                                 const EntropyRequest& request) const override {
+    const MarginSettings margins = check_settings(request).margins;
+    const auto largest = [&](const char* name) {
+      double out = 0.0;
+      for (const GridEntropy& r : results) out = std::max(out, find_detail(r.details, name).value_or(0.0));
+      return out;
+    };
+    return {{.name = "monte_carlo",
+             .alpha = margins.alpha_mc,
+             .data = "the Monte Carlo draws (seeded), given D_est",
+             .detail = fmt::format("Cantelli margin t_MC (eq 34) over |G'| = {} pairs; largest t_MC {:.4g} bits",
+                                   margins.union_size, largest("t_mc"))},
+            {.name = "sampling",
+             .alpha = margins.alpha_md,
+             .data = "D_est",
+             .detail = fmt::format("McDiarmid margin t_MD (eq 35) over |G'| = {} pairs; largest t_MD {:.4g} bits",
+                                   margins.union_size, largest("t_md"))}};
+  }
+
+  EntropyPrediction predict(const PilotEstimate& pilot, const PredictionTarget& target) const override {
+    return predict_entropy(pilot, target, n_mc_.value_or(0));
   }
 
  private:
@@ -157,15 +180,15 @@ class GoldfeldEstimator final : public EntropyEstimator {
 
   // The reference: exact log-sum-exp per (grid pair, block) item (block_entropy.cpp).
   static void run_exact_path(const EntropyRequest& request, std::size_t threads,
-                             std::vector<GridEntropy>& results, const std::vector<Item>& items) {
+                             const std::vector<std::size_t>& draws, std::vector<GridEntropy>& results,
+                             const std::vector<Item>& items) {
     std::atomic<std::size_t> done{0};
     parallel_for(items.size(), threads, [&](std::size_t i) {
       GridEntropy& r = results[items[i].pair];
       BlockEntropy& block = r.blocks[items[i].slot];
       const BlockPoints points(request.rotated, r.pair.k, block.block);
       NormalStream dither(request.seed, r.pair.k, block.block);
-      block.h_mc_bits = monte_carlo_entropy_bits(points, r.s, r.n_mc, dither);
-      block.variance_bound_bits2 = block_variance_bound_bits2(r.pair.k, r.n, r.n_mc);
+      block.h_point_bits = monte_carlo_entropy_bits(points, r.s, draws[items[i].pair], dither);
       block.numerical_error_bits = 0.0;  // exact log-sum-exp over all centres
       const std::size_t finished = ++done;
       if (request.progress != nullptr) {
@@ -175,11 +198,12 @@ class GoldfeldEstimator final : public EntropyEstimator {
     });
   }
 
-  // A shard's result carries only its blocks; the grid-level numbers need all of them and
-  // are NaN until combine() fills them, so they cannot be used by mistake.
-  static void mark_partial(GridEntropy& r) {
+  // A shard's result carries only its blocks and its draws; the grid-level numbers need all
+  // blocks and are NaN until combine() fills them, so they cannot be used by mistake.
+  static void mark_partial(GridEntropy& r, std::size_t n_mc) {
     const double nan = std::numeric_limits<double>::quiet_NaN();
-    r.h_mc = r.t_mc = r.t_md = r.t_num = r.h_lb = nan;
+    r.h_point = r.t_num = r.h_lb = nan;
+    r.details = margin_details(n_mc, nan, nan);
     r.complete = false;
   }
 

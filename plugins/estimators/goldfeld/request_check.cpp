@@ -66,9 +66,7 @@ CheckedRequest check_settings(const EntropyRequest& request) {
   out.threads = request.threads > 0
                     ? request.threads
                     : std::max<std::size_t>(1, std::thread::hardware_concurrency());
-  out.margins.union_size = union_size;
-  out.margins.alpha_mc = request.alpha * request.alpha_mc_fraction;  // α₁
-  out.margins.alpha_md = request.alpha - out.margins.alpha_mc;       // α₂
+  out.margins = margin_settings(union_size, request.alpha, request.alpha_mc_fraction);  // |G|, α₁, α₂
   return out;
 }
 

@@ -44,7 +44,7 @@ class DoubleRepresentation final : public Representation {
   }
 };
 
-// h_mc = k (bits) for every pair, no margins.
+// h_point = h_lb = k (bits) for every pair, no margins, no events.
 class DoubleEstimator final : public EntropyEstimator {
  public:
   std::vector<GridEntropy> estimate(const EntropyRequest& request) const override {
@@ -53,13 +53,21 @@ class DoubleEstimator final : public EntropyEstimator {
       GridEntropy e;
       e.pair = pair;
       e.n = static_cast<std::size_t>(request.rotated.rows());
-      e.h_mc = e.h_lb = static_cast<double>(pair.k);
+      e.h_point = e.h_lb = static_cast<double>(pair.k);
       out.push_back(e);
     }
     return out;
   }
   GridEntropy combine(const std::vector<GridEntropy>& shards, const EntropyRequest&) const override {
     return shards.at(0);
+  }
+  std::vector<ConfidenceEvent> confidence_events(const std::vector<GridEntropy>&,
+                                                 const EntropyRequest&) const override {
+    return {};
+  }
+  EntropyPrediction predict(const PilotEstimate& pilot, const PredictionTarget&) const override {
+    const auto k = static_cast<double>(pilot.pair.k);
+    return {.h_point = k, .h_lb = k, .cost = 1.0, .details = {}};
   }
 };
 

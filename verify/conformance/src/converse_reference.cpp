@@ -30,7 +30,7 @@ void add_pair(WorstCase& worst, const PairBound& pair, const GridEntropy& e, dou
                                           precise(rho), precise(r.rho.value), num(diff), num(allowed)));
   };
   add_rho("rho (eq 14)", pair.rho, ref);
-  add_rho("rho_point", pair.rho_point, verify::reference_converse(e.pair.k, e.s, e.h_mc, gamma, trace));
+  add_rho("rho_point", pair.rho_point, verify::reference_converse(e.pair.k, e.s, e.h_point, gamma, trace));
 }
 
 }  // namespace

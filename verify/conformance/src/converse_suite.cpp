@@ -35,11 +35,9 @@ std::vector<GridEntropy> entropies(double shift = 0.0) {
       e.s = std::sqrt(nu2 * kTrace / static_cast<double>(k));  // mathematics §5
       e.n = 1000;
       // (k/2)·log2(2πe·(tr Σ/16 + s²)) bits: a Gaussian block's entropy.
-      e.h_mc = 0.5 * static_cast<double>(k) *
-                   std::log2(2.0 * std::numbers::pi * std::numbers::e * (kTrace / 16.0 + e.s * e.s)) + shift;
-      e.t_mc = 0.1;
-      e.t_md = 0.3;
-      e.h_lb = e.h_mc - e.t_mc - e.t_md;
+      e.h_point = 0.5 * static_cast<double>(k) *
+                      std::log2(2.0 * std::numbers::pi * std::numbers::e * (kTrace / 16.0 + e.s * e.s)) + shift;
+      e.h_lb = e.h_point - 0.4;  // margins of 0.4 bits below the point estimate (mathematics §6.4)
       out.push_back(e);
     }
   }

@@ -1,12 +1,14 @@
 // The estimator suite (mathematics §6, reconbound/estimator.hpp): one result per grid pair in order,
-// h̄_LB = ĥ_MC − t_MC − t_MD − t_num with margins ≥ 0 (mathematics §6.4), the dither s of §5,
+// a finite h̄_LB at most the point estimate with t_num ≥ 0 (mathematics §6.4), the dither s of §5,
 // reproducible for a seed and independent of the thread count, shards that combine into the
-// single-call result; then h̄_LB below the true entropy of known sources, and the reference.
+// single-call result, confidence events that share α; then the prediction for grid selection
+// (estimator_prediction.cpp), h̄_LB below the true entropy of known sources, and the reference.
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
+#include <string>
 
 #include "estimator_request.hpp"
 #include "reconbound/conformance/suites.hpp"
@@ -46,26 +48,15 @@ void check_results(const EntropyEstimator& estimator, const detail::EstimatorTes
     return Verdict{results.size() == grid.size(),
                    fmt::format("{} complete results for {} grid pairs, in the grid's order", results.size(), grid.size())};
   });
-  list.run("margins_non_negative", [&] {
+  list.run("lower_bound_at_most_point", [&] {
     WorstCase worst;
     for (const GridEntropy& e : require_all_pairs(estimate(1))) {
-      const double smallest = std::min({e.t_mc, e.t_md, e.t_num});
-      worst.add(std::isfinite(e.h_mc) ? smallest : std::nan(""),
-                fmt::format("{}: h_MC = {}, t_MC = {}, t_MD = {}, t_num = {} bits", pair_name(e.pair), num(e.h_mc),
-                            num(e.t_mc), num(e.t_md), num(e.t_num)));
+      const bool finite = std::isfinite(e.h_point) && std::isfinite(e.h_lb) && std::isfinite(e.t_num);
+      worst.add(finite ? std::min(e.h_point - e.h_lb, e.t_num) : std::nan(""),
+                fmt::format("{}: h_LB = {}, h_point = {}, t_num = {} bits", pair_name(e.pair), precise(e.h_lb),
+                            precise(e.h_point), num(e.t_num)));
     }
-    return worst.verdict("t_MC, t_MD, t_num >= 0 and h_MC finite");
-  });
-  list.run("lower_bound_is_estimate_minus_margins", [&] {
-    WorstCase worst;
-    for (const GridEntropy& e : require_all_pairs(estimate(1))) {
-      const double assembled = e.h_mc - e.t_mc - e.t_md - e.t_num;  // mathematics §6.4
-      const double allowed = 1e-9 * (1.0 + std::abs(e.h_mc));
-      worst.add(allowed - std::abs(e.h_lb - assembled),
-                fmt::format("{}: h_LB = {}, h_MC - t_MC - t_MD - t_num = {} bits, allowed {}", pair_name(e.pair),
-                            precise(e.h_lb), precise(assembled), num(allowed)));
-    }
-    return worst.verdict("h_LB = h_MC - t_MC - t_MD - t_num within 1e-9 (1 + |h_MC|)");
+    return worst.verdict("h_LB <= h_point, both finite, and t_num >= 0 (mathematics §6.4)");
   });
   list.run("dither_scale", [&] {
     WorstCase worst;
@@ -81,22 +72,24 @@ void check_results(const EntropyEstimator& estimator, const detail::EstimatorTes
     const auto second = require_all_pairs(estimate(1));
     WorstCase worst;
     for (std::size_t i = 0; i < grid.size(); ++i) {
-      const double diff = std::max(std::abs(first[i].h_mc - second[i].h_mc), std::abs(first[i].h_lb - second[i].h_lb));
-      worst.add(diff == 0.0 ? 0.0 : -diff, fmt::format("{}: h_MC = {} and {} bits", pair_name(grid[i]),
-                                                       precise(first[i].h_mc), precise(second[i].h_mc)));
+      const double diff =
+          std::max(std::abs(first[i].h_point - second[i].h_point), std::abs(first[i].h_lb - second[i].h_lb));
+      worst.add(diff == 0.0 ? 0.0 : -diff, fmt::format("{}: h_point = {} and {} bits", pair_name(grid[i]),
+                                                       precise(first[i].h_point), precise(second[i].h_point)));
     }
-    return worst.verdict("two calls with seed 7 give identical h_MC and h_LB");
+    return worst.verdict("two calls with seed 7 give identical h_point and h_LB");
   });
   list.run("independent_of_threads", [&] {
     const auto one = require_all_pairs(estimate(1));
     const auto three = require_all_pairs(estimate(3));
     WorstCase worst;
     for (std::size_t i = 0; i < grid.size(); ++i) {
-      const double diff = std::max(std::abs(one[i].h_mc - three[i].h_mc), std::abs(one[i].h_lb - three[i].h_lb));
-      worst.add(diff == 0.0 ? 0.0 : -diff, fmt::format("{}: h_MC = {} (1 thread), {} (3 threads) bits",
-                                                       pair_name(grid[i]), precise(one[i].h_mc), precise(three[i].h_mc)));
+      const double diff = std::max(std::abs(one[i].h_point - three[i].h_point), std::abs(one[i].h_lb - three[i].h_lb));
+      worst.add(diff == 0.0 ? 0.0 : -diff, fmt::format("{}: h_point = {} (1 thread), {} (3 threads) bits",
+                                                       pair_name(grid[i]), precise(one[i].h_point),
+                                                       precise(three[i].h_point)));
     }
-    return worst.verdict("1 and 3 threads give identical h_MC and h_LB");
+    return worst.verdict("1 and 3 threads give identical h_point and h_LB");
   });
   list.run("shards_combine", [&] {
     const EntropyRequest whole_request = detail::entropy_request(in.rows, grid, in.trace_sigma);
@@ -111,13 +104,31 @@ void check_results(const EntropyEstimator& estimator, const detail::EstimatorTes
     WorstCase worst;
     for (std::size_t i = 0; i < grid.size(); ++i) {
       const GridEntropy combined = estimator.combine({parts[0][i], parts[1][i], parts[2][i]}, whole_request);
-      const double diff = std::max(std::abs(combined.h_mc - whole[i].h_mc), std::abs(combined.h_lb - whole[i].h_lb));
-      const double allowed = 1e-12 * (1.0 + std::max(std::abs(whole[i].h_mc), std::abs(whole[i].h_lb)));
-      worst.add(allowed - diff, fmt::format("{}: h_MC = {} combined, {} in one call; |diff| = {} <= {}",
-                                            pair_name(grid[i]), precise(combined.h_mc), precise(whole[i].h_mc),
+      const double diff =
+          std::max(std::abs(combined.h_point - whole[i].h_point), std::abs(combined.h_lb - whole[i].h_lb));
+      const double allowed = 1e-12 * (1.0 + std::max(std::abs(whole[i].h_point), std::abs(whole[i].h_lb)));
+      worst.add(allowed - diff, fmt::format("{}: h_point = {} combined, {} in one call; |diff| = {} <= {}",
+                                            pair_name(grid[i]), precise(combined.h_point), precise(whole[i].h_point),
                                             num(diff), num(allowed)));
     }
-    return worst.verdict("3 shards combine into the single-call h_MC and h_LB within 1e-12 relative");
+    return worst.verdict("3 shards combine into the single-call h_point and h_LB within 1e-12 relative");
+  });
+  list.run("confidence_events_share_alpha", [&] {
+    const EntropyRequest request = detail::entropy_request(in.rows, grid, in.trace_sigma);
+    const auto events = estimator.confidence_events(require_all_pairs(estimator.estimate(request)), request);
+    double sum = 0.0;
+    bool valid = !events.empty();
+    std::string shares;
+    for (const ConfidenceEvent& e : events) {
+      valid = valid && std::isfinite(e.alpha) && e.alpha >= 0.0 && !e.name.empty();
+      sum += e.alpha;
+      shares += fmt::format("{}{} = {}", shares.empty() ? "" : ", ", e.name, num(e.alpha));
+    }
+    const double discrepancy = std::abs(sum - request.alpha);
+    return Verdict{valid && discrepancy <= 1e-12 * request.alpha,
+                   fmt::format("shares {} sum to {} of alpha = {}: named, finite, >= 0, summing to alpha within 1e-12 "
+                               "relative (mathematics §6.8)", shares.empty() ? "(none)" : shares, precise(sum),
+                               num(request.alpha))};
   });
 }
 
@@ -127,6 +138,7 @@ std::vector<Check> check_estimator(const EntropyEstimator& estimator, std::strin
   CheckList list;
   const detail::EstimatorTestInputs inputs;
   check_results(estimator, inputs, list);
+  detail::check_prediction(estimator, inputs, list);
   detail::check_known_entropy_sources(estimator, list);
   detail::check_estimator_reference(estimator, name, inputs, list);
   return std::move(list).take();

@@ -1,4 +1,5 @@
-// Creates a plugin from its example and runs the suite of its kind.
+// Creates a plugin from its example and runs the suite of its kind; for a mechanism, then the
+// sweeps of the parameter ranges its plugin declares.
 #include <fmt/format.h>
 
 #include <exception>
@@ -46,9 +47,14 @@ std::vector<Check> create_then_check(const PluginRecord& record, Make make, Chec
 std::vector<Check> run_suite(const Registry& registry, const PluginRecord& record) {
   const auto name = record.name;
   switch (record.kind) {
-    case PluginKind::mechanism:
-      return create_then_check(record, [&](const Params& p) { return registry.make_mechanism(name, p); },
-                               check_mechanism);
+    case PluginKind::mechanism: {
+      const MechanismMaker make = [&](const Params& p) { return registry.make_mechanism(name, p); };
+      return create_then_check(record, make, [&](const Mechanism& mechanism, std::string_view n, const Params& p) {
+        std::vector<Check> checks = check_mechanism(mechanism, n, p);
+        for (Check& c : check_mechanism_parameters(make, p, record.parameter_ranges)) checks.push_back(std::move(c));
+        return checks;
+      });
+    }
     case PluginKind::representation:
       return create_then_check(record, [&](const Params& p) { return registry.make_representation(name, p); },
                                check_representation);

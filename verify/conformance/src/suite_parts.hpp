@@ -24,9 +24,13 @@ void check_mechanism_reference(const Mechanism& mechanism, std::string_view name
 void check_representation_reference(const Representation& representation, std::string_view name,
                                     const Params& params, const ImageShape& shape, CheckList& list);
 
+// predict() (grid selection, mathematics §6.6) from pilot numbers alone: deterministic, a finite
+// h_LB at most the predicted point value, a finite cost > 0.
+void check_prediction(const EntropyEstimator& estimator, const EstimatorTestInputs& inputs, CheckList& list);
 // h̄_LB ≤ h̄_U(k) on the correlated Gaussian and the finite-support sources.
 void check_known_entropy_sources(const EntropyEstimator& estimator, CheckList& list);
-// goldfeld: margins, variance bound and plug-in entropy against reference_entropy.hpp.
+// goldfeld: h̄_LB assembled from its margins, the margins and the plug-in entropy against
+// reference_entropy.hpp, and its predicted margins those it certifies with.
 void check_estimator_reference(const EntropyEstimator& estimator, std::string_view name,
                                const EstimatorTestInputs& inputs, CheckList& list);
 

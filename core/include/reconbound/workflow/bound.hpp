@@ -10,7 +10,6 @@
 #include "reconbound/bound.hpp"
 #include "reconbound/certificate.hpp"
 #include "reconbound/export.hpp"
-#include "reconbound/rotation.hpp"
 #include "reconbound/workflow/data.hpp"
 #include "reconbound/workflow/mechanism_request.hpp"
 
@@ -44,8 +43,8 @@ struct BoundOutput {
 // added to the spec's parameters.
 RECONBOUND_API BoundConfig with_representation(BoundConfig config, const std::string& spec);
 
-// The first (up to 8) coordinates of U·p with p = (1, 2, …, m) (mathematics §4).
-RECONBOUND_API std::vector<double> rotation_probe(const Rotation& rotation);
+// InvalidInput when config.selection_only: only the bound job selects pairs without certifying.
+RECONBOUND_API void refuse_selection_only(const BoundConfig& config);
 
 // InvalidInput for γ given together with a schedule, neither (for a mechanism that needs a
 // schedule), either given to a mechanism fitted on the data, and the errors of the data,

@@ -31,8 +31,16 @@ RECONBOUND_API std::shared_ptr<Mechanism> make_mechanism(const Registry& registr
 RECONBOUND_API void check_schedule_need(const MechanismRequest& request, const Mechanism& mechanism,
                                         const std::string& missing_schedule);
 
+// What a job does with a schedule: charges it (q, σ and steps given), or scales its σ column as
+// the shape of the noise it chooses (q and steps given, σ = 1).
+enum class ScheduleUse { charge, shape };
+
+// The parameters that give a schedule for `use`, marked for messages (reconbound/error.hpp's
+// parameter()): "q, sigma and steps, or schedule" as each front end spells them.
+RECONBOUND_API std::string schedule_parameters(ScheduleUse use);
+
 // The message of a missing schedule for the jobs that take one from the caller.
-RECONBOUND_API std::string missing_schedule_message(const std::string& mechanism);
+RECONBOUND_API std::string missing_schedule_message(const std::string& mechanism, ScheduleUse use);
 
 // What a job uses of a mechanism beyond its leakage.
 struct MechanismUse {
@@ -42,7 +50,7 @@ struct MechanismUse {
 
 // The plugin the request names, checked in this order: the accountant and the noise the job
 // uses (require_accountant, require_noise_scale in reconbound/calibration.hpp), then the
-// schedule (check_schedule_need with missing_schedule_message).
+// schedule (check_schedule_need with missing_schedule_message; its shape when use.noise).
 RECONBOUND_API std::shared_ptr<Mechanism> make_checked_mechanism(const Registry& registry,
                                                                  const MechanismRequest& request, MechanismUse use);
 

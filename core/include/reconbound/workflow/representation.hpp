@@ -14,8 +14,9 @@ namespace reconbound::workflow {
 // Ψ(x) for every row x of `records` (grey levels, each of `shape`): N × m. `spec` is
 // "name[:arg]" as BoundRequest::representation, `params` added to the spec's (and win). The
 // records are read in place, in fixed batches over `threads` threads. PluginError for an
-// unknown plugin; InvalidInput when the plugin refuses the shape or its parameters, the records
-// do not have the shape's size, or Ψ gives a non-finite value.
+// unknown plugin and, naming it, for an output that is not finite or not of its declared size
+// (output_dim); InvalidInput when the plugin refuses the shape or its parameters, or the records
+// do not have the shape's size.
 RECONBOUND_API RowMatrix apply_representation(const Registry& registry, const std::string& spec,
                                               const Params& params, MatrixView records,
                                               const ImageShape& shape, std::size_t threads = 1);

@@ -5,6 +5,8 @@
 //
 // A plugin's reference is chosen by its name (dpsgd, downsample, dct, select, goldfeld,
 // slb) and fed its parameters; a plugin of another name gets the laws of its kind only.
+#include <functional>
+#include <memory>
 #include <string_view>
 #include <vector>
 
@@ -15,7 +17,8 @@
 namespace reconbound::conformance {
 
 // Creates the plugin `record` names from its example parameters (PluginInfo::example) and
-// runs the suite of its kind. A factory that throws FileError (a file the example names is
+// runs the suite of its kind; for a mechanism, then check_mechanism_parameters on the ranges
+// its plugin declares (record.parameter_ranges). A factory that throws FileError (a file the example names is
 // missing, e.g. lpips's ONNX model) gives one skipped check with the reason; any other error
 // of the factory fails the check "created_from_example".
 std::vector<Check> run_suite(const Registry& registry, const PluginRecord& record);
@@ -26,5 +29,15 @@ std::vector<Check> check_representation(const Representation& representation, st
                                         const Params& params);
 std::vector<Check> check_estimator(const EntropyEstimator& estimator, std::string_view name, const Params& params);
 std::vector<Check> check_converse(const Converse& converse, std::string_view name, const Params& params);
+
+// Creates a mechanism of one plugin from parameters (Registry::make_mechanism).
+using MechanismMaker = std::function<std::shared_ptr<Mechanism>(const Params&)>;
+
+// One check per range the mechanism's plugin declares (PluginInfo::parameter_ranges), named
+// gamma_<trend>_in_<key>: the plugin created by `make` at a handful of points of the range, the
+// other parameters as in `example`, gives a finite γ ≥ 0 that moves as the range's trend says,
+// up to the error bars it reports. A point make() or leakage() refuses fails the check.
+std::vector<Check> check_mechanism_parameters(const MechanismMaker& make, const Params& example,
+                                              const std::vector<ParameterRangeRecord>& ranges);
 
 }  // namespace reconbound::conformance

@@ -1,0 +1,166 @@
+// The tightness chain ρ* ≤ ρ_blk ≤ ρ_cb ≤ ρ_dpsgd (mathematics §9, paper eq 39): every attack row
+// at its γs, then the certified bound at all of them.
+#include "reconbound/chain.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+
+#include "chain_attacks.hpp"
+#include "chain_figure.hpp"
+#include "reconbound/bound_frame.hpp"
+#include "reconbound/error.hpp"
+
+namespace reconbound {
+
+namespace {
+
+using chain::ChainRole;
+using chain::PreparedRow;
+
+double seconds_since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+void report(const ChainConfig& config, const std::string& stage, std::size_t done, std::size_t total) {
+  if (config.bound.progress != nullptr) config.bound.progress->report(stage, done, total);
+}
+
+void check_config(const ChainData& data, const ChainConfig& config) {
+  if (data.targets == nullptr || data.targets->rows() == 0) {
+    throw InvalidInput("the chain needs at least one held-out target");
+  }
+  if (data.est == nullptr) throw InvalidInput("the chain needs D_est");
+  if (config.attacks.empty()) throw InvalidInput("the chain needs at least one mechanism with an attack");
+  for (const ChainAttackRow& row : config.attacks) {
+    for (const double g : row.gammas) {
+      if (!std::isfinite(g) || !(g > 0.0)) {
+        throw InvalidInput(fmt::format("{} attack at gamma = {} bits: gamma must be finite and > 0", row.label, g));
+      }
+    }
+  }
+}
+
+// The rows' γ: every attack row's, ascending, without repeats.
+std::vector<double> row_gammas(const ChainConfig& config) {
+  std::vector<double> gammas;
+  for (const ChainAttackRow& row : config.attacks) gammas.insert(gammas.end(), row.gammas.begin(), row.gammas.end());
+  std::sort(gammas.begin(), gammas.end());
+  gammas.erase(std::unique(gammas.begin(), gammas.end()), gammas.end());
+  if (gammas.empty()) throw InvalidInput("the chain needs at least one gamma to attack at");
+  return gammas;
+}
+
+bool attacked_at(const PreparedRow& row, double gamma) {
+  return std::find(row.config->gammas.begin(), row.config->gammas.end(), gamma) != row.config->gammas.end();
+}
+
+// The codebook release's columns (eq 39: its release, ρ_blk and ρ_cb) from its attack.
+void fill_codebook(ChainRow& row, const AttackResult& result, std::optional<AttackEstimate> estimate) {
+  if (!estimate) return;
+  if (const auto bits = find_detail(result.details, "codebook_bits")) row.codebook_bits = static_cast<unsigned>(*bits);
+  row.keep_probability = find_detail(result.details, "keep_probability");
+  row.realised_entropy_bits = find_detail(result.details, "realised_entropy_bits");
+  row.rho_blk = find_detail(result.details, "rho_blk");
+  row.mean_gamma_b = find_detail(result.details, "mean_gamma_b");
+  row.codebook = std::move(estimate);
+}
+
+// Time of a codebook attack spent on its per-block bound, which it reports.
+double per_block_seconds(const AttackResult& result) {
+  return find_detail(result.details, "per_block_seconds").value_or(0.0);
+}
+
+}  // namespace
+
+std::optional<double> find_detail(const AttackDetails& details, std::string_view name) {
+  for (const auto& [key, value] : details) {
+    if (key == name) return value;
+  }
+  return std::nullopt;
+}
+
+ChainReport compute_chain(const Registry& registry, const ChainData& data, const ChainConfig& config) {
+  check_config(data, config);
+  const std::vector<double> gammas = row_gammas(config);
+  const std::vector<PreparedRow> rows = chain::prepare_rows(registry, config.attacks);
+  ChainReport out;
+  for (const PreparedRow& row : rows) {
+    if (row.role == ChainRole::dpsgd) out.settings.push_back(chain::dpsgd_setting(row));
+    if (row.role == ChainRole::other) out.other.push_back(chain::attack_info(row));
+  }
+  auto start = std::chrono::steady_clock::now();
+  const BoundFrame frame = make_bound_frame(registry, {data.perp, data.est, data.shape}, config.bound);
+  out.timings.bound_s = seconds_since(start);
+
+  const RowMatrix& shadow_images = data.shadow != nullptr ? *data.shadow : *data.est;
+  const RowMatrix shadow = data.shadow != nullptr ? represent_in_frame(frame, *data.shadow, config.bound.threads)
+                                                  : frame.est_features;
+  const RowMatrix targets = represent_in_frame(frame, *data.targets, config.bound.threads);
+  out.n_shadow = static_cast<std::size_t>(shadow.rows());
+  out.n_targets = static_cast<std::size_t>(targets.rows());
+  // Block b at k = 1 is coordinate b of U·Ψ(x) times sqrt(m_pad) (mathematics §4).
+  const RowMatrix coordinates =
+      frame.rotated_est * std::sqrt(static_cast<double>(frame.rotated_est.cols()));
+  // The attacks' errors and the per-block bound are estimates of ρ: they are normalised by the
+  // point estimate tr Σ̂, not by ρ*'s certified normaliser (mathematics §9).
+  const chain::AttackSamples samples{&shadow, &frame.est_features, &coordinates, &targets, frame.trace.trace,
+                                     config.bound.seed, config.bound.threads};
+  chain::FigureGrid figure(*data.targets, shadow_images, std::min(config.figure_targets, out.n_targets));
+
+  std::size_t total = 0, done = 0;
+  for (const double gamma : gammas) {
+    total += static_cast<std::size_t>(
+        std::count_if(rows.begin(), rows.end(), [&](const PreparedRow& row) { return attacked_at(row, gamma); }));
+  }
+  for (std::size_t i = 0; i < gammas.size(); ++i) {
+    ChainRow row;
+    row.gamma_bits = gammas[i];
+    row.dpsgd.resize(out.settings.size());
+    row.other.resize(out.other.size());
+    for (std::size_t r = 0; r < rows.size(); ++r) {
+      if (!attacked_at(rows[r], row.gamma_bits)) continue;
+      report(config, fmt::format("{} attack at gamma = {} bits", rows[r].config->label, row.gamma_bits), done++,
+             total);
+      start = std::chrono::steady_clock::now();
+      AttackResult result = chain::run_attack(rows[r], samples, row.gamma_bits, i, figure.wants(r));
+      std::optional<AttackEstimate> estimate;
+      if (!result.squared_errors.empty()) {
+        estimate = estimate_attack(result.squared_errors, frame.trace.trace, config.bootstrap,
+                                   chain::bootstrap_seed(rows[r], config.bound.seed, i));
+        figure.add(r, row.gamma_bits, result.weights, *estimate);
+      }
+      out.notes.insert(out.notes.end(), result.notes.begin(), result.notes.end());
+      const double seconds = seconds_since(start);
+      switch (rows[r].role) {
+        case ChainRole::codebook:
+          out.timings.per_block_s += per_block_seconds(result);
+          out.timings.codebook_s += seconds - per_block_seconds(result);
+          fill_codebook(row, result, std::move(estimate));
+          break;
+        case ChainRole::dpsgd:
+          out.timings.dpsgd_s += seconds;
+          row.dpsgd[rows[r].slot] = ChainAttack{std::move(estimate), std::move(result.details)};
+          break;
+        case ChainRole::other:
+          out.timings.other_s += seconds;
+          row.other[rows[r].slot] = ChainAttack{std::move(estimate), std::move(result.details)};
+          break;
+      }
+    }
+    out.rows.push_back(std::move(row));
+  }
+
+  start = std::chrono::steady_clock::now();
+  out.bound = compute_bound(registry, frame, gammas, config.bound);
+  out.timings.bound_s += seconds_since(start);
+  for (std::size_t i = 0; i < gammas.size(); ++i) out.rows[i].bound = out.bound.results[i].converse;
+  const std::optional<std::size_t> shown = figure.row();
+  figure.write_to(out, shown ? chain::figure_label(rows[*shown]) : std::string());
+  report(config, "chain", total, total);
+  return out;
+}
+
+}  // namespace reconbound

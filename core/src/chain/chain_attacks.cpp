@@ -1,0 +1,115 @@
+// The attack rows of the tightness chain (mathematics §9): mechanisms with an attack, their
+// streams and one attack at one γ, its result checked where it crosses the plugin boundary.
+#include "chain_attacks.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+#include "reconbound/error.hpp"
+
+namespace reconbound::chain {
+
+namespace {
+
+ChainRole role_of(const std::string& mechanism, bool first_codebook) {
+  if (mechanism == "codebook" && first_codebook) return ChainRole::codebook;
+  if (mechanism == "dpsgd") return ChainRole::dpsgd;
+  return ChainRole::other;
+}
+
+void check_result(const AttackResult& result, const PreparedRow& row, const AttackSamples& samples) {
+  const auto targets = static_cast<std::size_t>(samples.targets->rows());
+  const std::string& name = row.config->mechanism;
+  if (!result.squared_errors.empty() && result.squared_errors.size() != targets) {
+    throw PluginError(fmt::format("mechanism {}'s attack returned {} squared errors for {} targets", name,
+                                  result.squared_errors.size(), targets));
+  }
+  const auto bad = std::find_if(result.squared_errors.begin(), result.squared_errors.end(),
+                                [](double e) { return !std::isfinite(e) || e < 0.0; });
+  if (bad != result.squared_errors.end()) {
+    throw PluginError(fmt::format("mechanism {}'s attack returned the squared error {}: every error must be finite "
+                                  "and >= 0 (a defect of the plugin)", name, *bad));
+  }
+  const bool weights_fit = result.weights.rows() == samples.targets->rows() &&
+                           result.weights.cols() == samples.shadow->rows();
+  if (result.weights.size() > 0 && !weights_fit) {
+    throw PluginError(fmt::format("mechanism {}'s attack returned {} × {} posterior weights; they must be targets × "
+                                  "shadow records = {} × {}", name, result.weights.rows(), result.weights.cols(),
+                                  samples.targets->rows(), samples.shadow->rows()));
+  }
+}
+
+}  // namespace
+
+std::vector<PreparedRow> prepare_rows(const Registry& registry, const std::vector<ChainAttackRow>& rows) {
+  std::vector<PreparedRow> out;
+  std::map<std::string, std::size_t> per_mechanism;
+  std::size_t dpsgd = 0, other = 0;
+  bool codebook_seen = false;
+  for (const ChainAttackRow& config : rows) {
+    PreparedRow row;
+    row.config = &config;
+    row.mechanism = registry.make_mechanism(config.mechanism, config.params);
+    row.attack = row.mechanism->attack();
+    if (row.attack == nullptr) {
+      throw InvalidInput(fmt::format("mechanism {} provides no reconstruction attack", config.mechanism));
+    }
+    row.role = role_of(config.mechanism, !codebook_seen);
+    codebook_seen = codebook_seen || row.role == ChainRole::codebook;
+    if (row.role == ChainRole::dpsgd) row.slot = dpsgd++;
+    if (row.role == ChainRole::other) row.slot = other++;
+    row.stream = per_mechanism[config.mechanism]++;
+    out.push_back(std::move(row));
+  }
+  return out;
+}
+
+ChainAttackInfo attack_info(const PreparedRow& row) {
+  return {row.config->mechanism, row.config->label, row.attack->settings(), row.config->gammas};
+}
+
+DpsgdSetting dpsgd_setting(const PreparedRow& row) {
+  const AttackDetails settings = row.attack->settings();
+  const auto q = find_detail(settings, "q");
+  const auto steps = find_detail(settings, "steps");
+  if (!q || !steps) {
+    throw PluginError(fmt::format("mechanism {}'s attack reports no q and steps among its settings",
+                                  row.config->mechanism));
+  }
+  return {*q, static_cast<std::uint64_t>(*steps)};
+}
+
+std::string figure_label(const PreparedRow& row) {
+  if (row.role != ChainRole::dpsgd) return row.config->mechanism;
+  const DpsgdSetting setting = dpsgd_setting(row);
+  return fmt::format("q={:g}, T={}", setting.q, setting.steps);
+}
+
+AttackResult run_attack(const PreparedRow& row, const AttackSamples& samples, double gamma_bits,
+                        std::size_t gamma_index, bool keep_weights) {
+  AttackInput input;
+  input.shadow = samples.shadow;
+  input.est = samples.est;
+  input.rotated_est = samples.rotated_est;
+  input.targets = samples.targets;
+  input.trace_sigma = samples.trace_sigma;
+  input.gamma_bits = gamma_bits;
+  input.seed = samples.seed ^ (0xa77ac4u + 131 * gamma_index + row.stream);
+  input.chain_seed = samples.seed;
+  input.threads = samples.threads;
+  input.keep_weights = keep_weights;
+  AttackResult result = row.attack->reconstruct(input);
+  check_result(result, row, samples);
+  return result;
+}
+
+std::uint64_t bootstrap_seed(const PreparedRow& row, std::uint64_t seed, std::size_t gamma_index) {
+  // The codebook release's stream is the one it had when the chain was written for it alone.
+  if (row.role == ChainRole::codebook) return seed ^ (0xb00u + gamma_index);
+  return seed ^ (0x5e0u + 131 * gamma_index + row.stream);
+}
+
+}  // namespace reconbound::chain

@@ -1,0 +1,64 @@
+#pragma once
+// The attack rows of the tightness chain (mathematics §9): each row's mechanism and attack, its
+// part in the chain's report, and one attack at one γ with its result checked where it
+// crosses the plugin boundary.
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "reconbound/chain.hpp"
+#include "reconbound/mechanism.hpp"
+#include "reconbound/registry.hpp"
+
+namespace reconbound::chain {
+
+// Which columns of the report a row fills: the first codebook row the codebook release's
+// (eq 39: ρ_blk, ρ_cb), the dpsgd rows ρ_dpsgd, every other row one of ChainRow::other.
+enum class ChainRole { codebook, dpsgd, other };
+
+struct PreparedRow {
+  const ChainAttackRow* config = nullptr;
+  std::shared_ptr<Mechanism> mechanism;
+  const ReconstructionAttack* attack = nullptr;
+  ChainRole role = ChainRole::other;
+  std::size_t slot = 0;    // index in ChainRow::dpsgd or ChainRow::other
+  std::size_t stream = 0;  // index among the rows of the same mechanism
+};
+
+// The rows' mechanisms, made and checked: InvalidInput "mechanism NAME provides no
+// reconstruction attack" for a mechanism without one.
+std::vector<PreparedRow> prepare_rows(const Registry& registry, const std::vector<ChainAttackRow>& rows);
+
+// The report's description of a row.
+ChainAttackInfo attack_info(const PreparedRow& row);
+
+// A dpsgd row's (q, T), from its attack's settings; PluginError when they are missing.
+DpsgdSetting dpsgd_setting(const PreparedRow& row);
+
+// How the image grid names a row (in one column head): "q=1, T=1" for a dpsgd row, else its
+// mechanism.
+std::string figure_label(const PreparedRow& row);
+
+// What every attack of the chain reads, and the chain's seed.
+struct AttackSamples {
+  const RowMatrix* shadow = nullptr;
+  const RowMatrix* est = nullptr;
+  const RowMatrix* rotated_est = nullptr;
+  const RowMatrix* targets = nullptr;
+  double trace_sigma = 0.0;
+  std::uint64_t seed = 0;
+  std::size_t threads = 1;
+};
+
+// The attack of `row` at the γ with index `gamma_index` among the chain's γs. PluginError,
+// naming the mechanism, when its errors are not one finite value ≥ 0 per target or its weights
+// are not targets × n_shadow.
+AttackResult run_attack(const PreparedRow& row, const AttackSamples& samples, double gamma_bits,
+                        std::size_t gamma_index, bool keep_weights);
+
+// The seed of the bootstrap of row's attack at the γ with index gamma_index (estimate_attack).
+std::uint64_t bootstrap_seed(const PreparedRow& row, std::uint64_t seed, std::size_t gamma_index);
+
+}  // namespace reconbound::chain
