@@ -17,6 +17,9 @@ namespace {
 
 constexpr double kMaxBits = 30;  // as fit_codebook: M = 2^R must fit OpenCV's cluster count
 
+// A rate R ≥ 1 a deterministic codebook releases: γ = R whole bits.
+bool whole_bits(double gamma) { return gamma >= 1.0 && gamma == std::floor(gamma); }
+
 // On average a cell holds n_est / 2^R records: below the per-block bound's minimum no codebook
 // of that rate can serve (mathematics §9).
 void check_rate(unsigned bits, std::size_t n_est, std::size_t min_cell_records) {
@@ -58,26 +61,32 @@ AttackDetails CodebookReconstruction::settings() const {
   return {{"nu2", settings_.nu2}, {"min_cell_records", static_cast<double>(settings_.min_cell_records)}};
 }
 
-AttackResult CodebookReconstruction::reconstruct(const AttackInput& input) const {
+void CodebookReconstruction::check(const AttackPlan& plan) const {
   if (settings_.rate_given) {
     throw InvalidInput("codebook: its attack releases R = gamma bits (or, below one bit, gamma through a binary "
                        "symmetric channel); give it no bits= or gamma=");
   }
-  AttackResult out;
+  const double gamma = plan.gamma_bits;
+  if (gamma >= 1.0 && !whole_bits(gamma)) return;  // no release leaks γ: reconstruct() notes it
+  if (gamma > kMaxBits) {
+    throw InvalidInput(fmt::format("codebook: R = {} bits is more than the {} a codebook supports", gamma, kMaxBits));
+  }
+  check_rate(whole_bits(gamma) ? static_cast<unsigned>(gamma) : 1, plan.n_est, settings_.min_cell_records);
+}
+
+AttackResult CodebookReconstruction::reconstruct(const AttackInput& input) const {
   const double gamma = input.gamma_bits;
+  const auto n_est = static_cast<std::size_t>(input.est->rows());
+  check({gamma, n_est, static_cast<std::size_t>(input.shadow->rows()), static_cast<std::size_t>(input.targets->rows())});
+  AttackResult out;
   // R = γ bits (γ = H(Q) ≤ R charged), or below one bit the two-cell codebook through the BSC.
-  const bool whole = gamma >= 1.0 && gamma == std::floor(gamma);
+  const bool whole = whole_bits(gamma);
   if (gamma >= 1.0 && !whole) {
     out.notes.push_back(fmt::format("codebook at gamma = {} bits skipped: above one bit its releases leak whole bits",
                                     gamma));
     return out;
   }
-  if (gamma > kMaxBits) {
-    throw InvalidInput(fmt::format("codebook: R = {} bits is more than the {} a codebook supports", gamma, kMaxBits));
-  }
   const unsigned bits = whole ? static_cast<unsigned>(gamma) : 1;
-  const auto n_est = static_cast<std::size_t>(input.est->rows());
-  check_rate(bits, n_est, settings_.min_cell_records);
   const Codebook fitted = fit_codebook(*input.shadow, *input.est,
                                        {.bits = bits,
                                         .seed = settings_.seed.value_or(input.chain_seed) ^ (0xc0deb00cu + bits),

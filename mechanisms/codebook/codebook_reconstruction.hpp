@@ -27,12 +27,14 @@ class CodebookReconstruction final : public ReconstructionAttack {
  public:
   explicit CodebookReconstruction(ReleaseAttackSettings settings) : settings_(settings) {}
   AttackDetails settings() const override;
+  // InvalidInput when the mechanism was given a rate (bits= or gamma=), for γ > 30 bits, and
+  // when even the average cell of the codebook for γ cannot hold min_cell_records records
+  // (2^R·min_cell_records > n_est).
+  void check(const AttackPlan& plan) const override;
   // Details: codebook_bits, realised_entropy_bits (deterministic) or keep_probability (below one
   // bit), rho_blk, mean_gamma_b, per_block_seconds (the time of the per-block bound). No errors
   // where no codebook leaks γ: γ ≥ 1 not whole, γ > H_b(f0) below one bit, or a release cell
-  // with fewer than min_cell_records estimation records (with a note). InvalidInput when even
-  // the average cell cannot hold min_cell_records records (2^R·min_cell_records > n_est), and
-  // when the mechanism was given a rate (bits= or gamma=).
+  // with fewer than min_cell_records estimation records (with a note). InvalidInput as check().
   AttackResult reconstruct(const AttackInput& input) const override;
 
  private:

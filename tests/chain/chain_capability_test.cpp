@@ -6,6 +6,7 @@
 
 #include <cmath>
 #include <random>
+#include <string>
 
 #include "reconbound/chain.hpp"
 #include "reconbound/error.hpp"
@@ -92,6 +93,30 @@ TEST(ChainCapability, AMechanismWithoutAnAttackIsRefused) {
     ADD_FAILURE() << "no InvalidInput";
   } catch (const InvalidInput& e) {
     EXPECT_STREQ(e.what(), "mechanism noisy-double provides no reconstruction attack");
+  }
+}
+
+// The attacks are asked about their plans before the frame is built: with a representation
+// that does not exist, the codebook's refusal of R = 4 on 80 records (16 cells of >= 20) comes
+// first, so a bad row costs no rotation, no representation and no earlier attack.
+TEST(ChainCapability, AnAttacksRefusalComesBeforeAnyWork) {
+  const RowMatrix perp = grey_images(40, 1), est = grey_images(80, 2), targets = grey_images(5, 3);
+  ChainConfig config = config_with("codebook", {0.5, 4.0});
+  config.bound.representation = "no-such-representation";
+  try {
+    compute_chain(registry(), {&perp, &est, nullptr, &targets, ImageShape{1, kSide, kSide}}, config);
+    ADD_FAILURE() << "no InvalidInput";
+  } catch (const InvalidInput& e) {
+    EXPECT_STREQ(e.what(), "R = 4 gives 16 cells for 80 estimation records; the per-block bound needs >= 20 records "
+                           "per cell (use fewer bits or more data)");
+  }
+  // The same rows at a rate the records allow reach the frame and its missing representation.
+  config.attacks[0].gammas = {0.5, 2.0};
+  try {
+    compute_chain(registry(), {&perp, &est, nullptr, &targets, ImageShape{1, kSide, kSide}}, config);
+    ADD_FAILURE() << "no error";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("no-such-representation"), std::string::npos) << e.what();
   }
 }
 

@@ -52,6 +52,15 @@ struct AttackInput {
   bool keep_weights = false;  // fill AttackResult::weights, if the attack has them
 };
 
+// What an attack will be run at, known before any work: the chain asks check() about every row
+// and γ as soon as the data are loaded, so that an input an attack refuses costs nothing.
+struct AttackPlan {
+  double gamma_bits = 0.0;
+  std::size_t n_est = 0;      // rows of AttackInput::est
+  std::size_t n_shadow = 0;   // rows of AttackInput::shadow
+  std::size_t n_targets = 0;  // rows of AttackInput::targets
+};
+
 struct AttackResult {
   // ‖Ψ(x_i) − ẑ_i‖² for every target i (row of AttackInput::targets); empty when no
   // configuration of the mechanism leaks exactly γ.
@@ -69,6 +78,9 @@ class RECONBOUND_API ReconstructionAttack {
   virtual ~ReconstructionAttack() = default;
   // The attack's own settings, for reports, e.g. {"q", 0.02}, {"steps", 100}, {"clip", 0.3}.
   virtual AttackDetails settings() const { return {}; }
+  // InvalidInput for a plan reconstruct() would refuse (e.g. too few records for a γ); the
+  // default accepts every plan. Called before any record is represented.
+  virtual void check(const AttackPlan& /*plan*/) const {}
   // The attack on the release configured to leak exactly input.gamma_bits (see the file
   // comment). Throws InvalidInput for inputs outside the supported range.
   virtual AttackResult reconstruct(const AttackInput& input) const = 0;

@@ -57,6 +57,18 @@ bool attacked_at(const PreparedRow& row, double gamma) {
   return std::find(row.config->gammas.begin(), row.config->gammas.end(), gamma) != row.config->gammas.end();
 }
 
+// Every attack at every γ it will run at, asked in the order they run, before any work.
+void check_plans(const std::vector<PreparedRow>& rows, const std::vector<double>& gammas, const ChainData& data) {
+  const auto n_est = static_cast<std::size_t>(data.est->rows());
+  const auto n_shadow = data.shadow != nullptr ? static_cast<std::size_t>(data.shadow->rows()) : n_est;
+  const auto n_targets = static_cast<std::size_t>(data.targets->rows());
+  for (const double gamma : gammas) {
+    for (const PreparedRow& row : rows) {
+      if (attacked_at(row, gamma)) row.attack->check({gamma, n_est, n_shadow, n_targets});
+    }
+  }
+}
+
 // The codebook release's columns (eq 39: its release, ρ_blk and ρ_cb) from its attack.
 void fill_codebook(ChainRow& row, const AttackResult& result, std::optional<AttackEstimate> estimate) {
   if (!estimate) return;
@@ -86,6 +98,7 @@ ChainReport compute_chain(const Registry& registry, const ChainData& data, const
   check_config(data, config);
   const std::vector<double> gammas = row_gammas(config);
   const std::vector<PreparedRow> rows = chain::prepare_rows(registry, config.attacks);
+  check_plans(rows, gammas, data);
   ChainReport out;
   for (const PreparedRow& row : rows) {
     if (row.role == ChainRole::dpsgd) out.settings.push_back(chain::dpsgd_setting(row));
