@@ -4,6 +4,7 @@
 
 #include <cmath>
 
+#include "reconbound/calibration.hpp"
 #include "reconbound/error.hpp"
 #include "reconbound/verify/reference_gaussian_dp.hpp"
 
@@ -42,8 +43,9 @@ ReferenceInterval EpsilonReference::epsilon(const Schedule& schedule, double del
   if (accountant_ == nullptr) {
     throw PluginError(fmt::format("no accountant: {}", missing_));
   }
-  const EpsilonResult r = accountant_->epsilon(MechanismInput{.schedule = &schedule}, delta,
-                                               kVerifyAccountantOptions);
+  // The bracket is checked where it leaves the plugin (finite, ordered), as in the jobs.
+  const EpsilonResult r =
+      checked_epsilon(*accountant_, "dpsgd", MechanismInput{.schedule = &schedule}, delta, kVerifyAccountantOptions);
   return {r.epsilon_lower, r.epsilon_upper,
           fmt::format("certified bracket of the dpsgd plugin's accountant ({})", accountant_->method())};
 }
