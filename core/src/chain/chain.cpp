@@ -119,8 +119,13 @@ ChainReport compute_chain(const Registry& registry, const ChainData& data, const
       frame.rotated_est * std::sqrt(static_cast<double>(frame.rotated_est.cols()));
   // The attacks' errors and the per-block bound are estimates of ρ: they are normalised by the
   // point estimate tr Σ̂, not by ρ*'s certified normaliser (mathematics §9).
-  const chain::AttackSamples samples{&shadow, &frame.est_features, &coordinates, &targets, frame.trace.trace,
-                                     config.bound.seed, config.bound.threads};
+  const AttackInput samples{.shadow = &shadow,
+                            .est = &frame.est_features,
+                            .rotated_est = &coordinates,
+                            .targets = &targets,
+                            .trace_sigma = frame.trace.trace,
+                            .chain_seed = config.bound.seed,
+                            .threads = config.bound.threads};
   chain::FigureGrid figure(*data.targets, shadow_images, std::min(config.figure_targets, out.n_targets));
 
   std::size_t total = 0, done = 0;

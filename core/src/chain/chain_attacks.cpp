@@ -20,7 +20,7 @@ ChainRole role_of(const std::string& mechanism, bool first_codebook) {
   return ChainRole::other;
 }
 
-void check_result(const AttackResult& result, const PreparedRow& row, const AttackSamples& samples) {
+void check_result(const AttackResult& result, const PreparedRow& row, const AttackInput& samples) {
   const auto targets = static_cast<std::size_t>(samples.targets->rows());
   const std::string& name = row.config->mechanism;
   if (!result.squared_errors.empty() && result.squared_errors.size() != targets) {
@@ -88,21 +88,14 @@ std::string figure_label(const PreparedRow& row) {
   return fmt::format("q={:g}, T={}", setting.q, setting.steps);
 }
 
-AttackResult run_attack(const PreparedRow& row, const AttackSamples& samples, double gamma_bits,
+AttackResult run_attack(const PreparedRow& row, const AttackInput& shared, double gamma_bits,
                         std::size_t gamma_index, bool keep_weights) {
-  AttackInput input;
-  input.shadow = samples.shadow;
-  input.est = samples.est;
-  input.rotated_est = samples.rotated_est;
-  input.targets = samples.targets;
-  input.trace_sigma = samples.trace_sigma;
+  AttackInput input = shared;
   input.gamma_bits = gamma_bits;
-  input.seed = samples.seed ^ (0xa77ac4u + 131 * gamma_index + row.stream);
-  input.chain_seed = samples.seed;
-  input.threads = samples.threads;
+  input.seed = shared.chain_seed ^ (0xa77ac4u + 131 * gamma_index + row.stream);
   input.keep_weights = keep_weights;
   AttackResult result = row.attack->reconstruct(input);
-  check_result(result, row, samples);
+  check_result(result, row, input);
   return result;
 }
 

@@ -41,21 +41,11 @@ DpsgdSetting dpsgd_setting(const PreparedRow& row);
 // mechanism.
 std::string figure_label(const PreparedRow& row);
 
-// What every attack of the chain reads, and the chain's seed.
-struct AttackSamples {
-  const RowMatrix* shadow = nullptr;
-  const RowMatrix* est = nullptr;
-  const RowMatrix* rotated_est = nullptr;
-  const RowMatrix* targets = nullptr;
-  double trace_sigma = 0.0;
-  std::uint64_t seed = 0;
-  std::size_t threads = 1;
-};
-
-// The attack of `row` at the γ with index `gamma_index` among the chain's γs. PluginError,
+// The attack of `row` at the γ with index `gamma_index` among the chain's γs, on what every
+// attack of the chain reads (`shared`: the samples, tr Σ̂, chain_seed, threads). PluginError,
 // naming the mechanism, when its errors are not one finite value ≥ 0 per target or its weights
 // are not targets × n_shadow.
-AttackResult run_attack(const PreparedRow& row, const AttackSamples& samples, double gamma_bits,
+AttackResult run_attack(const PreparedRow& row, const AttackInput& shared, double gamma_bits,
                         std::size_t gamma_index, bool keep_weights);
 
 // The seed of the bootstrap of row's attack at the γ with index gamma_index (estimate_attack).
