@@ -16,6 +16,7 @@ packages=(
   dataset-fashion-mnist python3-numpy
   pybind11-dev python3-dev python3-pytest
   clang libclang-rt-14-dev
+  libopenmpi-dev openmpi-bin iproute2
 )
 
 missing=()

@@ -1,4 +1,5 @@
 #include "bound_options.hpp"
+#include "job.hpp"
 
 #include <fmt/format.h>
 
@@ -129,8 +130,12 @@ BoundConfig make_bound_config(const BoundOptions& o, std::uint64_t seed, Progres
   config.select_pairs = o.select_pairs;
   config.selection_only = o.select_only;
   config.seed = seed;
-  config.threads = o.threads > 0 ? o.threads : std::max(1u, std::thread::hardware_concurrency());
-  config.progress = progress;
+  // Under MPI the ranks on one machine share its cores.
+  Job& job = Job::current();
+  const std::size_t cores = std::max(1u, std::thread::hardware_concurrency());
+  config.threads = o.threads > 0 ? o.threads : std::max<std::size_t>(1, cores / job.ranks_on_node());
+  config.progress = job.progress(progress);
+  config.ranks = job.ranks();
   return config;
 }
 

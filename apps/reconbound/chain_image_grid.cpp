@@ -7,6 +7,7 @@
 #include <opencv2/imgproc.hpp>
 
 #include "chain_figures.hpp"
+#include "job.hpp"
 #include "reconbound/error.hpp"
 
 namespace reconbound::cli {
@@ -78,6 +79,7 @@ void write_reconstruction_png(const std::string& path, const ChainReport& report
       text(canvas, fmt::format("rho={:.2f}", report.figure_rho[g][static_cast<std::size_t>(r)]), x, y + th + 12, 0.38);
     }
   }
+  if (!Job::current().leads()) return;  // under MPI rank 0 writes the figures
   bool written = false;
   try {
     written = cv::imwrite(path, canvas);

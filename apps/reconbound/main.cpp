@@ -7,9 +7,11 @@
 #include <cstdio>
 #include <cstring>
 #include <exception>
+#include <new>
 #include <string>
 
 #include "commands.hpp"
+#include "job.hpp"
 #include "option_spelling.hpp"
 #include "privacy_commands.hpp"
 #include "reconbound/error.hpp"
@@ -19,16 +21,15 @@ namespace {
 
 // The result could not be written (a full disk, a closed pipe): one line, exit code 2.
 int unwritable_stdout(int error) {
-  std::fprintf(stderr, "reconbound: error: cannot write the result to standard output (%s); check the disk "
-               "space or the pipe\n", std::strerror(error));
+  reconbound::cli::Job::current().error(
+      fmt::format("reconbound: error: cannot write the result to standard output ({}); check the disk "
+                  "space or the pipe",
+                  std::strerror(error)));
   return 2;
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
-  // A closed pipe on stdout is then a write error (EPIPE) reported below, not a silent SIGPIPE.
-  std::signal(SIGPIPE, SIG_IGN);
+int run_command(int argc, char** argv) {
+  using reconbound::cli::Job;
   CLI::App app{"reconbound: how well could an attacker reconstruct one of my training records?"};
   app.require_subcommand(1);
   reconbound::cli::add_plugins_command(app);
@@ -47,17 +48,29 @@ int main(int argc, char** argv) {
   } catch (const CLI::CallForAllHelp& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
-    std::fprintf(stderr, "reconbound: error: %s\n", e.what());
+    Job::current().error(fmt::format("reconbound: error: {}", e.what()));
     return 2;
   } catch (const reconbound::Error& e) {
     const std::string message = reconbound::spell_parameters(e.what(), reconbound::cli::option_spelling());
-    std::fprintf(stderr, "reconbound: error: %s\n", message.c_str());
+    Job::current().error(fmt::format("reconbound: error: {}", message));
+    return 2;
+  } catch (const std::bad_alloc&) {
+    Job::current().error("reconbound: error: out of memory; give fewer records or --threads, or run on more ranks");
     return 2;
   } catch (const std::exception& e) {
     if (std::ferror(stdout)) return unwritable_stdout(errno);
-    std::fprintf(stderr, "reconbound: internal error: %s\n", e.what());
+    Job::current().error(fmt::format("reconbound: internal error: {}", e.what()));
     return 1;
   }
   if (std::fflush(stdout) != 0 || std::ferror(stdout)) return unwritable_stdout(errno);
   return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  // A closed pipe on stdout is then a write error (EPIPE) reported below, not a silent SIGPIPE.
+  std::signal(SIGPIPE, SIG_IGN);
+  reconbound::cli::Job job;  // one process, or a rank of an MPI job (docs/distributed.md)
+  return job.finish(run_command(argc, argv));
 }

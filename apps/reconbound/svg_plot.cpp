@@ -1,5 +1,7 @@
 #include "svg_plot.hpp"
 
+#include "job.hpp"
+
 #include <fmt/format.h>
 
 #include <cmath>
@@ -102,6 +104,7 @@ void draw_legend_entry(std::string& svg, const LogLinAxes& a, std::size_t index,
 }
 
 void write_svg(const std::string& path, std::string svg) {
+  if (!Job::current().leads()) return;  // under MPI rank 0 writes the figures
   svg += "</svg>\n";
   std::ofstream out(path, std::ios::binary);
   if (!out) throw FileError(fmt::format("cannot write the figure {}", path));

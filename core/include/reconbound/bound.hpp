@@ -16,6 +16,7 @@
 #include "reconbound/matrix.hpp"
 #include "reconbound/params.hpp"
 #include "reconbound/progress.hpp"
+#include "reconbound/ranks.hpp"
 #include "reconbound/representation.hpp"
 
 namespace reconbound {
@@ -78,6 +79,7 @@ struct BoundConfig {
   std::uint64_t seed = 0;
   std::size_t threads = 1;
   Progress* progress = nullptr;
+  Ranks* ranks = nullptr;                // the ranks sharing the estimates; nullptr: this process
 };
 
 // The data of one bound: records of D⊥ and D_est (rows, grey levels), their shape. The

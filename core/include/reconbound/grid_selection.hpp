@@ -14,6 +14,7 @@
 #include "reconbound/export.hpp"
 #include "reconbound/matrix.hpp"
 #include "reconbound/progress.hpp"
+#include "reconbound/ranks.hpp"
 
 namespace reconbound {
 
@@ -43,6 +44,7 @@ struct SelectionSettings {
   std::uint64_t seed = 0;          // the pilot's dither seed
   std::size_t threads = 1;
   Progress* progress = nullptr;
+  Ranks* ranks = nullptr;          // the ranks sharing the pilot's blocks; nullptr: this process
   std::string estimator_name{};    // the plugins, named when their results are refused
   std::string converse_name{};
 };

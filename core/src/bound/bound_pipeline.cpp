@@ -8,6 +8,7 @@
 #include "reconbound/bound_frame.hpp"
 #include "reconbound/error.hpp"
 #include "reconbound/grid.hpp"
+#include "reconbound/on_ranks.hpp"
 #include "reconbound/registry.hpp"
 #include "reconbound/rotation.hpp"
 #include "reconbound/trace_sigma.hpp"
@@ -54,6 +55,14 @@ Rotation make_rotation(const BoundConfig& config, const RepresentationInfo& info
   }
   // The sign draw uses its own stream, derived from the seed (mathematics §4: D independent of data).
   return Rotation::random_signs(m, config.seed ^ 0x5157a7e5u, config.padded_order);
+}
+
+// What the estimates rest on: tr Σ̂, its UCB and the represented and rotated records.
+std::uint64_t frame_digest(const BoundFrame& frame) {
+  const double scalars[] = {frame.trace.trace, frame.trace.ucb, frame.normaliser};
+  std::uint64_t digest = digest_doubles(0, scalars, std::size(scalars));
+  digest = digest_doubles(digest, frame.perp_features.data(), static_cast<std::size_t>(frame.perp_features.size()));
+  return digest_doubles(digest, frame.rotated_est.data(), static_cast<std::size_t>(frame.rotated_est.size()));
 }
 
 }  // namespace
@@ -165,6 +174,10 @@ BoundReport compute_bound(const Registry& registry, const BoundFrame& frame,
   const RowMatrix& rotated = frame.rotated_est;
   const RowMatrix& perp_features = frame.perp_features;
   const TraceSigma& trace = frame.trace;
+  // Every rank built its frame itself; the shares of the estimates combine only over one frame.
+  if (config.ranks != nullptr && config.ranks->size() > 1) {
+    require_same_on_ranks(config.ranks, frame_digest(frame), "frame (tr Sigma, its UCB, the rotated records)");
+  }
   report.m_padded = rotation.output_dim();
   report.padding_fraction = rotation.padding_fraction();
   report.rotation = rotation.kind();
@@ -200,6 +213,7 @@ BoundReport compute_bound(const Registry& registry, const BoundFrame& frame,
                                     .seed = config.seed ^ 0x9170u,
                                     .threads = config.threads,
                                     .progress = config.progress,
+                                    .ranks = config.ranks,
                                     .estimator_name = config.estimator,
                                     .converse_name = config.converse});
   } else {
@@ -234,7 +248,7 @@ BoundReport compute_bound(const Registry& registry, const BoundFrame& frame,
                                .shard = 0,
                                .shards = 1,
                                .progress = config.progress};
-  report.entropies = estimator->estimate(request);
+  report.entropies = estimate_on_ranks(*estimator, request, config.ranks);
   check_entropies(report.entropies, grid, config.estimator);
   report.entropy_events = estimator->confidence_events(report.entropies, request);
   check_confidence_events(report.entropy_events, request.alpha, config.estimator);

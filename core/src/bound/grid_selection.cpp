@@ -10,6 +10,7 @@
 
 #include "plugin_results.hpp"
 #include "reconbound/error.hpp"
+#include "reconbound/on_ranks.hpp"
 
 namespace reconbound {
 
@@ -120,7 +121,7 @@ std::vector<PilotEstimate> run_pilot(const EntropyEstimator& estimator, MatrixVi
                                    .shard = 0,
                                    .shards = (m / k + kPilotBlocks - 1) / kPilotBlocks,
                                    .progress = &progress};
-      const std::vector<GridEntropy> partial = estimator.estimate(request);
+      const std::vector<GridEntropy> partial = estimate_on_ranks(estimator, request, settings.ranks);
       if (partial.size() != pairs.size()) {
         throw PluginError(fmt::format("estimator {} returned {} results for {} grid pairs (a defect of the plugin; "
                                       "`reconbound conformance` checks it)",
