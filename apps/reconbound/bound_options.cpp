@@ -8,6 +8,7 @@
 
 #include "reconbound/error.hpp"
 #include "reconbound/grid.hpp"
+#include "reconbound/memory_plan.hpp"
 
 namespace reconbound::cli {
 
@@ -80,7 +81,11 @@ void add_bound_options(CLI::App& cmd, BoundOptions& o) {
                  "sample: the point estimate tr Sigma-hat divides (the paper's rho*, a point "
                  "normalisation: only the absolute bound is certified)")
       ->check(CLI::IsMember({"sample", "ucb"}))->capture_default_str();
-  cmd.add_option("--threads", o.threads, "Worker threads (0: all cores)")->capture_default_str();
+  cmd.add_option("--threads", o.threads, "Worker threads (0: all cores, shared among the MPI ranks on a machine)")
+      ->capture_default_str();
+  cmd.add_option("--memory-limit", o.memory_limit,
+                 "Memory the bound may still allocate, e.g. 8G (default: the available memory, shared among the "
+                 "MPI ranks on a machine); a larger plan is refused before any work");
   cmd.add_flag("--quick", o.quick,
                "Quick-look random split |D_perp| = 2000, n_est = 2000 (default: the paper's sizes, "
                "|D_perp| = 10000 and the rest, where the data set has >= 60000 records)");
@@ -136,6 +141,15 @@ BoundConfig make_bound_config(const BoundOptions& o, std::uint64_t seed, Progres
   config.threads = o.threads > 0 ? o.threads : std::max<std::size_t>(1, cores / job.ranks_on_node());
   config.progress = job.progress(progress);
   config.ranks = job.ranks();
+  if (!o.memory_limit.empty()) {
+    config.memory_limit_bytes = parse_memory_size(o.memory_limit);
+    config.memory_limit_source = "--memory-limit";
+  } else {
+    config.memory_limit_bytes = available_memory_bytes() / job.ranks_on_node();
+    config.memory_limit_source = job.ranks_on_node() == 1
+                                     ? "MemAvailable"
+                                     : fmt::format("MemAvailable shared by {} ranks on this machine", job.ranks_on_node());
+  }
   return config;
 }
 

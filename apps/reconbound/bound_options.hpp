@@ -29,7 +29,8 @@ struct BoundOptions {
   std::vector<std::string> converse_params;
   std::string normaliser = "ucb";
   double normaliser_alpha_fraction = kDefaultNormaliserAlphaFraction;
-  std::size_t threads = 0;     // 0: all hardware threads
+  std::size_t threads = 0;     // 0: all hardware threads (shared among the MPI ranks on a machine)
+  std::string memory_limit;    // --memory-limit: empty for the available memory
   bool quick = false;
   bool quiet = false;
 };

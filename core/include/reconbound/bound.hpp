@@ -80,6 +80,8 @@ struct BoundConfig {
   std::size_t threads = 1;
   Progress* progress = nullptr;
   Ranks* ranks = nullptr;                // the ranks sharing the estimates; nullptr: this process
+  std::size_t memory_limit_bytes = 0;    // refuse before any work when the memory plan exceeds it (0: no check)
+  std::string memory_limit_source;       // where the limit came from, for the refusal
 };
 
 // The data of one bound: records of D⊥ and D_est (rows, grey levels), their shape. The

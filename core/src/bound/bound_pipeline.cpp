@@ -8,6 +8,8 @@
 #include "reconbound/bound_frame.hpp"
 #include "reconbound/error.hpp"
 #include "reconbound/grid.hpp"
+#include "reconbound/hadamard.hpp"
+#include "reconbound/memory_plan.hpp"
 #include "reconbound/on_ranks.hpp"
 #include "reconbound/registry.hpp"
 #include "reconbound/rotation.hpp"
@@ -100,6 +102,12 @@ BoundFrame make_bound_frame(const Registry& registry, const BoundData& data, con
   frame.psi = registry.make_representation(config.representation, config.representation_params);
   frame.representation = config.representation;
   frame.info = describe_checked(*frame.psi, data.shape, frame.representation);
+  // The memory plan, before anything large is allocated (docs/distributed.md).
+  const std::size_t m = frame.info.output_dim;
+  const std::size_t m_pad = config.padded_order > 0 ? config.padded_order : HadamardMatrix::next_constructible_order(m);
+  check_memory_plan(plan_bound_memory(static_cast<std::size_t>(data.perp->rows()),
+                                      static_cast<std::size_t>(data.est->rows()), m, m_pad, config.threads),
+                    config.memory_limit_bytes, config.memory_limit_source);
   frame.perp_features = represent(*frame.psi, frame.representation, data.shape, frame.info, *data.perp, config.threads);
   frame.est_features = represent(*frame.psi, frame.representation, data.shape, frame.info, *data.est, config.threads);
   frame.timings.represent_s = seconds_since(start);
