@@ -1,0 +1,225 @@
+// The estimator's blocks shared among ranks (reconbound/on_ranks.hpp, docs/distributed.md):
+// every rank ends with the results of one process, bit for bit, for any number of ranks, for
+// the certified estimate (combine()) and the pilot's shares, and through the whole bound. The
+// ranks are threads here (ThreadRanks); the MPI ranks of the CLI are tested under mpirun in
+// tests/mpi.
+#include <gtest/gtest.h>
+
+#include <barrier>
+#include <cstring>
+#include <functional>
+#include <memory>
+#include <stdexcept>
+#include <thread>
+
+#include "estimator_support.hpp"
+#include "reconbound/bound.hpp"
+#include "reconbound/error.hpp"
+#include "reconbound/memory_plan.hpp"
+#include "reconbound/on_ranks.hpp"
+#include "reconbound/registry.hpp"
+
+namespace reconbound {
+namespace {
+
+// The slots N threads exchange their bytes through.
+struct Exchange {
+  explicit Exchange(std::size_t n) : slots(n), barrier(static_cast<std::ptrdiff_t>(n)) {}
+  std::vector<std::string> slots;
+  std::barrier<> barrier;
+};
+
+class ThreadRanks final : public Ranks {
+ public:
+  ThreadRanks(Exchange& exchange, std::size_t rank) : exchange_(exchange), rank_(rank) {}
+  std::size_t rank() const override { return rank_; }
+  std::size_t size() const override { return exchange_.slots.size(); }
+  std::vector<std::string> all_gather(const std::string& bytes) override {
+    exchange_.slots[rank_] = bytes;
+    exchange_.barrier.arrive_and_wait();
+    std::vector<std::string> all = exchange_.slots;
+    exchange_.barrier.arrive_and_wait();  // nobody overwrites a slot before every rank has read it
+    return all;
+  }
+
+ private:
+  Exchange& exchange_;
+  std::size_t rank_;
+};
+
+// A rank whose peers' messages arrive cut short.
+class TruncatingRanks final : public Ranks {
+ public:
+  std::size_t rank() const override { return 0; }
+  std::size_t size() const override { return 2; }
+  std::vector<std::string> all_gather(const std::string& bytes) override {
+    return {bytes, bytes.substr(0, bytes.size() / 2)};
+  }
+};
+
+// Runs job(ranks) on `n` threads, one rank each; the results in rank order.
+template <typename Result>
+std::vector<Result> on_threads(std::size_t n, const std::function<Result(Ranks&)>& job) {
+  Exchange exchange(n);
+  std::vector<Result> results(n);
+  std::vector<std::thread> threads;
+  for (std::size_t r = 0; r < n; ++r) {
+    threads.emplace_back([&, r] {
+      ThreadRanks ranks(exchange, r);
+      results[r] = job(ranks);
+    });
+  }
+  for (std::thread& t : threads) t.join();
+  return results;
+}
+
+void expect_identical(const std::vector<GridEntropy>& a, const std::vector<GridEntropy>& b) {
+  ASSERT_EQ(a.size(), b.size());
+  for (std::size_t p = 0; p < a.size(); ++p) {
+    EXPECT_EQ(a[p].pair, b[p].pair);
+    // Bit for bit: NaN of a partial result included.
+    EXPECT_EQ(std::memcmp(&a[p].h_lb, &b[p].h_lb, sizeof(double)), 0) << "pair " << p;
+    EXPECT_EQ(std::memcmp(&a[p].h_point, &b[p].h_point, sizeof(double)), 0) << "pair " << p;
+    EXPECT_EQ(std::memcmp(&a[p].t_num, &b[p].t_num, sizeof(double)), 0) << "pair " << p;
+    EXPECT_EQ(a[p].complete, b[p].complete);
+    ASSERT_EQ(a[p].blocks.size(), b[p].blocks.size()) << "pair " << p;
+    for (std::size_t i = 0; i < a[p].blocks.size(); ++i) {
+      EXPECT_EQ(a[p].blocks[i].block, b[p].blocks[i].block);
+      EXPECT_EQ(a[p].blocks[i].h_point_bits, b[p].blocks[i].h_point_bits);
+      EXPECT_EQ(a[p].blocks[i].numerical_error_bits, b[p].blocks[i].numerical_error_bits);
+    }
+    ASSERT_EQ(a[p].details.size(), b[p].details.size());
+    for (std::size_t i = 0; i < a[p].details.size(); ++i) {
+      EXPECT_EQ(a[p].details[i].name, b[p].details[i].name);
+      EXPECT_EQ(std::memcmp(&a[p].details[i].value, &b[p].details[i].value, sizeof(double)), 0);
+    }
+  }
+}
+
+const std::vector<GridPair> kGrid{{1, 0.2}, {2, 0.8}, {4, 0.4}, {8, 1.6}};
+
+TEST(OnRanks, TheCertifiedEstimateIsOneProcesssForAnyNumberOfRanks) {
+  const RowMatrix data = test::gaussian_sample(80, 16, 7);
+  for (const bool exact : {false, true}) {
+    Params params;
+    if (exact) params.set("exact", std::string("true"));
+    const auto estimator = test::goldfeld(params);
+    const EntropyRequest request = test::make_request(data, kGrid, test::sample_trace(data), 3);
+    const std::vector<GridEntropy> alone = estimator->estimate(request);
+    // More ranks (5) than the blocks of k = 8 (2): some ranks have none of them.
+    for (const std::size_t n : {1u, 2u, 3u, 5u}) {
+      const auto results = on_threads<std::vector<GridEntropy>>(
+          n, [&](Ranks& ranks) { return estimate_on_ranks(*estimator, request, &ranks); });
+      for (const auto& result : results) expect_identical(alone, result);
+    }
+  }
+}
+
+TEST(OnRanks, APilotShareIsSplitFurtherAndComesBackInBlockOrder) {
+  const RowMatrix data = test::gaussian_sample(60, 16, 11);
+  const auto estimator = test::goldfeld();
+  EntropyRequest request = test::make_request(data, {{1, 0.4}, {2, 0.4}}, test::sample_trace(data), 5);
+  request.n_mc = 2;
+  request.shard = 1;
+  request.shards = 3;  // blocks 1, 4, 7, ... as the pilot asks
+  const std::vector<GridEntropy> alone = estimator->estimate(request);
+  for (const std::size_t n : {2u, 3u}) {
+    const auto results = on_threads<std::vector<GridEntropy>>(
+        n, [&](Ranks& ranks) { return estimate_on_ranks(*estimator, request, &ranks); });
+    for (const auto& result : results) expect_identical(alone, result);
+  }
+}
+
+TEST(OnRanks, TheWholeBoundIsOneProcesssOnEveryRank) {
+  // Grey levels in [0, 255], as the pixel representation takes them.
+  const auto grey = [](const RowMatrix& x) -> RowMatrix { return (x.array() * 30.0 + 128.0).cwiseMax(0.0).cwiseMin(255.0); };
+  const RowMatrix perp = grey(test::gaussian_sample(160, 16, 1));
+  const RowMatrix est = grey(test::gaussian_sample(200, 16, 2));  // a pilot of 100 rows;
+  const ImageShape shape{1, 4, 4};
+  const Registry registry;
+  BoundConfig config;
+  config.threads = 1;
+  config.seed = 9;
+  const std::vector<double> gammas{0.5, 4.0};
+  const BoundReport alone = compute_bound(registry, {&perp, &est, shape}, gammas, config);
+  ASSERT_EQ(alone.selection.method, "pilot");
+  for (const std::size_t n : {2u, 3u}) {
+    const auto reports = on_threads<BoundReport>(n, [&](Ranks& ranks) {
+      BoundConfig shared = config;
+      shared.ranks = &ranks;
+      return compute_bound(registry, {&perp, &est, shape}, gammas, shared);
+    });
+    for (const BoundReport& report : reports) {
+      EXPECT_EQ(report.selection.selected, alone.selection.selected);
+      ASSERT_EQ(report.selection.predictions.size(), alone.selection.predictions.size());
+      for (std::size_t p = 0; p < report.selection.predictions.size(); ++p) {
+        EXPECT_EQ(report.selection.predictions[p].h_pilot, alone.selection.predictions[p].h_pilot);
+      }
+      expect_identical(alone.entropies, report.entropies);
+      for (std::size_t g = 0; g < gammas.size(); ++g) {
+        EXPECT_EQ(report.results[g].converse.rho_star, alone.results[g].converse.rho_star);
+      }
+    }
+  }
+}
+
+TEST(OnRanks, RanksWithDifferentFramesAreRefusedNamingTheRank) {
+  const auto messages = on_threads<std::string>(3, [](Ranks& ranks) {
+    try {
+      require_same_on_ranks(&ranks, ranks.rank() == 2 ? 7 : 5, "frame");
+      return std::string("accepted");
+    } catch (const InvalidInput& e) {
+      return std::string(e.what());
+    }
+  });
+  for (const std::string& m : messages) EXPECT_NE(m.find("rank 2 computed a different frame"), std::string::npos) << m;
+  const auto same = on_threads<std::string>(2, [](Ranks& ranks) {
+    require_same_on_ranks(&ranks, 5, "frame");
+    return std::string("accepted");
+  });
+  EXPECT_EQ(same, (std::vector<std::string>{"accepted", "accepted"}));
+}
+
+TEST(OnRanks, AMalformedShareIsRefusedNotCombined) {
+  const RowMatrix data = test::gaussian_sample(40, 8, 3);
+  const auto estimator = test::goldfeld();
+  TruncatingRanks ranks;
+  const EntropyRequest request = test::make_request(data, {{2, 0.4}}, test::sample_trace(data));
+  try {
+    estimate_on_ranks(*estimator, request, &ranks);
+    FAIL() << "a truncated share was accepted";
+  } catch (const InvalidInput& e) {
+    EXPECT_NE(std::string(e.what()).find("malformed"), std::string::npos) << e.what();
+  }
+}
+
+TEST(MemoryPlan, CountsTheFramesMatricesAndRefusesWithTheNumbers) {
+  const MemoryPlan plan = plan_bound_memory(1000, 3000, 784, 800, 2);
+  EXPECT_EQ(plan.features_bytes, std::size_t{4000} * 784 * 8);
+  EXPECT_EQ(plan.rotated_bytes, std::size_t{3000} * 800 * 8);
+  EXPECT_EQ(plan.pilot_bytes, std::size_t{1000} * 800 * 8);  // min(n_perp, n_est / 2) rows
+  EXPECT_EQ(plan.workspace_bytes, 2 * kWorkspaceBytesPerThread);
+  EXPECT_NO_THROW(check_memory_plan(plan, plan.total(), "test"));
+  EXPECT_NO_THROW(check_memory_plan(plan, 0, "no limit"));
+  try {
+    check_memory_plan(plan, plan.total() - 1, "the test's limit");
+    FAIL() << "a plan over the limit was accepted";
+  } catch (const InvalidInput& e) {
+    const std::string message = e.what();
+    EXPECT_NE(message.find("the test's limit"), std::string::npos) << message;
+    EXPECT_NE(message.find("rotated D_est 19.2 MB"), std::string::npos) << message;
+  }
+}
+
+TEST(MemoryPlan, SizesParseWithBinaryUnits) {
+  EXPECT_EQ(parse_memory_size("1048576"), std::size_t{1} << 20);
+  EXPECT_EQ(parse_memory_size("512M"), std::size_t{512} << 20);
+  EXPECT_EQ(parse_memory_size("1.5G"), std::size_t{3} << 29);
+  EXPECT_EQ(parse_memory_size("2T"), std::size_t{2} << 40);
+  for (const char* bad : {"", "0", "-1G", "8Q", "G", "1e300", "nan", "8 G"}) {
+    EXPECT_THROW(parse_memory_size(bad), InvalidInput) << bad;
+  }
+}
+
+}  // namespace
+}  // namespace reconbound
