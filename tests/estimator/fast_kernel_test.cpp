@@ -335,7 +335,7 @@ TEST(GoldfeldFastTile, MixesProductAndDifferenceRowsWithinTheBound) {
     for (Eigen::Index c = 0; c < data.cols(); ++c) data(i, c) = normal(rng);
     if (i % 40 == 3) data.row(i) *= 60.0;  // norm ≈ 120 from the mean
   }
-  const goldfeld::BlockPoints points(data, k, 0);
+  const goldfeld::BlockPoints points(data, k, 0, 0, static_cast<std::size_t>(data.cols()));
   const goldfeld::ProductCentres product =
       goldfeld::product_centres(points.coordinate_major(), n, k);
   const double s = 0.05;  // h = 200: ε_q ≈ 4e-9 near the mean, ≈ 2e-8 at the far rows

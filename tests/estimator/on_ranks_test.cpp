@@ -14,6 +14,7 @@
 
 #include "estimator_support.hpp"
 #include "reconbound/bound.hpp"
+#include "reconbound/bound_frame.hpp"
 #include "reconbound/error.hpp"
 #include "reconbound/memory_plan.hpp"
 #include "reconbound/on_ranks.hpp"
@@ -24,8 +25,9 @@ namespace {
 
 // The slots N threads exchange their bytes through.
 struct Exchange {
-  explicit Exchange(std::size_t n) : slots(n), barrier(static_cast<std::ptrdiff_t>(n)) {}
+  explicit Exchange(std::size_t n) : slots(n), mailboxes(n), barrier(static_cast<std::ptrdiff_t>(n)) {}
   std::vector<std::string> slots;
+  std::vector<std::vector<std::string>> mailboxes;  // [sender][receiver]
   std::barrier<> barrier;
 };
 
@@ -41,6 +43,14 @@ class ThreadRanks final : public Ranks {
     exchange_.barrier.arrive_and_wait();  // nobody overwrites a slot before every rank has read it
     return all;
   }
+  std::vector<std::string> all_to_all(std::vector<std::string> outgoing) override {
+    exchange_.mailboxes[rank_] = std::move(outgoing);
+    exchange_.barrier.arrive_and_wait();
+    std::vector<std::string> incoming;
+    for (std::size_t s = 0; s < size(); ++s) incoming.push_back(exchange_.mailboxes[s].at(rank_));
+    exchange_.barrier.arrive_and_wait();
+    return incoming;
+  }
 
  private:
   Exchange& exchange_;
@@ -55,6 +65,7 @@ class TruncatingRanks final : public Ranks {
   std::vector<std::string> all_gather(const std::string& bytes) override {
     return {bytes, bytes.substr(0, bytes.size() / 2)};
   }
+  std::vector<std::string> all_to_all(std::vector<std::string> outgoing) override { return outgoing; }
 };
 
 // Runs job(ranks) on `n` threads, one rank each; the results in rank order.
@@ -163,6 +174,58 @@ TEST(OnRanks, TheWholeBoundIsOneProcesssOnEveryRank) {
   }
 }
 
+TEST(OnRanks, RowsMovedToColumnWindowsGiveOneProcesssEstimate) {
+  const RowMatrix data = test::gaussian_sample(70, 16, 21);
+  const auto estimator = test::goldfeld();
+  const EntropyRequest whole = test::make_request(data, kGrid, test::sample_trace(data), 4);
+  const std::vector<GridEntropy> alone = estimator->estimate(whole);
+  // 5 ranks: some hold no rows, and with the windows of lcm(k) = 8 columns some hold no block.
+  for (const std::size_t n : {2u, 3u, 5u}) {
+    const auto results = on_threads<std::vector<GridEntropy>>(n, [&](Ranks& ranks) {
+      const std::size_t first = std::min<std::size_t>(70, 30 * ranks.rank());
+      const std::size_t last = ranks.rank() + 1 == n ? 70 : std::min<std::size_t>(70, 30 * (ranks.rank() + 1));
+      const RowMatrix mine = data.middleRows(static_cast<Eigen::Index>(first), static_cast<Eigen::Index>(last - first));
+      const EntropyRequest request = test::make_request(mine, kGrid, test::sample_trace(data), 4);
+      return estimate_on_column_windows(*estimator, request, first, 70, &ranks);
+    });
+    for (const auto& result : results) expect_identical(alone, result);
+  }
+}
+
+TEST(OnRanks, RecordRangesAreWholeBatchesAndColumnWindowsWholeChunks) {
+  // 1,000 records in batches of 256: 4 batches over 3 ranks.
+  EXPECT_EQ(record_range(1000, 0, 3), (std::pair<std::size_t, std::size_t>{0, 256}));
+  EXPECT_EQ(record_range(1000, 1, 3), (std::pair<std::size_t, std::size_t>{256, 512}));
+  EXPECT_EQ(record_range(1000, 2, 3), (std::pair<std::size_t, std::size_t>{512, 1000}));
+  EXPECT_EQ(record_range(100, 0, 2), (std::pair<std::size_t, std::size_t>{0, 0}));
+  EXPECT_EQ(record_range(100, 1, 2), (std::pair<std::size_t, std::size_t>{0, 100}));
+  // 784 columns in chunks of 28: 28 chunks, 14 each.
+  EXPECT_EQ(column_window(784, 28, 0, 2), (std::pair<std::size_t, std::size_t>{0, 392}));
+  EXPECT_EQ(column_window(784, 28, 1, 2), (std::pair<std::size_t, std::size_t>{392, 784}));
+  EXPECT_EQ(column_window(16, 8, 2, 3), (std::pair<std::size_t, std::size_t>{8, 16}));
+}
+
+TEST(OnRanks, AWholeFrameOnEveryRankSharesTheBlocksAsTheChainDoes) {
+  const auto grey = [](const RowMatrix& x) -> RowMatrix { return (x.array() * 30.0 + 128.0).cwiseMax(0.0).cwiseMin(255.0); };
+  const RowMatrix perp = grey(test::gaussian_sample(160, 16, 5));
+  const RowMatrix est = grey(test::gaussian_sample(200, 16, 6));
+  const Registry registry;
+  BoundConfig config;
+  config.threads = 1;
+  const BoundReport alone = compute_bound(registry, {&perp, &est, ImageShape{1, 4, 4}}, {2.0}, config);
+  const auto reports = on_threads<BoundReport>(3, [&](Ranks& ranks) {
+    BoundConfig shared = config;
+    shared.ranks = &ranks;
+    const BoundFrame frame = make_bound_frame(registry, {&perp, &est, ImageShape{1, 4, 4}}, shared);
+    EXPECT_EQ(frame.layout, FrameLayout::whole);
+    return compute_bound(registry, frame, {2.0}, shared);
+  });
+  for (const BoundReport& report : reports) {
+    expect_identical(alone.entropies, report.entropies);
+    EXPECT_EQ(report.results[0].converse.rho_star, alone.results[0].converse.rho_star);
+  }
+}
+
 TEST(OnRanks, RanksWithDifferentFramesAreRefusedNamingTheRank) {
   const auto messages = on_threads<std::string>(3, [](Ranks& ranks) {
     try {
@@ -199,6 +262,7 @@ TEST(MemoryPlan, CountsTheFramesMatricesAndRefusesWithTheNumbers) {
   EXPECT_EQ(plan.rotated_bytes, std::size_t{3000} * 800 * 8);
   EXPECT_EQ(plan.pilot_bytes, std::size_t{1000} * 800 * 8);  // min(n_perp, n_est / 2) rows
   EXPECT_EQ(plan.workspace_bytes, 2 * kWorkspaceBytesPerThread);
+  EXPECT_EQ(plan.exchange_bytes, 0u);
   EXPECT_NO_THROW(check_memory_plan(plan, plan.total(), "test"));
   EXPECT_NO_THROW(check_memory_plan(plan, 0, "no limit"));
   try {
@@ -209,6 +273,11 @@ TEST(MemoryPlan, CountsTheFramesMatricesAndRefusesWithTheNumbers) {
     EXPECT_NE(message.find("the test's limit"), std::string::npos) << message;
     EXPECT_NE(message.find("rotated D_est 19.2 MB"), std::string::npos) << message;
   }
+  // Four ranks: each holds a quarter of D_est, and exchanges it once.
+  const MemoryPlan shared = plan_bound_memory(1000, 3000, 784, 800, 2, 4);
+  EXPECT_EQ(shared.features_bytes, std::size_t{1750} * 784 * 8);
+  EXPECT_EQ(shared.rotated_bytes, std::size_t{750} * 800 * 8);
+  EXPECT_EQ(shared.exchange_bytes, 2 * std::size_t{750} * 800 * 8);
 }
 
 TEST(MemoryPlan, SizesParseWithBinaryUnits) {

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <limits>
@@ -15,6 +16,8 @@ namespace {
 
 constexpr int kProgressTag = 1;
 constexpr int kClosedTag = 2;
+constexpr int kExchangeTag = 3;
+constexpr std::size_t kMaxMessageBytes = std::size_t{1} << 30;  // below MPI's int counts
 constexpr auto kSendInterval = std::chrono::milliseconds(200);
 constexpr auto kPollInterval = std::chrono::milliseconds(10);
 
@@ -105,21 +108,66 @@ std::vector<std::string> MpiRanks::all_gather(const std::string& bytes) {
   return out;
 }
 
-void MpiRanks::report(Progress* bar, std::string_view stage, std::size_t done, std::size_t total) {
+std::vector<std::string> MpiRanks::all_to_all(std::vector<std::string> outgoing) {
+  if (outgoing.size() != size_) {
+    throw InvalidInput(fmt::format("all_to_all: {} messages for {} ranks", outgoing.size(), size_));
+  }
+  wait_for_all();
+  const std::lock_guard lock(mpi_mutex_);
+  end_stages();
+  std::vector<std::uint64_t> sizes_out(size_), sizes_in(size_);
+  for (std::size_t s = 0; s < size_; ++s) sizes_out[s] = outgoing[s].size();
+  check(MPI_Alltoall(sizes_out.data(), 1, MPI_UINT64_T, sizes_in.data(), 1, MPI_UINT64_T, MPI_COMM_WORLD),
+        "MPI_Alltoall");
+  std::vector<std::string> incoming(size_);
+  incoming[rank_] = std::move(outgoing[rank_]);
+  // Round k: send to rank + k and receive from rank − k, each message in pieces of at most
+  // kMaxMessageBytes (both sides know every size, so they agree on the pieces).
+  for (std::size_t k = 1; k < size_; ++k) {
+    const std::size_t to = (rank_ + k) % size_, from = (rank_ + size_ - k) % size_;
+    std::string& in = incoming[from];
+    in.assign(static_cast<std::size_t>(sizes_in[from]), '\0');
+    const std::string& out = outgoing[to];
+    std::vector<MPI_Request> requests;
+    for (std::size_t at = 0; at < in.size(); at += kMaxMessageBytes) {
+      requests.emplace_back();
+      check(MPI_Irecv(in.data() + at, as_count(std::min(kMaxMessageBytes, in.size() - at)), MPI_BYTE,
+                      static_cast<int>(from), kExchangeTag, MPI_COMM_WORLD, &requests.back()),
+            "MPI_Irecv");
+    }
+    for (std::size_t at = 0; at < out.size(); at += kMaxMessageBytes) {
+      requests.emplace_back();
+      check(MPI_Isend(out.data() + at, as_count(std::min(kMaxMessageBytes, out.size() - at)), MPI_BYTE,
+                      static_cast<int>(to), kExchangeTag, MPI_COMM_WORLD, &requests.back()),
+            "MPI_Isend");
+    }
+    check(MPI_Waitall(static_cast<int>(requests.size()), requests.data(), MPI_STATUSES_IGNORE), "MPI_Waitall");
+    std::string().swap(outgoing[to]);  // sent: its memory is free for the next round
+  }
+  return incoming;
+}
+
+std::vector<std::pair<std::size_t, std::size_t>>& MpiRanks::stage(const std::string& name) {
+  for (auto& [stage_name, parts] : stages_) {
+    if (stage_name == name) return parts;
+  }
+  stages_.emplace_back(name, std::vector<std::pair<std::size_t, std::size_t>>(size_));
+  return stages_.back().second;
+}
+
+void MpiRanks::report(Progress* bar, std::string_view stage_name, std::size_t done, std::size_t total) {
   const std::lock_guard lock(mpi_mutex_);
   if (rank_ == 0) {
     bar_ = bar;
-    auto& entry = stages_[std::string(stage)];
-    entry.resize(size_);
-    entry[0] = {done, total};
+    stage(std::string(stage_name))[0] = {done, total};
     drain_progress();
-    show(std::string(stage));
+    show(std::string(stage_name));
     return;
   }
   const auto now = std::chrono::steady_clock::now();
   if (done != total && now - last_sent_ < kSendInterval) return;
   last_sent_ = now;
-  const std::string message = encode_progress(stage, done, total, epoch_);
+  const std::string message = encode_progress(stage_name, done, total, epoch_);
   check(MPI_Send(message.data(), as_count(message.size()), MPI_BYTE, 0, kProgressTag, progress_comm_), "MPI_Send");
 }
 
@@ -139,30 +187,28 @@ void MpiRanks::drain_progress() {
     if (message.size() < sizeof numbers) continue;
     std::memcpy(numbers, message.data(), sizeof numbers);
     if (numbers[2] != epoch_) continue;  // a stage that ended at an earlier gather
-    const std::string stage = message.substr(sizeof numbers);
-    auto& entry = stages_[stage];
-    entry.resize(size_);
-    entry[static_cast<std::size_t>(status.MPI_SOURCE)] = {numbers[0], numbers[1]};
-    show(stage);
+    const std::string name = message.substr(sizeof numbers);
+    stage(name)[static_cast<std::size_t>(status.MPI_SOURCE)] = {numbers[0], numbers[1]};
+    show(name);
   }
 }
 
-void MpiRanks::show(const std::string& stage) {
+void MpiRanks::show(const std::string& name) {
   if (bar_ == nullptr) return;
   std::size_t done = 0, total = 0;
-  for (const auto& [d, t] : stages_[stage]) {
+  for (const auto& [d, t] : stage(name)) {
     done += d;
     total += t;
   }
   // A stage ends when every rank has finished its part, which the next gather tells.
-  bar_->report(stage, std::min(done, total - 1), total);
+  bar_->report(name, std::min(done, total - 1), total);
 }
 
 void MpiRanks::end_stages() {
-  for (const auto& [stage, parts] : stages_) {
+  for (const auto& [name, parts] : stages_) {
     std::size_t total = 0;
     for (const auto& part : parts) total += part.second;
-    if (bar_ != nullptr && total > 0) bar_->report(stage, total, total);
+    if (bar_ != nullptr && total > 0) bar_->report(name, total, total);
   }
   stages_.clear();
   ++epoch_;

@@ -12,9 +12,12 @@
 // estimation sample x_1..x_n (disjoint from D⊥). Block b of block size k is columns
 // [b·k, (b+1)·k) scaled by sqrt(N_k), N_k = m/k, i.e. y_{b,i} = Π_b Ψ(x_i) (mathematics §4).
 //
-// Distribution: blocks can be split into shards (block b belongs to shard b mod shards).
-// A sharded call returns per-block partial results; combine() merges the shards of one
-// grid pair into the same result a single call would have produced.
+// Distribution: blocks can be split into shards (block b belongs to shard b mod shards), and
+// `rotated` may hold a window of the sample's columns only (first_column, columns: the ranks
+// of an MPI job each hold the columns of their blocks). A call computes the blocks of its shard
+// that lie wholly inside the window and returns per-block partial results unless that is every
+// block; combine() merges the partial results of one grid pair into the same result a single
+// call on the whole sample would have produced.
 //
 // Grid selection (mathematics §6.6): core runs the estimator on prefixes of D⊥ (a pilot) and
 // asks predict() what the certified estimate on D_est would give; predict() sees the pilot's
@@ -52,6 +55,8 @@ struct EntropyRequest {
   std::size_t threads = 1;
   std::size_t shard = 0;          // this call computes blocks b with b % shards == shard
   std::size_t shards = 1;
+  std::size_t first_column = 0;   // `rotated` holds columns [first_column, first_column + rotated.cols())
+  std::size_t columns = 0;        // of the sample's m = columns (0: rotated.cols(), the whole sample)
   Progress* progress = nullptr;
 };
 

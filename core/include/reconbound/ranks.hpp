@@ -1,8 +1,9 @@
 #pragma once
 // The processes one job runs on (docs/distributed.md): the MPI ranks of `mpirun -np N`, or this
-// process alone. The bound pipeline hands each rank its share of the estimator's blocks
-// (EntropyRequest::shard), gathers the partial results on every rank and combines them in block
-// order, so that every rank ends with the result one process would compute, bit for bit.
+// process alone. The bound pipeline gives each rank a range of D_est's records to represent and
+// rotate, moves the rotated records so that each rank holds the columns of its blocks, gathers
+// the per-block results on every rank and combines them in block order: every rank ends with
+// the result one process would compute, bit for bit.
 // Core never calls MPI itself: a front end that runs under MPI implements Ranks with it.
 #include <cstddef>
 #include <string>
@@ -20,6 +21,9 @@ class RECONBOUND_API Ranks {
   // Collective: every rank passes its bytes and receives every rank's, in rank order. Called
   // by every rank in the same order, from the thread that runs the computation.
   virtual std::vector<std::string> all_gather(const std::string& bytes) = 0;
+  // Collective: every rank passes one message for each rank (outgoing[s] for rank s) and
+  // receives, in rank order, the message every rank passed for it.
+  virtual std::vector<std::string> all_to_all(std::vector<std::string> outgoing) = 0;
 };
 
 }  // namespace reconbound

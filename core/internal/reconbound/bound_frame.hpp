@@ -6,6 +6,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 
 #include "reconbound/bound.hpp"
 #include "reconbound/export.hpp"
@@ -14,23 +15,42 @@
 
 namespace reconbound {
 
+// Where D_est's records live when a bound runs on several ranks (docs/distributed.md).
+enum class FrameLayout {
+  whole,          // every rank holds all of D_est (the one process; the chain, whose attacks read it)
+  rows_on_ranks,  // each rank of config.ranks holds a range of D_est's records; the estimate moves
+                  // them so that each holds the columns of its blocks
+};
+
 struct BoundFrame {
+  FrameLayout layout = FrameLayout::whole;
   std::shared_ptr<Representation> psi;
   std::string representation;  // the plugin's name, for the messages about its output
   RepresentationInfo info;
   ImageShape shape;
-  RowMatrix perp_features, est_features;  // Ψ(D⊥), Ψ(D_est): n × m
+  RowMatrix perp_features, est_features;  // Ψ(D⊥) and Ψ(D_est) (this rank's records of it): rows × m
+  std::size_t n_est = 0;                  // records of D_est, on all ranks together
+  std::size_t first_est_record = 0;       // est_features and rotated_est start at this record of D_est
   TraceSigma trace;                       // tr Σ̂ from D⊥, its UCB from D_est centred on D⊥
   double normaliser = 0.0;                // the tr Σ that divides (config.normaliser)
   std::optional<Rotation> rotation;       // U from D⊥ (mathematics §4)
-  RowMatrix rotated_est;                  // U·Ψ(x) for every D_est row: n_est × m_pad
+  RowMatrix rotated_est;                  // U·Ψ(x) for the same records of D_est: rows × m_pad
   BoundTimings timings;                   // represent, trace and rotation stages
 };
 
 // Validates the data and config, then builds the frame. InvalidInput for too few records,
-// mismatched shapes, α outside (0, 1), constant data (tr Σ̂ = 0).
+// mismatched shapes, α outside (0, 1), constant data (tr Σ̂ = 0), a memory plan over
+// config.memory_limit_bytes. With rows_on_ranks and more than one rank in config.ranks, this
+// rank represents and rotates its range of D_est only (record_range) and the ranks gather the
+// UCB's per-record terms; every rank gets the same tr Σ̂, UCB and rotation.
 RECONBOUND_API BoundFrame make_bound_frame(const Registry& registry, const BoundData& data,
-                                           const BoundConfig& config);
+                                           const BoundConfig& config,
+                                           FrameLayout layout = FrameLayout::whole);
+
+// The records [first, last) of n that rank `rank` of `ranks` holds: whole batches of
+// kRepresentBatch records (a multiple of Rotation::kChunkRows), spread evenly, so that every
+// record is represented and rotated in the same batch as in one process.
+RECONBOUND_API std::pair<std::size_t, std::size_t> record_range(std::size_t n, std::size_t rank, std::size_t ranks);
 
 // Ψ of more records in the frame's representation (targets, a shadow sample), with the same
 // checks as the frame's own (finite output).

@@ -4,6 +4,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "reconbound/estimator.hpp"
@@ -20,6 +21,26 @@ namespace reconbound {
 // results, the blocks of all ranks in block order. Every rank gets the same results.
 RECONBOUND_API std::vector<GridEntropy> estimate_on_ranks(const EntropyEstimator& estimator,
                                                           const EntropyRequest& request, Ranks* ranks);
+
+// estimator.estimate(request) when each rank holds a range of the sample's records:
+// request.rotated is this rank's rows [first_row, first_row + rows) of the n × m sample. The
+// ranks exchange them (one all-to-all) so that each holds all n rows of a window of columns —
+// windows of whole blocks of every k of the grid, as even as those allow — estimate the blocks
+// of their window (EntropyRequest::first_column), gather the per-block results on every rank
+// and combine them in block order. Every rank gets the complete results one call on the whole
+// sample returns. With no ranks (nullptr or one) request.rotated must be the whole sample.
+RECONBOUND_API std::vector<GridEntropy> estimate_on_column_windows(const EntropyEstimator& estimator,
+                                                                   const EntropyRequest& request,
+                                                                   std::size_t first_row, std::size_t n,
+                                                                   Ranks* ranks);
+
+// The columns [first, last) of m that rank `rank` of `ranks` estimates: whole chunks of
+// `step` columns (m % step == 0), spread evenly.
+RECONBOUND_API std::pair<std::size_t, std::size_t> column_window(std::size_t m, std::size_t step, std::size_t rank,
+                                                                 std::size_t ranks);
+
+// Every rank's values, concatenated in rank order, on every rank.
+RECONBOUND_API std::vector<double> gather_doubles(Ranks* ranks, const std::vector<double>& values);
 
 // A digest of `count` doubles' bits, chained from `seed` (for require_same_on_ranks).
 RECONBOUND_API std::uint64_t digest_doubles(std::uint64_t seed, const double* values, std::size_t count);

@@ -38,8 +38,10 @@ class RECONBOUND_API Rotation {
   std::string kind() const { return eigenbasis_ ? "eigenbasis" : "signs"; }
   const HadamardMatrix& hadamard() const { return hadamard_; }
 
-  // n × m → n × m_pad, row i = U·ψ_i. Rows are processed in fixed chunks spread over `threads`
-  // workers (0: one per hardware thread); the result does not depend on `threads`.
+  // n × m → n × m_pad, row i = U·ψ_i. Rows are processed in fixed chunks of kChunkRows from the
+  // first, spread over `threads` workers (0: one per hardware thread); the result does not
+  // depend on `threads`, and rows from a multiple of kChunkRows on are rotated as in the whole.
+  static constexpr std::size_t kChunkRows = 64;
   RowMatrix apply(MatrixView features, std::size_t threads = 0) const;
   // U itself (m_pad × m), formed densely from H.dense(): for tests of small orders only.
   RowMatrix dense() const;

@@ -6,6 +6,7 @@
 // E‖Ψ(x) − c‖² = tr Σ + ‖μ − c‖² ≥ tr Σ, so an upper confidence bound on the mean of the
 // n_est i.i.d. values Z_i = ‖Ψ(x_i) − c‖² ∈ [0, B] is one on tr Σ (mathematics §6.5, eq 6.5a).
 #include <cstddef>
+#include <vector>
 
 #include "reconbound/export.hpp"
 #include "reconbound/matrix.hpp"
@@ -36,6 +37,16 @@ RECONBOUND_API double empirical_bernstein_upper(double mean, double variance, st
 // |est| ≥ 2, finite values, α ∈ (0, 1), B > 0 finite.
 RECONBOUND_API TraceSigma trace_sigma_with_ucb(MatrixView perp, MatrixView est, double max_squared_distance,
                                                double alpha);
+
+// The two halves of trace_sigma_with_ucb, for D_est shared among ranks by rows: z_i =
+// min(1, ‖Ψ(x_i) − c‖²/B) for every row of `est` (eq 6.5a; a record further than B from c is an
+// error naming it as record first_record + i), and the bound from the z of all of D_est in
+// record order — the same bits as trace_sigma_with_ucb.
+RECONBOUND_API std::vector<double> scaled_centred_distances(MatrixView perp, MatrixView est,
+                                                            double max_squared_distance,
+                                                            std::size_t first_record = 0);
+RECONBOUND_API TraceSigma trace_sigma_from_distances(MatrixView perp, const std::vector<double>& z,
+                                                     double max_squared_distance, double alpha);
 
 // What trace_sigma_with_ucb is expected to give for n_est records, predicted from D⊥ alone (Z
 // over D⊥ centred at its own mean stands in for D_est's): used by the grid selection, which

@@ -59,11 +59,14 @@ Rotation make_rotation(const BoundConfig& config, const RepresentationInfo& info
   return Rotation::random_signs(m, config.seed ^ 0x5157a7e5u, config.padded_order);
 }
 
-// What the estimates rest on: tr Σ̂, its UCB and the represented and rotated records.
+// What the estimates rest on: the sizes, tr Σ̂, its UCB, Ψ(D⊥) (which fixes the rotation) and,
+// where every rank holds all of it, the rotated D_est.
 std::uint64_t frame_digest(const BoundFrame& frame) {
-  const double scalars[] = {frame.trace.trace, frame.trace.ucb, frame.normaliser};
+  const double scalars[] = {static_cast<double>(frame.n_est), static_cast<double>(frame.rotated_est.cols()),
+                            frame.trace.trace, frame.trace.ucb, frame.normaliser};
   std::uint64_t digest = digest_doubles(0, scalars, std::size(scalars));
   digest = digest_doubles(digest, frame.perp_features.data(), static_cast<std::size_t>(frame.perp_features.size()));
+  if (frame.layout == FrameLayout::rows_on_ranks) return digest;
   return digest_doubles(digest, frame.rotated_est.data(), static_cast<std::size_t>(frame.rotated_est.size()));
 }
 
@@ -89,13 +92,28 @@ AlphaShares split_alpha(double alpha, Normaliser normaliser, double normaliser_f
           .normaliser = normaliser_share};
 }
 
-BoundFrame make_bound_frame(const Registry& registry, const BoundData& data, const BoundConfig& config) {
+std::pair<std::size_t, std::size_t> record_range(std::size_t n, std::size_t rank, std::size_t ranks) {
+  static_assert(kRepresentBatch % Rotation::kChunkRows == 0);
+  const std::size_t batches = (n + kRepresentBatch - 1) / kRepresentBatch;
+  const auto edge = [&](std::size_t r) { return std::min(n, batches * r / ranks * kRepresentBatch); };
+  return {edge(rank), edge(rank + 1)};
+}
+
+BoundFrame make_bound_frame(const Registry& registry, const BoundData& data, const BoundConfig& config,
+                            FrameLayout layout) {
   check_data(data);
   // The UCB's share α_T (mathematics §6.8); with the point normaliser the UCB is only reported,
   // at the share it would have.
   const double ucb_alpha = split_alpha(config.alpha, Normaliser::ucb, config.normaliser_alpha_fraction).normaliser;
+  Ranks* ranks = config.ranks != nullptr && config.ranks->size() > 1 ? config.ranks : nullptr;
   BoundFrame frame;
+  frame.layout = layout == FrameLayout::rows_on_ranks && ranks != nullptr ? layout : FrameLayout::whole;
   frame.shape = data.shape;
+  frame.n_est = static_cast<std::size_t>(data.est->rows());
+  const auto [first, last] = frame.layout == FrameLayout::rows_on_ranks
+                                 ? record_range(frame.n_est, ranks->rank(), ranks->size())
+                                 : std::pair<std::size_t, std::size_t>{0, frame.n_est};
+  frame.first_est_record = first;
 
   // Ψ (mathematics §3), on each split separately: nothing is fitted across D_est.
   auto start = std::chrono::steady_clock::now();
@@ -105,17 +123,25 @@ BoundFrame make_bound_frame(const Registry& registry, const BoundData& data, con
   // The memory plan, before anything large is allocated (docs/distributed.md).
   const std::size_t m = frame.info.output_dim;
   const std::size_t m_pad = config.padded_order > 0 ? config.padded_order : HadamardMatrix::next_constructible_order(m);
-  check_memory_plan(plan_bound_memory(static_cast<std::size_t>(data.perp->rows()),
-                                      static_cast<std::size_t>(data.est->rows()), m, m_pad, config.threads),
+  check_memory_plan(plan_bound_memory(static_cast<std::size_t>(data.perp->rows()), frame.n_est, m, m_pad,
+                                      config.threads, frame.layout == FrameLayout::rows_on_ranks ? ranks->size() : 1),
                     config.memory_limit_bytes, config.memory_limit_source);
   frame.perp_features = represent(*frame.psi, frame.representation, data.shape, frame.info, *data.perp, config.threads);
-  frame.est_features = represent(*frame.psi, frame.representation, data.shape, frame.info, *data.est, config.threads);
+  const auto est_rows = data.est->middleRows(static_cast<Eigen::Index>(first), static_cast<Eigen::Index>(last - first));
+  frame.est_features =
+      represent(*frame.psi, frame.representation, data.shape, frame.info, est_rows, config.threads, first);
   frame.timings.represent_s = seconds_since(start);
 
-  // tr Σ̂ on D⊥ and the UCB from D_est centred on D⊥ (mathematics §6.5), at α_T.
+  // tr Σ̂ on D⊥ and the UCB from D_est centred on D⊥ (mathematics §6.5), at α_T; its per-record
+  // terms gathered from every rank in record order.
   start = std::chrono::steady_clock::now();
-  frame.trace = trace_sigma_with_ucb(frame.perp_features, frame.est_features, frame.info.max_squared_distance,
-                                     ucb_alpha);
+  const double range = frame.info.max_squared_distance;
+  if (frame.layout == FrameLayout::rows_on_ranks) {
+    const std::vector<double> z = scaled_centred_distances(frame.perp_features, frame.est_features, range, first);
+    frame.trace = trace_sigma_from_distances(frame.perp_features, gather_doubles(ranks, z), range, ucb_alpha);
+  } else {
+    frame.trace = trace_sigma_with_ucb(frame.perp_features, frame.est_features, range, ucb_alpha);
+  }
   if (!(frame.trace.trace > 0.0)) throw InvalidInput("tr Sigma on D_perp is 0: the records do not vary");
   frame.normaliser = config.normaliser == Normaliser::ucb ? frame.trace.ucb : frame.trace.trace;
   frame.timings.trace_s = seconds_since(start);
@@ -139,8 +165,8 @@ RowMatrix represent_in_frame(const BoundFrame& frame, const RowMatrix& records, 
 BoundReport compute_bound(const Registry& registry, const BoundData& data,
                           const std::vector<double>& gammas_bits, const BoundConfig& config,
                           const std::vector<double>& gamma_errors_bits) {
-  return compute_bound(registry, make_bound_frame(registry, data, config), gammas_bits, config,
-                       gamma_errors_bits);
+  return compute_bound(registry, make_bound_frame(registry, data, config, FrameLayout::rows_on_ranks), gammas_bits,
+                       config, gamma_errors_bits);
 }
 
 BoundReport compute_bound(const Registry& registry, const BoundFrame& frame,
@@ -171,7 +197,7 @@ BoundReport compute_bound(const Registry& registry, const BoundFrame& frame,
   report.alpha_shares = shares;
   report.normaliser_kind = config.normaliser;
   report.n_perp = static_cast<std::size_t>(frame.perp_features.rows());
-  report.n_est = static_cast<std::size_t>(frame.est_features.rows());
+  report.n_est = frame.n_est;
   report.m = frame.info.output_dim;
   report.trace_sigma = frame.trace.trace;
   report.trace_sigma_ucb = frame.trace.ucb;
@@ -256,9 +282,23 @@ BoundReport compute_bound(const Registry& registry, const BoundFrame& frame,
                                .shard = 0,
                                .shards = 1,
                                .progress = config.progress};
-  report.entropies = estimate_on_ranks(*estimator, request, config.ranks);
+  report.entropies = frame.layout == FrameLayout::rows_on_ranks
+                         ? estimate_on_column_windows(*estimator, request, frame.first_est_record, frame.n_est,
+                                                      config.ranks)
+                         : estimate_on_ranks(*estimator, request, config.ranks);
   check_entropies(report.entropies, grid, config.estimator);
-  report.entropy_events = estimator->confidence_events(report.entropies, request);
+  // The events are those of the whole sample, n_est × m_pad, whatever part of it this rank holds.
+  const RowMatrix sample_shape(static_cast<Eigen::Index>(report.n_est), 0);
+  const EntropyRequest whole_sample{.rotated = sample_shape,
+                                    .grid = grid,
+                                    .trace_sigma = trace.trace,
+                                    .union_size = grid.size(),
+                                    .alpha = request.alpha,
+                                    .alpha_mc_fraction = request.alpha_mc_fraction,
+                                    .seed = config.seed,
+                                    .threads = config.threads,
+                                    .columns = report.m_padded};
+  report.entropy_events = estimator->confidence_events(report.entropies, whole_sample);
   check_confidence_events(report.entropy_events, request.alpha, config.estimator);
   report.timings.entropy_s = seconds_since(start);
 

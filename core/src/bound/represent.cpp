@@ -36,14 +36,14 @@ namespace {
 
 // Ψ's output, which was filled with NaN before map(): every value finite, or the first that is
 // not, named with its record and coordinate.
-void check_output(const RowMatrix& out, const std::string& name) {
+void check_output(const RowMatrix& out, const std::string& name, std::size_t first_record) {
   for (Eigen::Index r = 0; r < out.rows(); ++r) {
     for (Eigen::Index c = 0; c < out.cols(); ++c) {
       if (std::isfinite(out(r, c))) continue;
       throw PluginError(fmt::format("representation {} gave {} at coordinate {} of record {}: Psi must write all "
                                     "output_dim = {} coordinates of every record, each finite (a defect of the "
                                     "plugin; `reconbound conformance` checks it)",
-                                    name, out(r, c), c, r, out.cols()));
+                                    name, out(r, c), c, first_record + static_cast<std::size_t>(r), out.cols()));
     }
   }
 }
@@ -51,8 +51,9 @@ void check_output(const RowMatrix& out, const std::string& name) {
 }  // namespace
 
 RowMatrix represent(const Representation& psi, const std::string& name, const ImageShape& shape,
-                    const RepresentationInfo& info, MatrixView records, std::size_t threads) {
-  constexpr Eigen::Index kBatch = 256;
+                    const RepresentationInfo& info, MatrixView records, std::size_t threads,
+                    std::size_t first_record) {
+  constexpr auto kBatch = static_cast<Eigen::Index>(kRepresentBatch);
   const Eigen::Index n = records.rows();
   const auto m = static_cast<Eigen::Index>(info.output_dim);
   // NaN until Ψ writes a value: a coordinate it leaves unwritten shows.
@@ -80,7 +81,7 @@ RowMatrix represent(const Representation& psi, const std::string& name, const Im
   worker();
   for (auto& t : pool) t.join();
   if (failure) std::rethrow_exception(failure);
-  check_output(out, name);
+  check_output(out, name, first_record);
   return out;
 }
 

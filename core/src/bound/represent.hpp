@@ -16,8 +16,12 @@ RepresentationInfo describe_checked(const Representation& psi, const ImageShape&
 // Ψ of every row of `records`; rows are processed in fixed batches, so the result does
 // not depend on `threads`. PluginError naming the representation `name` when Ψ leaves a
 // coordinate of its declared info.output_dim unwritten or writes a non-finite value (the
-// records are finite: every loader checks them).
+// records are finite: every loader checks them). Messages count records from first_record (a
+// rank's range of D_est). Records are mapped in fixed batches of kRepresentBatch from the first:
+// a range that starts at a multiple of it is mapped in the same batches as the whole.
+inline constexpr std::size_t kRepresentBatch = 256;
 RowMatrix represent(const Representation& psi, const std::string& name, const ImageShape& shape,
-                    const RepresentationInfo& info, MatrixView records, std::size_t threads);
+                    const RepresentationInfo& info, MatrixView records, std::size_t threads,
+                    std::size_t first_record = 0);
 
 }  // namespace reconbound

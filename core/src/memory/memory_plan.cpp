@@ -25,16 +25,19 @@ std::string gigabytes(std::size_t bytes) {
 }  // namespace
 
 std::string MemoryPlan::describe() const {
-  return fmt::format("{} (features {}, rotated D_est {}, pilot {}, estimator threads {})", gigabytes(total()),
-                     gigabytes(features_bytes), gigabytes(rotated_bytes), gigabytes(pilot_bytes),
-                     gigabytes(workspace_bytes));
+  return fmt::format("{} (features {}, rotated D_est {}, exchange {}, pilot {}, estimator threads {})",
+                     gigabytes(total()), gigabytes(features_bytes), gigabytes(rotated_bytes),
+                     gigabytes(exchange_bytes), gigabytes(pilot_bytes), gigabytes(workspace_bytes));
 }
 
 MemoryPlan plan_bound_memory(std::size_t n_perp, std::size_t n_est, std::size_t m, std::size_t m_pad,
-                             std::size_t threads) {
+                             std::size_t threads, std::size_t ranks) {
+  ranks = std::max<std::size_t>(ranks, 1);
+  const std::size_t share = (n_est + ranks - 1) / ranks;
   const std::size_t pilot_rows = std::min(n_perp, std::max<std::size_t>(n_est / 2, 1));
-  return {.features_bytes = doubles(n_perp + n_est, m),
-          .rotated_bytes = doubles(n_est, m_pad),
+  return {.features_bytes = doubles(n_perp + share, m),
+          .rotated_bytes = doubles(share, m_pad),
+          .exchange_bytes = ranks > 1 ? 2 * doubles(share, m_pad) : 0,
           .pilot_bytes = doubles(pilot_rows, m_pad),
           .workspace_bytes = std::max<std::size_t>(threads, 1) * kWorkspaceBytesPerThread};
 }

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <numeric>
 #include <cstring>
 
 #include "entropy_wire.hpp"
@@ -60,6 +61,104 @@ std::vector<GridEntropy> estimate_on_ranks(const EntropyEstimator& estimator, co
     results.push_back(request.shards == 1 ? estimator.combine(parts_of_pair(parts, p), request)
                                           : merged_share(parts_of_pair(parts, p)));
   }
+  return results;
+}
+
+std::pair<std::size_t, std::size_t> column_window(std::size_t m, std::size_t step, std::size_t rank,
+                                                  std::size_t ranks) {
+  const std::size_t chunks = m / step;
+  return {chunks * rank / ranks * step, chunks * (rank + 1) / ranks * step};
+}
+
+std::vector<double> gather_doubles(Ranks* ranks, const std::vector<double>& values) {
+  if (!shared(ranks)) return values;
+  std::string mine(values.size() * sizeof(double), '\0');
+  std::memcpy(mine.data(), values.data(), mine.size());
+  std::vector<double> all;
+  for (const std::string& part : ranks->all_gather(mine)) {
+    const std::size_t at = all.size();
+    all.resize(at + part.size() / sizeof(double));
+    std::memcpy(all.data() + at, part.data(), part.size() / sizeof(double) * sizeof(double));
+  }
+  return all;
+}
+
+std::vector<GridEntropy> estimate_on_column_windows(const EntropyEstimator& estimator, const EntropyRequest& request,
+                                                    std::size_t first_row, std::size_t n, Ranks* ranks) {
+  if (!shared(ranks)) return estimator.estimate(request);
+  const std::size_t n_ranks = ranks->size();
+  const auto m = static_cast<std::size_t>(request.rotated.cols());
+  const auto rows = static_cast<std::size_t>(request.rotated.rows());
+  // Windows of whole blocks for every block size of the grid: chunks of lcm(k) columns.
+  std::size_t step = 1;
+  for (const GridPair& pair : request.grid) step = std::lcm(step, pair.k);
+  if (step == 0 || m % step != 0) {
+    throw InvalidInput(fmt::format("the grid's block sizes (lcm {}) do not divide m = {}; use divisors of m", step, m));
+  }
+  // To rank s: this rank's rows of s's window, after a header (first row, row count).
+  std::vector<std::string> outgoing(n_ranks);
+  for (std::size_t s = 0; s < n_ranks; ++s) {
+    const auto [c0, c1] = column_window(m, step, s, n_ranks);
+    const std::uint64_t header[2] = {first_row, rows};
+    std::string& out = outgoing[s];
+    out.resize(sizeof header + rows * (c1 - c0) * sizeof(double));
+    std::memcpy(out.data(), header, sizeof header);
+    char* at = out.data() + sizeof header;
+    for (std::size_t i = 0; i < rows; ++i, at += (c1 - c0) * sizeof(double)) {
+      std::memcpy(at, request.rotated.row(static_cast<Eigen::Index>(i)).data() + c0, (c1 - c0) * sizeof(double));
+    }
+  }
+  const auto [first_column, last_column] = column_window(m, step, ranks->rank(), n_ranks);
+  const std::size_t width = last_column - first_column;
+  RowMatrix window(static_cast<Eigen::Index>(n), static_cast<Eigen::Index>(width));
+  std::size_t filled = 0;
+  for (const std::string& part : ranks->all_to_all(std::move(outgoing))) {
+    std::uint64_t header[2];
+    if (part.size() < sizeof header) throw InvalidInput("a rank's rows of the rotated sample are malformed");
+    std::memcpy(header, part.data(), sizeof header);
+    if (header[0] != filled || header[0] + header[1] > n ||
+        part.size() != sizeof header + header[1] * width * sizeof(double)) {
+      throw InvalidInput(fmt::format("a rank sent rows [{}, {}) of the rotated sample where rows from {} of {} "
+                                     "were due; every rank must be given the same data",
+                                     header[0], header[0] + header[1], filled, n));
+    }
+    if (width > 0 && header[1] > 0) {
+      std::memcpy(window.row(static_cast<Eigen::Index>(header[0])).data(), part.data() + sizeof header,
+                  header[1] * width * sizeof(double));
+    }
+    filled += header[1];
+  }
+  if (filled != n) throw InvalidInput(fmt::format("the ranks hold {} of the sample's {} rows", filled, n));
+
+  const EntropyRequest windowed{.rotated = window,
+                                .grid = request.grid,
+                                .trace_sigma = request.trace_sigma,
+                                .union_size = request.union_size,
+                                .alpha = request.alpha,
+                                .alpha_mc_fraction = request.alpha_mc_fraction,
+                                .seed = request.seed,
+                                .n_mc = request.n_mc,
+                                .threads = request.threads,
+                                .shard = 0,
+                                .shards = 1,
+                                .first_column = first_column,
+                                .columns = m,
+                                .progress = request.progress};
+  // A rank whose window holds no block sends no results.
+  const std::vector<GridEntropy> mine = width > 0 ? estimator.estimate(windowed) : std::vector<GridEntropy>{};
+  std::vector<std::vector<GridEntropy>> parts;
+  for (const std::string& message : ranks->all_gather(encode_entropies(mine))) {
+    std::vector<GridEntropy> part = decode_entropies(message);
+    if (part.empty()) continue;
+    if (part.size() != request.grid.size()) {
+      throw PluginError(fmt::format("a rank returned {} results for {} grid pairs; every rank must load the same "
+                                    "estimator plugin",
+                                    part.size(), request.grid.size()));
+    }
+    parts.push_back(std::move(part));
+  }
+  std::vector<GridEntropy> results;
+  for (std::size_t p = 0; p < request.grid.size(); ++p) results.push_back(estimator.combine(parts_of_pair(parts, p), windowed));
   return results;
 }
 

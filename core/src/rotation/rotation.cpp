@@ -20,7 +20,7 @@ namespace reconbound {
 namespace {
 
 // Rows per unit of work: fixed, so each row's arithmetic is the same for any thread count.
-constexpr Eigen::Index kChunkRows = 64;
+constexpr auto kChunk = static_cast<Eigen::Index>(Rotation::kChunkRows);
 
 HadamardMatrix hadamard_for(std::size_t m, std::size_t padded_order) {
   if (m == 0) throw InvalidInput("a rotation needs at least one feature (m ≥ 1)");
@@ -144,10 +144,10 @@ RowMatrix Rotation::apply(MatrixView features, std::size_t threads) const {
   require_finite(features, "the features to rotate");
   const Eigen::Index n = features.rows();
   RowMatrix out(n, static_cast<Eigen::Index>(output_dim()));
-  const Eigen::Index chunks = (n + kChunkRows - 1) / kChunkRows;
+  const Eigen::Index chunks = (n + kChunk - 1) / kChunk;
   for_each_chunk(chunks, threads, [&](Eigen::Index c) {
-    const Eigen::Index start = c * kChunkRows;
-    const Eigen::Index rows = std::min(kChunkRows, n - start);
+    const Eigen::Index start = c * kChunk;
+    const Eigen::Index rows = std::min(kChunk, n - start);
     apply_chunk(features.middleRows(start, rows), out.middleRows(start, rows));
   });
   return out;

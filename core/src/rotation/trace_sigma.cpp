@@ -33,29 +33,17 @@ void require_level_and_range(double alpha, double max_squared_distance) {
   }
 }
 
-// Mean and unbiased sample variance of z_i = ‖ψ_i − c‖²/B ∈ [0, 1] (eq 6.5a); a record further
-// than B from c is an error.
+// Mean and unbiased sample variance of the z_i (eq 6.5a), summed in record order.
 struct ScaledMoments {
   double mean = 0.0, variance = 0.0;
 };
 
-ScaledMoments centred_moments(MatrixView features, const Eigen::RowVectorXd& centre, double max_squared_distance) {
-  const auto n = features.rows();
-  std::vector<double> z(static_cast<std::size_t>(n));
-  for (Eigen::Index i = 0; i < n; ++i) {
-    const double squared = (features.row(i) - centre).squaredNorm();
-    if (squared > max_squared_distance * (1.0 + 1e-12)) {
-      throw InvalidInput(fmt::format(
-          "record {} is at squared distance {} > B = {} from the mean of D_perp: B is not a bound on "
-          "‖Ψ(x) − Ψ(x')‖² for this data", i, squared, max_squared_distance));
-    }
-    z[static_cast<std::size_t>(i)] = std::min(1.0, squared / max_squared_distance);
-  }
+ScaledMoments moments_of(const std::vector<double>& z) {
   ScaledMoments out;
   for (const double value : z) out.mean += value;
-  out.mean /= static_cast<double>(n);
+  out.mean /= static_cast<double>(z.size());
   for (const double value : z) out.variance += (value - out.mean) * (value - out.mean);
-  out.variance /= static_cast<double>(n - 1);
+  out.variance /= static_cast<double>(z.size() - 1);
   return out;
 }
 
@@ -78,30 +66,61 @@ double empirical_bernstein_upper(double mean, double variance, std::size_t n, do
   return std::min(1.0, bound);
 }
 
-TraceSigma trace_sigma_with_ucb(MatrixView perp, MatrixView est, double max_squared_distance, double alpha) {
+std::vector<double> scaled_centred_distances(MatrixView perp, MatrixView est, double max_squared_distance,
+                                             std::size_t first_record) {
   require_rows(perp, 2, "tr Sigma on D_perp");
-  require_rows(est, 2, "the tr Sigma upper confidence bound on D_est");
   if (perp.cols() != est.cols()) {
     throw InvalidInput(fmt::format("D_perp has {} features and D_est {}", perp.cols(), est.cols()));
+  }
+  if (!est.allFinite()) {
+    throw InvalidInput("the tr Sigma upper confidence bound on D_est: the features contain NaN or infinite values");
+  }
+  require_level_and_range(0.5, max_squared_distance);
+  const Eigen::RowVectorXd centre = perp.colwise().mean();  // c, independent of D_est
+  std::vector<double> z(static_cast<std::size_t>(est.rows()));
+  for (Eigen::Index i = 0; i < est.rows(); ++i) {
+    const double squared = (est.row(i) - centre).squaredNorm();
+    if (squared > max_squared_distance * (1.0 + 1e-12)) {
+      throw InvalidInput(fmt::format(
+          "record {} is at squared distance {} > B = {} from the mean of D_perp: B is not a bound on "
+          "‖Ψ(x) − Ψ(x')‖² for this data", first_record + static_cast<std::size_t>(i), squared,
+          max_squared_distance));
+    }
+    z[static_cast<std::size_t>(i)] = std::min(1.0, squared / max_squared_distance);  // eq 6.5a
+  }
+  return z;
+}
+
+TraceSigma trace_sigma_from_distances(MatrixView perp, const std::vector<double>& z, double max_squared_distance,
+                                      double alpha) {
+  require_rows(perp, 2, "tr Sigma on D_perp");
+  if (z.size() < 2) {
+    throw InvalidInput(fmt::format("the tr Sigma upper confidence bound on D_est needs ≥ 2 records, got {}", z.size()));
   }
   require_level_and_range(alpha, max_squared_distance);
   TraceSigma out;
   out.trace = covariance_trace(perp);
   out.alpha = alpha;
-  out.records = static_cast<std::size_t>(est.rows());
-  const Eigen::RowVectorXd centre = perp.colwise().mean();  // c, independent of D_est
-  const ScaledMoments z = centred_moments(est, centre, max_squared_distance);
-  out.centred_mean = max_squared_distance * z.mean;
+  out.records = z.size();
+  const ScaledMoments moments = moments_of(z);
+  out.centred_mean = max_squared_distance * moments.mean;
   // E Z = tr Σ + ‖μ − c‖² ≥ tr Σ (eq 6.5a), so B·(upper bound on E z) bounds tr Σ (eq 6.5b).
-  out.ucb = max_squared_distance * empirical_bernstein_upper(z.mean, z.variance, out.records, alpha);
+  out.ucb = max_squared_distance * empirical_bernstein_upper(moments.mean, moments.variance, out.records, alpha);
   return out;
+}
+
+TraceSigma trace_sigma_with_ucb(MatrixView perp, MatrixView est, double max_squared_distance, double alpha) {
+  require_rows(est, 2, "the tr Sigma upper confidence bound on D_est");
+  require_level_and_range(alpha, max_squared_distance);
+  return trace_sigma_from_distances(perp, scaled_centred_distances(perp, est, max_squared_distance), max_squared_distance,
+                                    alpha);
 }
 
 double predicted_trace_ucb(MatrixView perp, double max_squared_distance, double alpha, std::size_t n_est) {
   require_rows(perp, 2, "the predicted tr Sigma upper confidence bound");
   require_level_and_range(alpha, max_squared_distance);
   if (n_est < 2) throw InvalidInput(fmt::format("the predicted UCB needs n_est ≥ 2, got {}", n_est));
-  const ScaledMoments z = centred_moments(perp, perp.colwise().mean(), max_squared_distance);
+  const ScaledMoments z = moments_of(scaled_centred_distances(perp, perp, max_squared_distance));
   // D⊥'s own Z̄ is tr Σ̂·(n−1)/n; the prediction keeps tr Σ̂ and adds the margins eq 6.5b will
   // have at n_est with D⊥'s variance.
   const double trace = covariance_trace(perp);

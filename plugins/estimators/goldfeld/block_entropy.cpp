@@ -8,12 +8,13 @@
 
 namespace reconbound::goldfeld {
 
-BlockPoints::BlockPoints(const MatrixView& rotated, std::size_t k, std::size_t block)
+BlockPoints::BlockPoints(const MatrixView& rotated, std::size_t k, std::size_t block, std::size_t first_column,
+                         std::size_t m)
     : n_(static_cast<std::size_t>(rotated.rows())), k_(k), values_(k * n_) {
-  const double blocks = static_cast<double>(rotated.cols()) / static_cast<double>(k);
+  const double blocks = static_cast<double>(m) / static_cast<double>(k);
   const double scale = std::sqrt(blocks);  // Π_b = sqrt(N_k)·P_b·U (mathematics §4)
   for (std::size_t c = 0; c < k; ++c) {
-    const auto column = static_cast<Eigen::Index>(block * k + c);
+    const auto column = static_cast<Eigen::Index>(block * k + c - first_column);
     double* out = values_.data() + c * n_;
     CompensatedSum total;
     for (std::size_t i = 0; i < n_; ++i) {

@@ -11,12 +11,14 @@
 namespace reconbound::goldfeld {
 
 // The points y_{b,i} = sqrt(N_k)·rotated(i, b·k .. b·k+k−1) of one block (mathematics §4), minus
-// their mean c. Entropy is translation invariant, so centring changes no result; it keeps
+// their mean c; `rotated` holds the sample's columns from first_column on, of m in all
+// (N_k = m/k). Entropy is translation invariant, so centring changes no result; it keeps
 // the squared distances of the hot loop small and accurate. Stored coordinate-major so
 // that the loop over the n centres runs over contiguous memory.
 class BlockPoints {
  public:
-  BlockPoints(const MatrixView& rotated, std::size_t k, std::size_t block);
+  BlockPoints(const MatrixView& rotated, std::size_t k, std::size_t block, std::size_t first_column,
+              std::size_t m);
 
   std::size_t n() const { return n_; }
   std::size_t k() const { return k_; }

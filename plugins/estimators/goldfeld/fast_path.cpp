@@ -9,6 +9,7 @@
 #include <optional>
 
 #include "block_entropy.hpp"
+#include "request_check.hpp"
 #include "dither.hpp"
 #include "fast_entropy.hpp"
 #include "level_plan.hpp"
@@ -63,7 +64,7 @@ struct SharedBlock {
 std::unique_ptr<const BlockData> build_block(const EntropyRequest& request,
                                              const BlockSizeGroup& group, std::size_t block,
                                              SeriesPolicy series_policy) {
-  BlockPoints points(request.rotated, group.k, block);
+  BlockPoints points(request.rotated, group.k, block, request.first_column, sample_columns(request));
   std::optional<ProductCentres> product;
   if (!group.plan.chained) product = product_centres(points.coordinate_major(), points.n(), points.k());
   std::optional<SeriesTables> series =

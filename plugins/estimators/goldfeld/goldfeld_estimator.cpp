@@ -65,6 +65,7 @@ class GoldfeldEstimator final : public EntropyEstimator {
       draws[p] = request.n_mc > 0 ? request.n_mc
                                   : n_mc_.value_or(monte_carlo_budget(pair.k, blocks, checked.n, checked.margins));
       for (std::size_t b = request.shard; b < blocks; b += request.shards) {
+        if (!computes_block(request, checked, pair.k, b)) continue;
         BlockEntropy block;
         block.block = b;
         items.push_back({p, r.blocks.size()});
@@ -73,13 +74,13 @@ class GoldfeldEstimator final : public EntropyEstimator {
     }
 
     if (exact_) {
-      run_exact_path(request, checked.threads, draws, results, items);
+      run_exact_path(request, checked, draws, results, items);
     } else {
       run_fast_path(request, checked.threads, series_, draws, results);
     }
 
     for (std::size_t p = 0; p < results.size(); ++p) {
-      if (request.shards == 1) {
+      if (computes_all_blocks(request, checked)) {
         assemble(results[p], draws[p], checked.margins);
       } else {
         mark_partial(results[p], draws[p]);
@@ -179,14 +180,14 @@ class GoldfeldEstimator final : public EntropyEstimator {
   };
 
   // The reference: exact log-sum-exp per (grid pair, block) item (block_entropy.cpp).
-  static void run_exact_path(const EntropyRequest& request, std::size_t threads,
+  static void run_exact_path(const EntropyRequest& request, const CheckedRequest& checked,
                              const std::vector<std::size_t>& draws, std::vector<GridEntropy>& results,
                              const std::vector<Item>& items) {
     std::atomic<std::size_t> done{0};
-    parallel_for(items.size(), threads, [&](std::size_t i) {
+    parallel_for(items.size(), checked.threads, [&](std::size_t i) {
       GridEntropy& r = results[items[i].pair];
       BlockEntropy& block = r.blocks[items[i].slot];
-      const BlockPoints points(request.rotated, r.pair.k, block.block);
+      const BlockPoints points(request.rotated, r.pair.k, block.block, checked.first_column, checked.m);
       NormalStream dither(request.seed, r.pair.k, block.block);
       block.h_point_bits = monte_carlo_entropy_bits(points, r.s, draws[items[i].pair], dither);
       block.numerical_error_bits = 0.0;  // exact log-sum-exp over all centres

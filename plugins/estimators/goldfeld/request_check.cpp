@@ -13,7 +13,17 @@ namespace reconbound::goldfeld {
 CheckedRequest check_settings(const EntropyRequest& request) {
   CheckedRequest out;
   out.n = static_cast<std::size_t>(request.rotated.rows());
-  out.m = static_cast<std::size_t>(request.rotated.cols());
+  out.width = static_cast<std::size_t>(request.rotated.cols());
+  out.first_column = request.first_column;
+  out.m = sample_columns(request);
+  if (request.columns == 0 && request.first_column != 0) {
+    throw InvalidInput(fmt::format("first_column = {} needs the sample's column count (columns) too",
+                                   request.first_column));
+  }
+  if (out.first_column > out.m || out.width > out.m - out.first_column) {
+    throw InvalidInput(fmt::format("the window of columns [{}, {}) lies outside the sample's {} columns",
+                                   out.first_column, out.first_column + out.width, out.m));
+  }
   if (out.n < 2) {
     throw InvalidInput(fmt::format(
         "the goldfeld estimator needs at least 2 sample rows, got {}; pass a larger sample",
@@ -80,6 +90,15 @@ void check_sample_finite(const MatrixView& rotated) {
         "record", i, j,
         rotated(i, j)));
   }
+}
+
+bool computes_block(const EntropyRequest& request, const CheckedRequest& checked, std::size_t k, std::size_t b) {
+  return b % request.shards == request.shard && b * k >= checked.first_column &&
+         (b + 1) * k <= checked.first_column + checked.width;
+}
+
+bool computes_all_blocks(const EntropyRequest& request, const CheckedRequest& checked) {
+  return request.shards == 1 && checked.first_column == 0 && checked.width == checked.m;
 }
 
 }  // namespace reconbound::goldfeld

@@ -1,12 +1,13 @@
 // The estimator suite (mathematics §6, reconbound/estimator.hpp): one result per grid pair in order,
 // a finite h̄_LB at most the point estimate with t_num ≥ 0 (mathematics §6.4), the dither s of §5,
-// reproducible for a seed and independent of the thread count, shards that combine into the
-// single-call result, confidence events that share α; then the prediction for grid selection
+// reproducible for a seed and independent of the thread count, shards and column windows that
+// combine into the single-call result, confidence events that share α; then the prediction for grid selection
 // (estimator_prediction.cpp), h̄_LB below the true entropy of known sources, and the reference.
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 #include <stdexcept>
 #include <string>
 
@@ -112,6 +113,43 @@ void check_results(const EntropyEstimator& estimator, const detail::EstimatorTes
                                             num(diff), num(allowed)));
     }
     return worst.verdict("3 shards combine into the single-call h_point and h_LB within 1e-12 relative");
+  });
+  list.run("column_windows_combine_exactly", [&] {
+    // The ranks of an MPI job each hold a window of the columns (EntropyRequest::first_column):
+    // the halves [0, m/2) and [m/2, m), for the grid's pairs whose blocks do not straddle the
+    // middle, must combine into the single call's numbers bit for bit, or a job's result would
+    // depend on its ranks.
+    const auto m = static_cast<std::size_t>(in.rows.cols());
+    const std::size_t half = m / 2;
+    std::vector<GridPair> halved;
+    for (const GridPair& pair : grid) {
+      if (half > 0 && half % pair.k == 0) halved.push_back(pair);
+    }
+    if (halved.empty()) return Verdict{false, "no grid pair has a block boundary at m/2"};
+    const EntropyRequest whole_request = detail::entropy_request(in.rows, halved, in.trace_sigma);
+    const auto whole = estimator.estimate(whole_request);
+    const RowMatrix left = in.rows.leftCols(static_cast<Eigen::Index>(half));
+    const RowMatrix right = in.rows.rightCols(static_cast<Eigen::Index>(m - half));
+    std::vector<std::vector<GridEntropy>> parts;
+    for (const auto& [window, first] : {std::pair{&left, std::size_t{0}}, std::pair{&right, half}}) {
+      EntropyRequest request = detail::entropy_request(*window, halved, in.trace_sigma);
+      request.first_column = first;
+      request.columns = m;
+      parts.push_back(estimator.estimate(request));
+    }
+    if (whole.size() != halved.size() || parts[0].size() != halved.size() || parts[1].size() != halved.size()) {
+      return Verdict{false, fmt::format("{} pairs asked; {}, {} and {} results", halved.size(), whole.size(),
+                                        parts[0].size(), parts[1].size())};
+    }
+    WorstCase worst;
+    for (std::size_t i = 0; i < halved.size(); ++i) {
+      const GridEntropy combined = estimator.combine({parts[0][i], parts[1][i]}, whole_request);
+      const bool same = combined.h_point == whole[i].h_point && combined.h_lb == whole[i].h_lb;
+      worst.add(same ? 0.0 : -1.0, fmt::format("{}: h_point = {} combined, {} in one call", pair_name(halved[i]),
+                                               precise(combined.h_point), precise(whole[i].h_point)));
+    }
+    return worst.verdict(
+        fmt::format("columns [0, {}) and [{}, {}) combine into the single-call h_point and h_LB exactly", half, half, m));
   });
   list.run("confidence_events_share_alpha", [&] {
     const EntropyRequest request = detail::entropy_request(in.rows, grid, in.trace_sigma);

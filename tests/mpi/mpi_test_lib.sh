@@ -1,0 +1,45 @@
+# Sourced by tests/mpi/*_test.sh: the environment Open MPI needs here, a scratch folder,
+# fail (the one-line reason of a failed assertion) and the timing and JSON helpers.
+# shellcheck shell=bash
+
+set -euo pipefail
+
+# The tests run as root (CI containers); Open MPI refuses that unless told twice.
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+
+mpi_test_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+mpi_test_name=$(basename "$0" .sh)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+# fail REASON: the reason on one line, last, then exit 1. Context (a command's stderr) is
+# printed before it by fail_showing.
+fail() {
+  echo "FAIL: $mpi_test_name: $*" >&2
+  exit 1
+}
+
+# fail_showing FILE REASON: the last lines of FILE (a run's stderr), then fail REASON.
+fail_showing() {
+  local file=$1
+  shift
+  {
+    echo "--- last lines of $(basename "$file"):"
+    tail -n 25 "$file" | sed 's/^/  | /'
+  } >&2
+  fail "$@"
+}
+
+now() { date +%s.%N; }
+
+# seconds_since START: the seconds from START (a `now`) until now, to 0.01 s.
+seconds_since() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.2f", b - a }'; }
+
+# less_than X LIMIT: X < LIMIT for decimal numbers.
+less_than() { awk -v x="$1" -v y="$2" 'BEGIN { exit !(x < y) }'; }
+
+# json_same EXPECTED ACTUAL WHAT: ACTUAL holds one JSON document equal to EXPECTED, timings aside.
+json_same() { /usr/bin/python3 "$mpi_test_dir/json_same.py" same "$1" "$2" "$mpi_test_name: $3" || exit 1; }
+
+# json_one FILE WHAT: FILE holds exactly one JSON document.
+json_one() { /usr/bin/python3 "$mpi_test_dir/json_same.py" one "$1" "$mpi_test_name: $2" || exit 1; }
