@@ -107,8 +107,9 @@ BoundOutput run_bound(const Registry& registry, const BoundRequest& request) {
   Charged charged;
   if (!fitted) charged = charged_leakage(request, *mechanism, out.leakage_source);
   const SplitData data = load_split_data(request.data);
-  const BoundFrame frame =
-      make_bound_frame(registry, data.bound_data(), config);
+  // A mechanism fitted on Ψ(D_est) reads all of it on every rank; else each rank holds its share.
+  const BoundFrame frame = make_bound_frame(registry, data.bound_data(), config,
+                                            fitted ? FrameLayout::whole : FrameLayout::rows_on_ranks);
   if (fitted) charged = fitted_leakage(request, *mechanism, frame, out);
   out.report = compute_bound(registry, frame, charged.gammas, config, charged.errors);
   out.certificate = make_certificate(out.report, charged.origin, largest_gamma_error(out.report.results));
