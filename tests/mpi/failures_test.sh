@@ -8,6 +8,7 @@
 #   e. rank 1 given a different --seed                             exit 2, "rank 1 computed a different"
 #
 # Usage: failures_test.sh RECONBOUND MPIRUN IDX_IMAGES
+# shellcheck source=tests/mpi/mpi_test_lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/mpi_test_lib.sh"
 reconbound=${1:?usage: failures_test.sh RECONBOUND MPIRUN IDX_IMAGES}
 mpirun=${2:?usage: failures_test.sh RECONBOUND MPIRUN IDX_IMAGES}
@@ -73,6 +74,7 @@ expect_message out-of-memory "[rank 1]" "out of memory"
 long=(bound "${data[@]}" --perp 1000 --est 9000 --gamma 1 --threads 1 --quiet --json)
 "$mpirun" --oversubscribe -np 2 "$reconbound" "${long[@]}" >"$work/killed.out" 2>"$work/killed.err" </dev/null &
 mpirun_pid=$!
+trap 'kill -KILL "$mpirun_pid" 2>/dev/null || true; rm -rf "$work"' EXIT  # no job left behind by a failure
 rank1_pid=
 for _ in $(seq 200); do  # up to 20 s for both ranks to start
   for pid in $(pgrep -P "$mpirun_pid" || true); do
@@ -88,7 +90,7 @@ if [[ -z $rank1_pid ]]; then
 fi
 sleep 1  # let both ranks get into their work
 kill -0 "$mpirun_pid" 2>/dev/null || fail_showing "$work/killed.err" "killed-rank: the job ended before rank 1 was killed"
-rank0_pids=$(pgrep -P "$mpirun_pid" | grep -vx "$rank1_pid" || true)
+mapfile -t rank0_pids < <(pgrep -P "$mpirun_pid" | grep -vx "$rank1_pid" || true)
 start=$(now)
 kill -KILL "$rank1_pid"
 status=0
@@ -97,7 +99,7 @@ for _ in $(seq 100); do  # up to 10 s
   sleep 0.1
 done
 if kill -0 "$mpirun_pid" 2>/dev/null; then
-  kill -KILL "$mpirun_pid" $rank0_pids 2>/dev/null || true
+  kill -KILL "$mpirun_pid" "${rank0_pids[@]}" 2>/dev/null || true
   fail_showing "$work/killed.err" "killed-rank: mpirun still runs 10 s after rank 1 was killed"
 fi
 wait "$mpirun_pid" || status=$?
@@ -106,7 +108,7 @@ seconds=$(seconds_since "$start")
 [[ ! -s $work/killed.out ]] || fail_showing "$work/killed.out" "killed-rank: a failed job printed on stdout"
 # A process that runs: exists and is not a zombie (state Z, waiting to be reaped).
 alive() { [[ -r /proc/$1/stat ]] && [[ $(awk '{ print $3 }' "/proc/$1/stat" 2>/dev/null) != Z ]]; }
-for pid in $rank0_pids; do
+for pid in "${rank0_pids[@]}"; do
   if alive "$pid"; then fail "killed-rank: rank 0 (pid $pid) still runs after mpirun ended"; fi
 done
 expect_message killed "rank 1" "signal 9"

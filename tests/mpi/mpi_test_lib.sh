@@ -1,6 +1,6 @@
 # Sourced by tests/mpi/*_test.sh: the environment Open MPI needs here, a scratch folder,
 # fail (the one-line reason of a failed assertion) and the timing and JSON helpers.
-# shellcheck shell=bash
+# shellcheck shell=bash disable=SC2034  # mpi_test_dir, mpi_test_name and work are the scripts'
 
 set -euo pipefail
 

@@ -8,6 +8,7 @@
 #
 # Usage: same_json_test.sh RECONBOUND MPIRUN IDX_IMAGES
 # Every run is on 2 cores (CI), hence --oversubscribe, --threads 1 and 1,000 + 1,500 records.
+# shellcheck source=tests/mpi/mpi_test_lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/mpi_test_lib.sh"
 reconbound=${1:?usage: same_json_test.sh RECONBOUND MPIRUN IDX_IMAGES}
 mpirun=${2:?usage: same_json_test.sh RECONBOUND MPIRUN IDX_IMAGES}
@@ -17,8 +18,8 @@ images=${3:?usage: same_json_test.sh RECONBOUND MPIRUN IDX_IMAGES}
 
 small=(--data "idx:$images" --perp 1000 --est 1500 --seed 3)
 bound=(bound "${small[@]}" --gamma 1 --json)
-spectrum=(spectrum "${small[@]}" --epsilons 2,8 --q 1 --steps 1 --delta 1e-5 --json --svg "$work/spectrum.svg")
-chain=(chain "${small[@]}" --targets 20 --bits 1,2 --gammas 1 --dpsgd 1:1 --bootstrap 100 --json
+spectrum=(spectrum "${small[@]}" --epsilons "2,8" --q 1 --steps 1 --delta 1e-5 --json --svg "$work/spectrum.svg")
+chain=(chain "${small[@]}" --targets 20 --bits "1,2" --gammas 1 --dpsgd 1:1 --bootstrap 100 --json
   --figures "$work/chain")
 
 # run NAME NP ARGS...: reconbound ARGS without mpirun (NP 0) or under mpirun -np NP; stdout to

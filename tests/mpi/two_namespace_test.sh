@@ -5,6 +5,7 @@
 #
 # Usage: two_namespace_test.sh RECONBOUND IDX_IMAGES
 # Needs root and `ip netns` (two_namespace_run.sh creates the namespaces); mpirun from PATH.
+# shellcheck source=tests/mpi/mpi_test_lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/mpi_test_lib.sh"
 reconbound=${1:?usage: two_namespace_test.sh RECONBOUND IDX_IMAGES}
 images=${2:?usage: two_namespace_test.sh RECONBOUND IDX_IMAGES}
