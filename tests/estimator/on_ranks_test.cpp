@@ -134,10 +134,13 @@ TEST(OnRanks, APilotShareIsSplitFurtherAndComesBackInBlockOrder) {
   request.shard = 1;
   request.shards = 3;  // blocks 1, 4, 7, ... as the pilot asks
   const std::vector<GridEntropy> alone = estimator->estimate(request);
+  // Dealt from any rank on (the pilot deals each call on where the last left off).
   for (const std::size_t n : {2u, 3u}) {
-    const auto results = on_threads<std::vector<GridEntropy>>(
-        n, [&](Ranks& ranks) { return estimate_on_ranks(*estimator, request, &ranks); });
-    for (const auto& result : results) expect_identical(alone, result);
+    for (std::size_t first_rank = 0; first_rank < 4; ++first_rank) {
+      const auto results = on_threads<std::vector<GridEntropy>>(
+          n, [&](Ranks& ranks) { return estimate_on_ranks(*estimator, request, &ranks, first_rank); });
+      for (const auto& result : results) expect_identical(alone, result);
+    }
   }
 }
 

@@ -14,13 +14,17 @@
 namespace reconbound {
 
 // estimator.estimate(request) with the request's blocks shared among `ranks` (nullptr or one
-// rank: that plain call). Rank r computes the blocks b ≡ shard + shards·r (mod shards·N) — its
-// part of the request's own share — and every rank receives every part. A request for all
+// rank: that plain call). The blocks of the request's own share, b = shard + shards·i, are dealt
+// to the ranks in turn from rank `first_rank` on: rank r computes those with
+// i ≡ r − first_rank (mod N), i.e. b ≡ shard + shards·((r − first_rank) mod N) (mod shards·N);
+// every rank receives every part. (A caller making several calls deals on where the last left
+// off, so that no rank gets the odd block of every call.) A request for all
 // blocks (shards = 1) comes back combined by the estimator (combine(): bit for bit what one
 // call returns); a request for a share (the pilot's) comes back as that share's partial
 // results, the blocks of all ranks in block order. Every rank gets the same results.
 RECONBOUND_API std::vector<GridEntropy> estimate_on_ranks(const EntropyEstimator& estimator,
-                                                          const EntropyRequest& request, Ranks* ranks);
+                                                          const EntropyRequest& request, Ranks* ranks,
+                                                          std::size_t first_rank = 0);
 
 // estimator.estimate(request) when each rank holds a range of the sample's records:
 // request.rotated is this rank's rows [first_row, first_row + rows) of the n × m sample. The

@@ -104,6 +104,7 @@ std::vector<PilotEstimate> run_pilot(const EntropyEstimator& estimator, MatrixVi
   // The block average is a mean over exchangeable blocks; a shard of the estimator is an evenly
   // spread subset of them. The same seed gives every record the same draws at each size
   // (common random numbers): the increments between sizes are less noisy.
+  std::size_t dealt = 0;  // blocks dealt to the ranks so far: each call deals on from there
   for (const std::size_t n : {n_perp / 4, n_perp / 2, n_perp}) {
     PilotProgress progress(settings.progress, n);
     for (const auto& [k, pairs] : pairs_by_block_size(grid)) {
@@ -121,7 +122,8 @@ std::vector<PilotEstimate> run_pilot(const EntropyEstimator& estimator, MatrixVi
                                    .shard = 0,
                                    .shards = (m / k + kPilotBlocks - 1) / kPilotBlocks,
                                    .progress = &progress};
-      const std::vector<GridEntropy> partial = estimate_on_ranks(estimator, request, settings.ranks);
+      const std::vector<GridEntropy> partial = estimate_on_ranks(estimator, request, settings.ranks, dealt);
+      dealt += (m / k + request.shards - 1) / request.shards;  // the blocks 0, shards, 2·shards, ... of N_k
       if (partial.size() != pairs.size()) {
         throw PluginError(fmt::format("estimator {} returned {} results for {} grid pairs (a defect of the plugin; "
                                       "`reconbound conformance` checks it)",

@@ -38,11 +38,12 @@ GridEntropy merged_share(std::vector<GridEntropy> parts) {
 }  // namespace
 
 std::vector<GridEntropy> estimate_on_ranks(const EntropyEstimator& estimator, const EntropyRequest& request,
-                                           Ranks* ranks) {
+                                           Ranks* ranks, std::size_t first_rank) {
   if (!shared(ranks)) return estimator.estimate(request);
   const std::size_t n_ranks = ranks->size();
   EntropyRequest part = request;
-  part.shard = request.shard + request.shards * ranks->rank();  // b ≡ shard (mod shards), split N ways
+  // b ≡ shard (mod shards), dealt N ways from first_rank on.
+  part.shard = request.shard + request.shards * ((ranks->rank() + n_ranks - first_rank % n_ranks) % n_ranks);
   part.shards = request.shards * n_ranks;
   const std::vector<std::string> messages = ranks->all_gather(encode_entropies(estimator.estimate(part)));
   std::vector<std::vector<GridEntropy>> parts;
