@@ -122,7 +122,9 @@ BoundFrame make_bound_frame(const Registry& registry, const BoundData& data, con
   frame.info = describe_checked(*frame.psi, data.shape, frame.representation);
   // The memory plan, before anything large is allocated (docs/distributed.md).
   const std::size_t m = frame.info.output_dim;
-  const std::size_t m_pad = config.padded_order > 0 ? config.padded_order : HadamardMatrix::next_constructible_order(m);
+  // A padded order outside [m, 2m] is the rotation's to refuse, with its own message.
+  const bool valid_order = config.padded_order >= m && config.padded_order <= 2 * m;
+  const std::size_t m_pad = valid_order ? config.padded_order : HadamardMatrix::next_constructible_order(m);
   check_memory_plan(plan_bound_memory(static_cast<std::size_t>(data.perp->rows()), frame.n_est, m, m_pad,
                                       config.threads, frame.layout == FrameLayout::rows_on_ranks ? ranks->size() : 1),
                     config.memory_limit_bytes, config.memory_limit_source);

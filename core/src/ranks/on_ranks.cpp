@@ -74,12 +74,13 @@ std::pair<std::size_t, std::size_t> column_window(std::size_t m, std::size_t ste
 std::vector<double> gather_doubles(Ranks* ranks, const std::vector<double>& values) {
   if (!shared(ranks)) return values;
   std::string mine(values.size() * sizeof(double), '\0');
-  std::memcpy(mine.data(), values.data(), mine.size());
+  if (!values.empty()) std::memcpy(mine.data(), values.data(), mine.size());
   std::vector<double> all;
   for (const std::string& part : ranks->all_gather(mine)) {
-    const std::size_t at = all.size();
-    all.resize(at + part.size() / sizeof(double));
-    std::memcpy(all.data() + at, part.data(), part.size() / sizeof(double) * sizeof(double));
+    const std::size_t count = part.size() / sizeof(double);
+    if (count == 0) continue;
+    all.resize(all.size() + count);
+    std::memcpy(all.data() + all.size() - count, part.data(), count * sizeof(double));
   }
   return all;
 }
