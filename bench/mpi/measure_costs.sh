@@ -10,13 +10,31 @@ source "$(dirname "$0")/common.sh"
 out=$(mkdir -p "${1:-$(mktemp -d)}" && cd "${1:-.}" && pwd)
 snapshot "$out"
 
+# CelebA-shaped records (3 x 64 x 64, m = 12,288) for a measurement at a large m: the first
+# 6,000 Fashion-MNIST images, scaled up (nearest) with a different colour map per channel.
+[[ -s $out/rgb64.npy ]] || python3 - "$out/rgb64.npy" <<'PY'
+import gzip, operator, struct, sys
+raw = gzip.open("/usr/share/datasets/fashion-mnist/train-images-idx3-ubyte.gz").read()[16:]
+n, up = 6000, operator.itemgetter(*(c * 28 // 64 for c in range(64)))
+header = "{'descr': '|u1', 'fortran_order': False, 'shape': (%d, 3, 64, 64), }" % n
+header += " " * (63 - (10 + len(header)) % 64) + "\n"
+with open(sys.argv[1], "wb") as f:
+    f.write(b"\x93NUMPY\x01\x00" + struct.pack("<H", len(header)) + header.encode())
+    for i in range(n):
+        rows = [bytes(up(raw[(i * 28 + r) * 28:(i * 28 + r + 1) * 28])) for r in range(28)]
+        grey = b"".join(rows[r * 28 // 64] for r in range(64))
+        f.write(grey + grey.translate(bytes(255 - v for v in range(256))) + grey.translate(bytes(v // 2 + 64 for v in range(256))))
+PY
 fm="--data fashion-mnist"
+rgb="--data npy:$out/rgb64.npy --perp 2000 --est 4000 --gamma 1,8"
 runs=(
-  "select_paper|$fm --gamma 1,8 --select-only"                 # paper split: 10000 + 50000
+  "select_paper|$fm --gamma 1,8 --select-only"                 # paper split: 10000 + 60000
   "default_5k|$fm --perp 10000 --est 5000 --gamma 1,8"
   "default_10k|$fm --perp 10000 --est 10000 --gamma 1,8"
   "pair16_m784|$fm --perp 10000 --est 10000 --gamma 1,8 --grid-select none --grid-k 16 --grid-nu2 1.6 --rotation signs"
   "pair16_m256|$fm --perp 10000 --est 10000 --gamma 1,8 --grid-select none --grid-k 16 --grid-nu2 1.6 --rotation signs --representation select:rect:6,6,16,16"
+  "rgb64_pair16|$rgb --grid-select none --grid-k 16 --grid-nu2 1.6"
+  "rgb64_default|$rgb"
   "grid_2k|$fm --perp 2000 --est 2000 --gamma 1,8 --grid-select none"
   "grid_4k|$fm --perp 2000 --est 4000 --gamma 1,8 --grid-select none"
 )
@@ -29,8 +47,10 @@ for run in "${runs[@]}"; do
   [[ -s $out/$name.json ]] && continue  # resumable
   wait_quiet
   echo "$name: reconbound bound ${args[*]}  (load $(cut -d' ' -f1-3 /proc/loadavg))" >&2
+  head -1 /proc/stat > "$out/$name.stat"
   /usr/bin/time -f "%e %U %S %M" -o "$out/$name.time" \
     "$reconbound" bound "${args[@]}" --threads 1 --quiet --json > "$out/$name.json.tmp"
+  head -1 /proc/stat >> "$out/$name.stat"
   mv "$out/$name.json.tmp" "$out/$name.json"
 done
 
@@ -38,11 +58,15 @@ python3 - "$out" "${runs[@]%%|*}" <<'PY'
 import json, sys
 out, names = sys.argv[1], sys.argv[2:]
 print("| run | n_perp | n_est | m_pad | certified (k, n_mc) x pairs | wall s | load s | represent s | trace s "
-      "| rotation s | selection s | entropy s | pilot us/row^2 | entropy ns/(n^2 m n_mc) per k-group | peak RSS MB |")
-print("|" + "---|" * 15)
+      "| rotation s | selection s | entropy s | pilot us/row^2 | entropy ns/(n^2 m n_mc) per k-group | peak RSS MiB "
+      "| others' CPU, cores |")
+print("|" + "---|" * 16)
 for name in names:
     d = json.load(open(f"{out}/{name}.json"))
     wall, user, system, rss_kb = map(float, open(f"{out}/{name}.time").read().split())
+    a, b = ([int(v) for v in line.split()[1:]] for line in open(f"{out}/{name}.stat"))
+    busy = lambda v: sum(v) - v[3] - v[4] - v[7]
+    others = ((busy(b) - busy(a)) / 100 - user - system) / wall  # CPU other processes used meanwhile
     t = d["timings_s"]
     load = wall - sum(t.values())
     grid = d.get("grid") or []
@@ -55,5 +79,5 @@ for name in names:
     print(f"| {name} | {d['n_perp']} | {d['n_est']} | {d['m_padded']} | "
           f"{' '.join(f'({k},{n})x{c}' for (k, n), c in sorted(groups.items())) or '-'} | {wall:.1f} | {load:.1f} | "
           f"{t['represent']:.2f} | {t['trace_sigma']:.2f} | {t['rotation']:.2f} | {t['grid_selection']:.1f} | "
-          f"{t['entropy']:.1f} | {pilot:.3f} | {entropy:.4f} | {rss_kb / 1024:.0f} |")
+          f"{t['entropy']:.1f} | {pilot:.3f} | {entropy:.4f} | {rss_kb / 1024:.0f} | {others:.2f} |")
 PY

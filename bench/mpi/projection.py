@@ -1,154 +1,176 @@
 #!/usr/bin/env python3
-"""Projected wall time and memory of `reconbound bound` on a cluster, in today's MPI design.
+"""Projected wall time and memory of `reconbound bound` on a cluster, in the MPI design of
+commit 6992ca4 (docs/distributed.md), from single-core measurements (bench/mpi/README.md).
 
-The model (bench/mpi/README.md):
-  * every rank loads, represents and rotates ALL records (the frame): this serial part does not
-    shrink with more ranks; threads of a rank share the represent, trace and rotation stages,
-    the load and an eigendecomposition run on one thread;
-  * the estimator's blocks split over ranks (block b on rank b mod P), the threads of a rank split
-    a block's tiles of 32 rows (whole blocks at k <= 2): a rank's time is its blocks' work over its
-    threads, but never less than its largest work item. The pilot runs at most 8 blocks per block
-    size and call, so at most 8 ranks work on it; the certified estimate has m_pad/k blocks per
-    certified block size k, so ranks beyond that wait;
-  * communication: per estimator call one all-gather of the per-block results (16 + 136 bytes a
-    pair and rank + 24 bytes a block), a barrier and an all-gather of the sizes; nothing else.
-    Separately, each node reads the whole data set over its link (a network file system that
-    serves every node at link speed: optimistic for many nodes);
-  * memory per rank: the loaded data set, the split, the features, rotated D_est and the pilot's
-    rotated D_perp, all doubles, plus 16 MB per thread and about 80 MB of program.
-Layout: one rank per node with 32 threads (the layout today's design favours: one frame per node).
-
-Usage: bench/mpi/projection.py            (Markdown on stdout)
+The model, one rank per node with 32 threads (P ranks, T threads):
+  * every rank loads ALL records (one thread; plus the node reads the whole file over its link),
+    represents D_perp, computes tr Sigma and the rotation from it, and rotates the pilot's prefix
+    of D_perp: this part does not shrink with more ranks;
+  * D_est by rows: a rank represents and rotates n_est/P records (its T threads share them);
+  * the pilot: per size (n_p/4, n_p/2, n_p with n_p = min(n_perp, n_est/2)) and block size, at
+    most 8 blocks, block b on rank b mod P: at most 8 ranks work on it;
+  * one all-to-all moves the rotated records to column windows of whole chunks of lcm(k over the
+    certified pairs) columns: each rank sends n_est/P x m_pad doubles, (P-1)/P of them over its link;
+  * the certified estimate: a rank computes the blocks of its window; chunks = m_pad/lcm(k), so
+    ranks beyond that many wait. A rank's time is its blocks' work over T threads, but never less
+    than its largest work item (a tile of 32 rows of a block, a whole block at k <= 2);
+  * gathers: the UCB's per-record terms (8 bytes a record), the pilot's and the estimate's
+    per-block results (16 + 136 bytes a pair and rank, 24 a block), a digest; log2(P) latencies each;
+  * memory per rank: the loaded records and their split (doubles, every rank), Psi(D_perp) and Psi
+    of its share, its rotated share, the exchange (2 x share x m_pad), the pilot's rotated prefix,
+    16 MiB per thread and 80 MB of program (the program's own memory plan plus the records).
+Usage: bench/mpi/projection.py        (Markdown on stdout)
 """
 import math
 
-# --- Measured inputs ------------------------------------------------------------------------
-# bench/mpi/measure_costs.sh /tmp/mpibench/costs, 2025-12-01, on the shared 2-core machine
-# (AMD EPYC, 2 vCPUs, 24 GB; another agent's builds and tests ran at times), one rank, --threads 1,
-# build/release/bin/reconbound of commit e7e07bf. [run name] as in that script.
-LOAD_S_PER_BYTE = 0.0                  # [select_paper] (wall - sum of timings_s) / (70,000 x 784 B of gzipped IDX)
-REPRESENT_S_PER_VALUE = 0.0            # [select_paper] pixel: represent / ((10,000 + 50,000) x 784)
-TRACE_S_PER_VALUE = 0.0                # [select_paper] trace_sigma / ((10,000 + 50,000) x 784)
-EIGEN_ROTATION_S_784 = 0.0             # [select_paper] rotation at m = 784: eigenbasis from 10,000, applied to 50,000
-HADAMARD_S_PER_VALUE = 0.0             # [pair16_m784] signs rotation / (n_est x m_pad x log2 m_pad)
-# Seconds per block per n^2 (n rows) per Monte Carlo draw, all six nu2 levels of a block size
-# (the pilot and --grid-select none): [grid_2k_k*] entropy / (m_pad/k x n_mc x 2000^2).
-GRID_BLOCK_S = {1: 0.0, 2: 0.0, 4: 0.0, 7: 0.0, 8: 0.0, 14: 0.0, 16: 0.0, 28: 0.0}
-# The same for the one or two nu2 levels a selection certifies at one block size:
-SELECTED_BLOCK_S = {16: 0.0,           # [pair16_m784] one level
-                    28: 0.0}           # [speedup np1, n_est 20,000] two levels
-# NOT measured here: the lpips plugin's goal of 200 images/s on 2 cores (bench/lpips_benchmark.cpp)
-LPIPS_S_PER_IMAGE = 2 / 200
+# --- Measured inputs (1 core) -------------------------------------------------------------------
+# bench/mpi/measure_costs.sh /tmp/mpibench/costs2 (results/measure_costs.md) and bench/mpi/speedup.sh
+# (results/speedup.md), 2026-12-01, on a shared 2-core machine (AMD EPYC VM, 2 vCPUs, 24 GB; each
+# run waited for 10 idle seconds; other processes then used <= 0.05 cores), one rank, --threads 1,
+# build/release/bin/reconbound built at 23:18 from the tree of a03bb63. [run name] as in measure_costs.sh.
+# Load: start, read, convert to doubles and split, all records used: (wall - sum of timings_s) /
+# input bytes. (With few of the records used it is less: 2.4 s median over the other Fashion runs.)
+LOAD_S_PER_BYTE = {"idx.gz": 6.7e-8,  # [select_paper] 3.7 s / (70,000 x 784)
+                   "npy": 7.2e-8}     # [rgb64_*] 5.3 s / (6,000 x 12,288 bytes of .npy)
+REPRESENT_S_PER_VALUE = 2.4e-8        # [select_paper] pixel: represent 1.32 s / (70,000 x 784)
+TRACE_S_PER_VALUE = 1.4e-8            # [select_paper] trace_sigma 0.78 s / (70,000 x 784)
+EIGEN_FIT_S_784 = 1.0                 # [default_5k, default_10k, speedup np1, select_paper]: rotation
+EIGEN_APPLY_S_PER_ROW_784 = 9.0e-5    #   = 1.0 s + 9.0e-5 s x n_est (fit on 10,000 records, m = 784)
+HADAMARD_S_PER_VALUE = 4.5e-8         # [rgb64_pair16, rgb64_default, pair16_m784] signs rotation / (n_est x m): 3.8-5.0e-8 at m = 784 and 12,288
+# The whole grid and the pilot: seconds per block per n^2 (n rows) per Monte Carlo draw, all six
+# nu2 levels of a block size: [grid_2k_k*] entropy / (m_pad/k x n_mc x 2,000^2).
+GRID_BLOCK_S = {1: 8.2e-10, 2: 3.3e-9, 4: 3.7e-9, 7: 4.6e-9, 8: 6.2e-9, 14: 7.6e-9, 16: 7.2e-9, 28: 8.7e-9}
+# A certified pair of the grid selection: seconds per n_est^2 x m per pair and draw. Mean of 8 runs,
+# 6.4-8.5e-11: [speedup np1] x 2 (k = 28, m = 784), [rgb64_default] (k = 12, 24; m = 12,288),
+# [rgb64_pair16], [pair16_m784], [pair16_m256], [default_5k], [default_10k] (k = 16, 28).
+PAIR_S_PER_N2M = 7.4e-11
+LPIPS_S_PER_IMAGE = 2 / 200           # NOT measured: the lpips plugin's goal, 200 images/s on 2 cores
 
-# --- Cluster ----------------------------------------------------------------------------------
+# --- Cluster and workloads ----------------------------------------------------------------------
 NODES = (16, 64, 256)
-THREADS = 32                                   # cores per node, one rank per node
-LINKS = {"10 Gb/s": (10e9 / 8, 25e-6), "100 Gb/s": (100e9 / 8, 2e-6)}  # bytes/s, latency per message step
+THREADS = 32                                                            # one rank per node
+LINKS = {"10 Gb/s": (10e9 / 8, 25e-6), "100 Gb/s": (100e9 / 8, 2e-6)}  # bytes/s, latency
 NODE_MEMORY = 128e9
-N_PERP = 10_000                                # the default split: 10,000 records in D_perp, the rest D_est
-NU2_LEVELS, PILOT_BLOCKS, TILE_ROWS = 6, 8, 32
+N_PERP, NU2_LEVELS, PILOT_BLOCKS, TILE_ROWS = 10_000, 6, 8, 32
 
-# name, records in the file, records used, input values per record, m (= m_pad: 784 = 28^2,
-# 12,288 = 12 x 2^10 and 32,768 = 2^15 are Hadamard orders), representation,
-# certified groups (k, nu2 levels, n_mc) or "grid" (all block sizes, six levels each)
+# name, n_est, records in the file, input values a record, m (= m_pad: 784 = 28^2, 12,288 =
+# 12 x 2^10 and 32,768 = 2^15 are Hadamard orders), file format, representation, certified pairs
+# (k, n_mc) or "grid". Records used: N_PERP + n_est. The certified pairs are those the pilot chose
+# for --gamma 1,8: at m = 784 [select_paper], at m = 12,288 [rgb64_default]; at 32,768 (no divisor
+# 12 or 24) assumed (16, 32).
 WORKLOADS = [
-    ("Fashion-MNIST pixel, paper size, selected pairs", 70_000, 60_000, 784, 784, "pixel", [(28, 2, 1)]),
-    ("CelebA-size pixels 3x64x64", 40_000, 40_000, 12_288, 12_288, "pixel", [(16, 1, 1)]),
-    ("CelebA full", 200_000, 200_000, 12_288, 12_288, "pixel", [(16, 1, 1)]),
-    ("LPIPS features at paper size", 70_000, 60_000, 784, 32_768, "lpips", [(16, 1, 1)]),
-    ("ImageNet 64x64", 1_280_000, 1_280_000, 12_288, 12_288, "pixel", [(16, 1, 1)]),
-    ("whole grid (--grid-select none)", 70_000, 60_000, 784, 784, "pixel", "grid"),
+    ("Fashion-MNIST pixel, paper size, selected pairs", 60_000, 70_000, 784, 784, "idx.gz", "pixel", [(28, 1)] * 2),
+    ("CelebA-size pixels 3x64x64", 40_000, 50_000, 12_288, 12_288, "npy", "pixel", [(12, 1), (24, 1)]),
+    ("CelebA full", 200_000, 210_000, 12_288, 12_288, "npy", "pixel", [(12, 1), (24, 1)]),
+    ("LPIPS features at paper size", 60_000, 70_000, 784, 32_768, "idx.gz", "lpips", [(16, 1), (32, 1)]),
+    ("ImageNet 64x64", 1_280_000, 1_290_000, 12_288, 12_288, "npy", "pixel", [(12, 1), (24, 1)]),
+    ("whole grid (--grid-select none)", 60_000, 70_000, 784, 784, "idx.gz", "pixel", "grid"),
 ]
-GRID_N_MC = {1: 1, 2: 1, 4: 1, 7: 1, 8: 1, 14: 2, 16: 3, 28: 8}  # [grid_2k]: |G| = 48 pairs
+GRID_N_MC = {1: 1, 2: 1, 4: 1, 7: 1, 8: 1, 14: 2, 16: 3, 28: 7}  # [grid_4k]: |G| = 48 pairs
 
 
 def block_sizes(m):  # the default grid: divisors of m up to 32
     return [k for k in range(1, 33) if m % k == 0]
 
 
-def block_cost(table, k):  # per block per n^2; linear in k between (and beyond) measured sizes
-    if k in table:
-        return table[k]
-    ks = sorted(table)
+def grid_block_s(k):  # measured sizes; others linear in k between (or beyond) the nearest two
+    if k in GRID_BLOCK_S:
+        return GRID_BLOCK_S[k]
+    ks = sorted(GRID_BLOCK_S)
     lo = max([x for x in ks if x < k], default=ks[0])
     hi = min([x for x in ks if x > k], default=ks[-1])
-    if lo == hi:
-        lo, hi = ks[-2], ks[-1]
-    return table[lo] + (table[hi] - table[lo]) * (k - lo) / (hi - lo)
+    lo, hi = (ks[-2], ks[-1]) if lo == hi else (lo, hi)
+    return GRID_BLOCK_S[lo] + (GRID_BLOCK_S[hi] - GRID_BLOCK_S[lo]) * (k - lo) / (hi - lo)
 
 
-def rank_time(items, ranks, threads):
-    """items: (k, blocks, seconds a block) of one estimator call; the busiest rank's time."""
-    work = largest = 0.0
-    for k, blocks, seconds, rows in items:
-        work += math.ceil(blocks / ranks) * seconds
-        largest = max(largest, seconds if k <= 2 else seconds * TILE_ROWS / rows)
-    return max(work / threads, largest)
+def busiest(blocks, seconds, rows, k, threads):  # a rank's blocks over its threads
+    return max(blocks * seconds / threads, seconds if k <= 2 else seconds * TILE_ROWS / rows)
 
 
-def gather_time(pairs, blocks, ranks, bandwidth, latency):
-    steps = 3 * math.ceil(math.log2(ranks)) if ranks > 1 else 0  # barrier, sizes, results
-    data = ranks * (16 + 136 * pairs) + 24 * blocks
-    return steps * latency + data * (ranks - 1) / ranks / bandwidth
+def gather_s(bytes_in_all, ranks, bandwidth, latency):  # barrier, sizes, data
+    return 0.0 if ranks == 1 else 3 * math.ceil(math.log2(ranks)) * latency + bytes_in_all * (ranks - 1) / ranks / bandwidth
 
 
 def project(w, ranks, link):
-    name, n_file, n_used, d_in, m, rep, groups = w
-    n_est, n_pilot = n_used - N_PERP, min(N_PERP, (n_used - N_PERP) // 2)
+    name, n_est, n_file, d_in, m, fmt, rep, pairs = w
+    n_used, n_p, share = N_PERP + n_est, min(N_PERP, n_est // 2), math.ceil(n_est / ranks)
     bandwidth, latency = LINKS[link]
-    eigen = N_PERP >= m and m <= 16_384
-    # The frame, on every rank.
-    load = LOAD_S_PER_BYTE * n_file * d_in
-    read = n_file * d_in / bandwidth                       # uint8 values over the node's link
-    represent = (LPIPS_S_PER_IMAGE * n_used if rep == "lpips" else REPRESENT_S_PER_VALUE * n_used * m)
-    rotate = (HADAMARD_S_PER_VALUE * (n_est + n_pilot) * m * math.log2(m))
-    single = load + (EIGEN_ROTATION_S_784 * (m / 784) ** 3 if eigen else 0.0)
-    frame = single + (represent + TRACE_S_PER_VALUE * n_used * m + (0.0 if eigen else rotate)) / THREADS
-    # The pilot: three sizes, per block size <= 8 evenly spread blocks, all six levels, one draw.
-    pilot = comm = 0.0
-    for n in (n_pilot // 4, n_pilot // 2, n_pilot):
-        for k in block_sizes(m):
-            blocks = math.ceil(m // k / math.ceil(m // k / PILOT_BLOCKS))
-            pilot += rank_time([(k, blocks, block_cost(GRID_BLOCK_S, k) * n * n, n)], ranks, THREADS)
-            comm += gather_time(NU2_LEVELS, blocks * NU2_LEVELS, ranks, bandwidth, latency)
-    # The certified estimate: one call over all certified block sizes.
-    if groups == "grid":
-        groups = [(k, NU2_LEVELS, GRID_N_MC[k]) for k in block_sizes(m)]
-    table = lambda levels: GRID_BLOCK_S if levels == NU2_LEVELS else SELECTED_BLOCK_S
-    items = [(k, m // k, block_cost(table(levels), k) * n_mc * n_est ** 2, n_est) for k, levels, n_mc in groups]
-    certified = rank_time(items, ranks, THREADS)
-    comm += gather_time(sum(l for _, l, _ in groups), sum(l * m // k for k, l, _ in groups), ranks, bandwidth, latency)
-    memory = 8 * (n_file * d_in + n_used * d_in + n_used * m + (n_est + n_pilot) * m) + THREADS * 16e6 + 80e6
-    return {"frame": frame + read, "pilot": pilot, "certified": certified, "comm": comm,
-            "total": frame + read + pilot + certified + comm, "memory": memory,
-            "blocks": sum(m // k for k, _, _ in groups), "n_est": n_est, "read": read}
+    t = {}
+    # Every rank: load all records, Psi(D_perp), tr Sigma, the rotation, the pilot's rotated prefix.
+    represent = (lambda rows: LPIPS_S_PER_IMAGE * rows) if rep == "lpips" else (lambda rows: REPRESENT_S_PER_VALUE * rows * m)
+    eigen = N_PERP >= m and m <= 16_384                                 # else random signs + Hadamard
+    rotate = (lambda rows: EIGEN_APPLY_S_PER_ROW_784 * rows * (m / 784) ** 2) if eigen else \
+             (lambda rows: HADAMARD_S_PER_VALUE * rows * m)
+    t["read"] = n_file * d_in / bandwidth                               # uint8 values over the link
+    t["every rank"] = (LOAD_S_PER_BYTE[fmt] * n_file * d_in + (EIGEN_FIT_S_784 * (m / 784) ** 3 if eigen else 0)
+                       + (represent(N_PERP) + TRACE_S_PER_VALUE * N_PERP * m + rotate(n_p)) / THREADS)
+    t["share"] = (represent(share) + TRACE_S_PER_VALUE * share * m + rotate(share)) / THREADS
+    t["comm"] = gather_s(8 * n_est, ranks, bandwidth, latency)         # the UCB's terms
+    # The pilot (not with --grid-select none).
+    t["pilot"] = 0.0
+    if pairs != "grid":
+        for n in (n_p // 4, n_p // 2, n_p):
+            for k in block_sizes(m):
+                blocks = math.ceil(m // k / math.ceil(m // k / PILOT_BLOCKS))
+                t["pilot"] += busiest(math.ceil(blocks / ranks), grid_block_s(k) * n * n, n, k, THREADS)
+                t["comm"] += gather_s(NU2_LEVELS * (ranks * 152 + 24 * blocks), ranks, bandwidth, latency)
+    # The all-to-all, then the certified blocks of each rank's column window.
+    t["comm"] += 0.0 if ranks == 1 else share * m * 8 * (ranks - 1) / ranks / bandwidth + ranks * latency
+    if pairs == "grid":
+        items = [(k, GRID_N_MC[k] * grid_block_s(k) * n_est ** 2) for k in block_sizes(m)]
+    else:
+        items = [(k, n_mc * PAIR_S_PER_N2M * k * n_est ** 2) for k, n_mc in pairs]
+    step = math.lcm(*(k for k, _ in items))
+    chunks = m // step
+    per_rank = math.ceil(chunks / ranks)
+    work = sum(per_rank * step // k * s for k, s in items)
+    largest = max(s if k <= 2 else s * TILE_ROWS / n_est for k, s in items)
+    t["certified"] = max(work / THREADS, largest)
+    t["comm"] += gather_s(len(items) * ranks * 152 + 24 * sum(m // k for k, _ in items), ranks, bandwidth, latency)
+    memory = (8 * (n_file * d_in + n_used * d_in + (N_PERP + share) * m + share * m + n_p * m
+                   + (2 * share * m if ranks > 1 else 0)) + THREADS * 2 ** 24 + 80e6)
+    return t, sum(t.values()), memory, chunks
 
 
-def fmt(seconds):
+def fmt_s(seconds):
     return f"{seconds:.0f} s" if seconds < 120 else f"{seconds / 60:.0f} min" if seconds < 7200 else f"{seconds / 3600:.1f} h"
 
 
 def main():
     columns = [(n, link) for n in NODES for link in LINKS]
-    print("| workload | n_est | m | certified blocks | 1 node | "
-          + " | ".join(f"{n} nodes, {link}" for n, link in columns)
-          + " | frame (serial) | memory per rank | where the model stops holding |")
-    print("|" + "---|" * (len(columns) + 8))
+    print(f"Wall time, one rank of {THREADS} threads per node; n_perp = {N_PERP:,}.\n")
+    print("| workload | n_est | m | chunks (ranks that can work on the certified estimate) | 1 node | "
+          + " | ".join(f"{n} nodes, {link}" for n, link in columns) + " | memory per rank, 1 / 16 / 256 nodes |")
+    print("|" + "---|" * (len(columns) + 6))
+    notes = []
     for w in WORKLOADS:
-        one = project(w, 1, "10 Gb/s")
-        runs = {c: project(w, c[0], c[1]) for c in columns}
-        notes = []
-        if one["memory"] > NODE_MEMORY:
-            notes.append(f"does not fit a {NODE_MEMORY / 1e9:.0f} GB node")
-        idle = [n for n in NODES if n > one["blocks"]]
+        runs = {c: project(w, *c) for c in columns}
+        _, one, mem1, chunks = project(w, 1, "10 Gb/s")
+        mems = [mem1, runs[(16, "10 Gb/s")][2], runs[(256, "10 Gb/s")][2]]
+        print(f"| {w[0]} | {w[1]:,} | {w[4]:,} | {chunks:,} | {fmt_s(one)} | "
+              + " | ".join(fmt_s(runs[c][1]) for c in columns)
+              + " | " + " / ".join(f"{x / 1e9:.1f} GB" for x in mems) + " |")
+        said = []
+        if min(mems) > NODE_MEMORY:
+            said.append(f"does not fit a {NODE_MEMORY / 1e9:.0f} GB node at any size (every rank loads all records as doubles)")
+        idle = [n for n in NODES if n > chunks]
         if idle:
-            notes.append(f"ranks > {one['blocks']} certified blocks from {idle[0]} nodes")
-        serial = [n for n, link in columns if link == "10 Gb/s" and runs[(n, link)]["frame"] > runs[(n, link)]["total"] / 2]
-        if serial:
-            notes.append(f"frame > half the time from {serial[0]} nodes")
-        print(f"| {w[0]} | {one['n_est']:,} | {w[4]:,} | {one['blocks']:,} | {fmt(one['total'])} | "
-              + " | ".join(fmt(runs[c]["total"]) for c in columns)
-              + f" | {fmt(one['frame'])} | {one['memory'] / 1e9:.1f} GB | {'; '.join(notes) or '-'} |")
+            said.append(f"from {idle[0]} nodes ranks exceed the {chunks} chunks of lcm(k) columns: "
+                        f"{idle[0] - chunks} or more ranks wait during the certified estimate")
+        for n, link in columns:
+            t, total, _, _ = runs[(n, link)]
+            if t["every rank"] + t["read"] + t["pilot"] > total / 2:
+                said.append(f"from {n} nodes ({link}) the part that does not shrink with ranks "
+                            f"(load, D_perp, pilot: {fmt_s(t['every rank'] + t['read'] + t['pilot'])}) is more than half")
+                break
+        notes.append(f"- {w[0]}: " + ("; ".join(said) or "the model holds at all sizes shown"))
+    print("\nWhere the model stops holding:\n" + "\n".join(notes))
+    print("\nBreakdown at 64 nodes, 10 Gb/s (seconds):\n")
+    keys = ["read", "every rank", "share", "pilot", "certified", "comm"]
+    print("| workload | " + " | ".join(keys) + " |\n|" + "---|" * (len(keys) + 1))
+    for w in WORKLOADS:
+        t = project(w, 64, "10 Gb/s")[0]
+        print(f"| {w[0]} | " + " | ".join(f"{t[k]:.3g}" for k in keys) + " |")
 
 
 if __name__ == "__main__":
