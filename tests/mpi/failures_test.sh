@@ -10,11 +10,7 @@
 # Usage: failures_test.sh RECONBOUND MPIRUN IDX_IMAGES
 # shellcheck source=tests/mpi/mpi_test_lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/mpi_test_lib.sh"
-reconbound=${1:?usage: failures_test.sh RECONBOUND MPIRUN IDX_IMAGES}
-mpirun=${2:?usage: failures_test.sh RECONBOUND MPIRUN IDX_IMAGES}
-images=${3:?usage: failures_test.sh RECONBOUND MPIRUN IDX_IMAGES}
-[[ -x $reconbound ]] || fail "no executable at $reconbound"
-[[ -f $images ]] || fail "no data set at $images"
+take_arguments failures_test.sh "$@"
 
 limit=20  # seconds a failing job may take, start-up included
 data=(--data "idx:$images")

@@ -43,3 +43,13 @@ json_same() { /usr/bin/python3 "$mpi_test_dir/json_same.py" same "$1" "$2" "$mpi
 
 # json_one FILE WHAT: FILE holds exactly one JSON document.
 json_one() { /usr/bin/python3 "$mpi_test_dir/json_same.py" one "$1" "$mpi_test_name: $2" || exit 1; }
+
+# take_arguments SCRIPT "$@": sets reconbound, mpirun and images from a test's three arguments.
+take_arguments() {
+  local usage="usage: $1 RECONBOUND MPIRUN IDX_IMAGES"
+  reconbound=${2:?$usage}
+  mpirun=${3:?$usage}
+  images=${4:?$usage}
+  [[ -x $reconbound ]] || fail "no executable at $reconbound"
+  [[ -f $images ]] || fail "no data set at $images"
+}

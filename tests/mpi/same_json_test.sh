@@ -10,11 +10,7 @@
 # Every run is on 2 cores (CI), hence --oversubscribe, --threads 1 and 1,000 + 1,500 records.
 # shellcheck source=tests/mpi/mpi_test_lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/mpi_test_lib.sh"
-reconbound=${1:?usage: same_json_test.sh RECONBOUND MPIRUN IDX_IMAGES}
-mpirun=${2:?usage: same_json_test.sh RECONBOUND MPIRUN IDX_IMAGES}
-images=${3:?usage: same_json_test.sh RECONBOUND MPIRUN IDX_IMAGES}
-[[ -x $reconbound ]] || fail "no executable at $reconbound"
-[[ -f $images ]] || fail "no data set at $images"
+take_arguments same_json_test.sh "$@"
 
 small=(--data "idx:$images" --perp 1000 --est 1500 --seed 3)
 bound=(bound "${small[@]}" --gamma 1 --json)
