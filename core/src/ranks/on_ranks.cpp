@@ -35,6 +35,24 @@ GridEntropy merged_share(std::vector<GridEntropy> parts) {
   return out;
 }
 
+// Every rank's results, in rank order, on every rank; a rank that computed no block sends none.
+std::vector<std::vector<GridEntropy>> gather_results(Ranks& ranks, const std::vector<GridEntropy>& mine,
+                                                     std::size_t pairs) {
+  std::vector<std::vector<GridEntropy>> parts;
+  const std::vector<std::string> messages = ranks.all_gather(encode_entropies(mine));
+  for (std::size_t r = 0; r < messages.size(); ++r) {
+    std::vector<GridEntropy> part = decode_entropies(messages[r]);
+    if (part.empty()) continue;
+    if (part.size() != pairs) {
+      throw PluginError(fmt::format("rank {} returned {} results for {} grid pairs; every rank must load the "
+                                    "same estimator plugin",
+                                    r, part.size(), pairs));
+    }
+    parts.push_back(std::move(part));
+  }
+  return parts;
+}
+
 }  // namespace
 
 std::vector<GridEntropy> estimate_on_ranks(const EntropyEstimator& estimator, const EntropyRequest& request,
@@ -45,17 +63,7 @@ std::vector<GridEntropy> estimate_on_ranks(const EntropyEstimator& estimator, co
   // b ≡ shard (mod shards), dealt N ways from first_rank on.
   part.shard = request.shard + request.shards * ((ranks->rank() + n_ranks - first_rank % n_ranks) % n_ranks);
   part.shards = request.shards * n_ranks;
-  const std::vector<std::string> messages = ranks->all_gather(encode_entropies(estimator.estimate(part)));
-  std::vector<std::vector<GridEntropy>> parts;
-  parts.reserve(n_ranks);
-  for (std::size_t r = 0; r < n_ranks; ++r) {
-    parts.push_back(decode_entropies(messages[r]));
-    if (parts.back().size() != request.grid.size()) {
-      throw PluginError(fmt::format("rank {} returned {} results for {} grid pairs; every rank must load the "
-                                    "same estimator plugin",
-                                    r, parts.back().size(), request.grid.size()));
-    }
-  }
+  const auto parts = gather_results(*ranks, estimator.estimate(part), request.grid.size());
   std::vector<GridEntropy> results;
   results.reserve(request.grid.size());
   for (std::size_t p = 0; p < request.grid.size(); ++p) {
@@ -148,17 +156,7 @@ std::vector<GridEntropy> estimate_on_column_windows(const EntropyEstimator& esti
                                 .progress = request.progress};
   // A rank whose window holds no block sends no results.
   const std::vector<GridEntropy> mine = width > 0 ? estimator.estimate(windowed) : std::vector<GridEntropy>{};
-  std::vector<std::vector<GridEntropy>> parts;
-  for (const std::string& message : ranks->all_gather(encode_entropies(mine))) {
-    std::vector<GridEntropy> part = decode_entropies(message);
-    if (part.empty()) continue;
-    if (part.size() != request.grid.size()) {
-      throw PluginError(fmt::format("a rank returned {} results for {} grid pairs; every rank must load the same "
-                                    "estimator plugin",
-                                    part.size(), request.grid.size()));
-    }
-    parts.push_back(std::move(part));
-  }
+  const auto parts = gather_results(*ranks, mine, request.grid.size());
   std::vector<GridEntropy> results;
   for (std::size_t p = 0; p < request.grid.size(); ++p) results.push_back(estimator.combine(parts_of_pair(parts, p), windowed));
   return results;
