@@ -4,6 +4,7 @@
 
 #include "bound_options.hpp"
 #include "bound_report.hpp"
+#include "checkpoint_option.hpp"
 #include "commands.hpp"
 #include "data_options.hpp"
 #include "mechanism_options.hpp"
@@ -26,7 +27,7 @@ struct Options {
   bool json = false;
 };
 
-void run(const Options& o) {
+void run(const Options& o, const CLI::App& command) {
   workflow::BoundRequest request;
   request.representation = single_representation(o.bound, "bound");
   request.mechanism = mechanism_request(o.mechanism, build_schedule(o.schedule));
@@ -35,6 +36,8 @@ void run(const Options& o) {
   ProgressBar progress(!o.bound.quiet);
   request.bound = make_bound_config(o.bound, o.data.seed, &progress);
   const Registry registry;
+  const auto checkpoint = open_checkpoint(o.bound.checkpoint, command, registry, o.bound.quiet);
+  request.bound.checkpoint = checkpoint.get();
   const workflow::BoundOutput output = workflow::run_bound(registry, request);
   if (o.json) fmt::print("{}\n", workflow::to_json(output).dump(2));
   else print_bound_table(output);
@@ -52,7 +55,7 @@ void add_bound_command(CLI::App& app) {
   add_mechanism_options(*cmd, options->mechanism,
                         "Mechanism plugin: one driven by a schedule, or one fitted on Psi(D_est) (codebook)");
   cmd->add_flag("--json", options->json, "Print JSON instead of a table");
-  cmd->callback([options] { run(*options); });
+  cmd->callback([options, cmd] { run(*options, *cmd); });
 }
 
 }  // namespace reconbound::cli

@@ -86,6 +86,9 @@ void add_bound_options(CLI::App& cmd, BoundOptions& o) {
   cmd.add_option("--memory-limit", o.memory_limit,
                  "Memory the bound may still allocate, e.g. 8G (default: the available memory, shared among the "
                  "MPI ranks on a machine); a larger plan is refused before any work");
+  cmd.add_option("--checkpoint", o.checkpoint,
+                 "Keep finished work in FILE; a rerun of the same command skips it (docs/checkpoints.md)")
+      ->type_name("FILE");
   cmd.add_flag("--quick", o.quick,
                "Quick-look random split |D_perp| = 2000, n_est = 2000 (default: the paper's sizes, "
                "|D_perp| = 10000 and the rest, where the data set has >= 60000 records)");

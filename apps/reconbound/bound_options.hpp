@@ -31,6 +31,7 @@ struct BoundOptions {
   double normaliser_alpha_fraction = kDefaultNormaliserAlphaFraction;
   std::size_t threads = 0;     // 0: all hardware threads (shared among the MPI ranks on a machine)
   std::string memory_limit;    // --memory-limit: empty for the available memory
+  std::string checkpoint;      // --checkpoint FILE: empty for none (docs/checkpoints.md)
   bool quick = false;
   bool quiet = false;
 };

@@ -5,6 +5,7 @@
 // With --schedule FILE the σ column is a shape and the result is the factor on it.
 #include <fmt/format.h>
 
+#include "checkpoint_option.hpp"
 #include "plan_options.hpp"
 #include "progress_bar.hpp"
 #include "range_note.hpp"
@@ -31,6 +32,9 @@ void print_epsilon(const EpsilonResult& e) {
 }
 
 void run_target_epsilon(const CalibrateOptions& o) {
+  if (!o.plan.bound.checkpoint.empty()) {
+    throw InvalidInput("--checkpoint keeps the estimates of --target-rho; --target-epsilon estimates nothing");
+  }
   workflow::CalibrateEpsilonRequest request;
   request.mechanism = shape_mechanism(o.plan);
   request.target_epsilon = *o.target_epsilon;
@@ -52,7 +56,7 @@ void run_target_epsilon(const CalibrateOptions& o) {
   fmt::print("gamma:          {:.6g} bits  ({} at sigma)\n", out.gamma_bits, out.mechanism);
 }
 
-void run_target_rho(const CalibrateOptions& o) {
+void run_target_rho(const CalibrateOptions& o, const CLI::App& command) {
   const PlanOptions& p = o.plan;
   workflow::CalibrateRhoRequest request;
   request.mechanism = shape_mechanism(p);
@@ -64,6 +68,8 @@ void run_target_rho(const CalibrateOptions& o) {
   ProgressBar progress(!p.bound.quiet);
   request.bound = make_bound_config(p.bound, p.data.seed, &progress);
   const Registry registry;
+  const auto checkpoint = open_checkpoint(p.bound.checkpoint, command, registry, p.bound.quiet);
+  request.bound.checkpoint = checkpoint.get();
   const workflow::CalibrateRhoOutput out = workflow::run_calibrate_rho(registry, request);
   const ConverseResult& at = out.result.converse;
   if (out.at_sigma_min) note_smallest_sigma(fmt::format("the target rho* {}", out.target_rho), out.sigma);
@@ -98,13 +104,13 @@ void add_calibrate_command(CLI::App& app) {
                   "Target certified rho* in (0, 1] (uses the data and bound options)");
   add_plan_options(*cmd, options->plan);
   cmd->add_flag("--json", options->json, "Print JSON instead of a table");
-  cmd->callback([options] {
+  cmd->callback([options, cmd] {
     const CalibrateOptions& o = *options;
     if (o.target_epsilon.has_value() == o.target_rho.has_value()) {
       throw InvalidInput("give exactly one of --target-epsilon and --target-rho");
     }
     if (o.target_epsilon) run_target_epsilon(o);
-    else run_target_rho(o);
+    else run_target_rho(o, *cmd);
   });
 }
 

@@ -8,6 +8,7 @@
 
 #include "bound_options.hpp"
 #include "chain_data.hpp"
+#include "checkpoint_option.hpp"
 #include "chain_figures.hpp"
 #include "chain_report.hpp"
 #include "commands.hpp"
@@ -69,7 +70,7 @@ std::vector<DpsgdSetting> parse_settings(const std::string& text) {
   return out;
 }
 
-void run(const ChainOptions& o) {
+void run(const ChainOptions& o, const CLI::App& command) {
   workflow::ChainRequest request;
   request.representation = single_representation(o.bound, "chain");
   request.rows.gammas = o.gammas.empty() ? std::vector<double>{} : parse_number_list(o.gammas, "--gammas");
@@ -83,6 +84,8 @@ void run(const ChainOptions& o) {
   ProgressBar progress(!o.bound.quiet);
   request.config.bound = make_bound_config(o.bound, o.data.data.seed, &progress);
   const Registry registry;
+  const auto checkpoint = open_checkpoint(o.bound.checkpoint, command, registry, o.bound.quiet);
+  request.config.bound.checkpoint = checkpoint.get();
   workflow::ChainOutput output = workflow::run_chain(registry, request);
   if (!o.no_figures) {
     const ChainReport& report = output.report;
@@ -131,7 +134,7 @@ void add_chain_command(CLI::App& app) {
       ->capture_default_str();
   cmd->add_flag("--no-figures", options->no_figures, "Write no figures");
   cmd->add_flag("--json", options->json, "Print JSON instead of a table");
-  cmd->callback([options] { run(*options); });
+  cmd->callback([options, cmd] { run(*options, *cmd); });
 }
 
 }  // namespace reconbound::cli

@@ -4,6 +4,7 @@
 // paper's Figures 2 and 5).
 #include <fmt/format.h>
 
+#include "checkpoint_option.hpp"
 #include "plan_options.hpp"
 #include "progress_bar.hpp"
 #include "range_note.hpp"
@@ -69,7 +70,7 @@ void write_figure(const workflow::SpectrumOutput& out, const std::string& data_s
                                  data_spec, out.curves.front().report.n_est, out.steps, out.delta));
 }
 
-void run(const SpectrumOptions& o) {
+void run(const SpectrumOptions& o, const CLI::App& command) {
   const PlanOptions& p = o.plan;
   workflow::SpectrumRequest request;
   request.target_epsilons = parse_number_list(o.epsilons, "--epsilons");
@@ -82,6 +83,8 @@ void run(const SpectrumOptions& o) {
   request.calibration = calibration_options(p);
   request.joint = o.joint;
   const Registry registry;
+  const auto checkpoint = open_checkpoint(p.bound.checkpoint, command, registry, p.bound.quiet);
+  request.bound.checkpoint = checkpoint.get();
   workflow::SpectrumOutput out = workflow::run_spectrum(registry, request);
   for (const workflow::SpectrumPoint& point : out.points) {
     if (point.calibration.at_sigma_min) {
@@ -107,7 +110,7 @@ void add_spectrum_command(CLI::App& app) {
   cmd->add_flag("--joint", options->joint,
                 "One statement for all representations: each curve certified at alpha/R (a union bound "
                 "over the R representations) instead of alpha each");
-  cmd->callback([options] { run(*options); });
+  cmd->callback([options, cmd] { run(*options, *cmd); });
 }
 
 }  // namespace reconbound::cli

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "reconbound/checkpoint.hpp"
 #include "reconbound/converse.hpp"
 #include "reconbound/estimator.hpp"
 #include "reconbound/export.hpp"
@@ -82,6 +83,8 @@ struct BoundConfig {
   Ranks* ranks = nullptr;                // the ranks sharing the estimates; nullptr: this process
   std::size_t memory_limit_bytes = 0;    // refuse before any work when the memory plan exceeds it (0: no check)
   std::string memory_limit_source;       // where the limit came from, for the refusal
+  Checkpoint* checkpoint = nullptr;      // finished work items of the estimates are kept in it and, when
+                                         // an earlier run left them there, not computed again
 };
 
 // The data of one bound: records of D⊥ and D_est (rows, grey levels), their shape. The

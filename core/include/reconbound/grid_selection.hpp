@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "reconbound/checkpoint.hpp"
 #include "reconbound/converse.hpp"
 #include "reconbound/estimator.hpp"
 #include "reconbound/export.hpp"
@@ -45,6 +46,7 @@ struct SelectionSettings {
   std::size_t threads = 1;
   Progress* progress = nullptr;
   Ranks* ranks = nullptr;          // the ranks sharing the pilot's blocks; nullptr: this process
+  Checkpoint* checkpoint = nullptr;  // the pilot's estimates are work items kept in it
   std::string estimator_name{};    // the plugins, named when their results are refused
   std::string converse_name{};
 };

@@ -7,6 +7,7 @@
 #include <utility>
 #include <vector>
 
+#include "reconbound/checkpoint.hpp"
 #include "reconbound/estimator.hpp"
 #include "reconbound/export.hpp"
 #include "reconbound/ranks.hpp"
@@ -17,14 +18,16 @@ namespace reconbound {
 // rank: that plain call). The blocks of the request's own share, b = shard + shards·i, are dealt
 // to the ranks in turn from rank `first_rank` on: rank r computes those with
 // i ≡ r − first_rank (mod N), i.e. b ≡ shard + shards·((r − first_rank) mod N) (mod shards·N);
-// every rank receives every part. (A caller making several calls deals on where the last left
+// every rank receives every part. With a checkpoint, each rank's blocks of a request for all
+// blocks are estimated in items (docs/checkpoints.md) kept in it; a share is one item. (A caller making several calls deals on where the last left
 // off, so that no rank gets the odd block of every call.) A request for all
 // blocks (shards = 1) comes back combined by the estimator (combine(): bit for bit what one
 // call returns); a request for a share (the pilot's) comes back as that share's partial
 // results, the blocks of all ranks in block order. Every rank gets the same results.
 RECONBOUND_API std::vector<GridEntropy> estimate_on_ranks(const EntropyEstimator& estimator,
                                                           const EntropyRequest& request, Ranks* ranks,
-                                                          std::size_t first_rank = 0);
+                                                          std::size_t first_rank = 0,
+                                                          Checkpoint* checkpoint = nullptr);
 
 // estimator.estimate(request) when each rank holds a range of the sample's records:
 // request.rotated is this rank's rows [first_row, first_row + rows) of the n × m sample. The
@@ -32,11 +35,11 @@ RECONBOUND_API std::vector<GridEntropy> estimate_on_ranks(const EntropyEstimator
 // windows of whole blocks of every k of the grid, as even as those allow — estimate the blocks
 // of their window (EntropyRequest::first_column), gather the per-block results on every rank
 // and combine them in block order. Every rank gets the complete results one call on the whole
-// sample returns. With no ranks (nullptr or one) request.rotated must be the whole sample.
+// sample returns. With a checkpoint, each rank estimates its window in items kept in it. With no ranks (nullptr or one) request.rotated must be the whole sample.
 RECONBOUND_API std::vector<GridEntropy> estimate_on_column_windows(const EntropyEstimator& estimator,
                                                                    const EntropyRequest& request,
                                                                    std::size_t first_row, std::size_t n,
-                                                                   Ranks* ranks);
+                                                                   Ranks* ranks, Checkpoint* checkpoint = nullptr);
 
 // The columns [first, last) of m that rank `rank` of `ranks` estimates: whole chunks of
 // `step` columns (m % step == 0), spread evenly.

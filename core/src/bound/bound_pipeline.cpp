@@ -137,6 +137,7 @@ BoundReport compute_bound(const Registry& registry, const BoundFrame& frame,
                                     .threads = config.threads,
                                     .progress = config.progress,
                                     .ranks = config.ranks,
+                                    .checkpoint = config.checkpoint,
                                     .estimator_name = config.estimator,
                                     .converse_name = config.converse});
   } else {
@@ -173,8 +174,8 @@ BoundReport compute_bound(const Registry& registry, const BoundFrame& frame,
                                .progress = config.progress};
   report.entropies = frame.layout == FrameLayout::rows_on_ranks
                          ? estimate_on_column_windows(*estimator, request, frame.first_est_record, frame.n_est,
-                                                      config.ranks)
-                         : estimate_on_ranks(*estimator, request, config.ranks);
+                                                      config.ranks, config.checkpoint)
+                         : estimate_on_ranks(*estimator, request, config.ranks, 0, config.checkpoint);
   check_entropies(report.entropies, grid, config.estimator);
   // The events are those of the whole sample, n_est × m_pad, whatever part of it this rank holds.
   const RowMatrix sample_shape(static_cast<Eigen::Index>(report.n_est), 0);

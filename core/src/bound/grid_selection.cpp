@@ -122,7 +122,7 @@ std::vector<PilotEstimate> run_pilot(const EntropyEstimator& estimator, MatrixVi
                                    .shard = 0,
                                    .shards = (m / k + kPilotBlocks - 1) / kPilotBlocks,
                                    .progress = &progress};
-      const std::vector<GridEntropy> partial = estimate_on_ranks(estimator, request, settings.ranks, dealt);
+      const std::vector<GridEntropy> partial = estimate_on_ranks(estimator, request, settings.ranks, dealt, settings.checkpoint);
       dealt += (m / k + request.shards - 1) / request.shards;  // the blocks 0, shards, 2·shards, ... of N_k
       if (partial.size() != pairs.size()) {
         throw PluginError(fmt::format("estimator {} returned {} results for {} grid pairs (a defect of the plugin; "

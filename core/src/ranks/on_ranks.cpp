@@ -7,6 +7,7 @@
 #include <cstring>
 
 #include "entropy_wire.hpp"
+#include "reconbound/work_items.hpp"
 #include "reconbound/error.hpp"
 
 namespace reconbound {
@@ -35,35 +36,33 @@ GridEntropy merged_share(std::vector<GridEntropy> parts) {
   return out;
 }
 
-// Every rank's results, in rank order, on every rank; a rank that computed no block sends none.
-std::vector<std::vector<GridEntropy>> gather_results(Ranks& ranks, const std::vector<GridEntropy>& mine,
+// Every rank's parts (each one result per grid pair), in rank order, on every rank; a rank that
+// computed no block sends none.
+std::vector<std::vector<GridEntropy>> gather_results(Ranks& ranks, const std::vector<std::vector<GridEntropy>>& mine,
                                                      std::size_t pairs) {
+  std::vector<GridEntropy> flat;
+  for (const auto& part : mine) flat.insert(flat.end(), part.begin(), part.end());
   std::vector<std::vector<GridEntropy>> parts;
-  const std::vector<std::string> messages = ranks.all_gather(encode_entropies(mine));
+  const std::vector<std::string> messages = ranks.all_gather(encode_entropies(flat));
   for (std::size_t r = 0; r < messages.size(); ++r) {
-    std::vector<GridEntropy> part = decode_entropies(messages[r]);
-    if (part.empty()) continue;
-    if (part.size() != pairs) {
+    std::vector<GridEntropy> results = decode_entropies(messages[r]);
+    if (pairs == 0 || results.size() % pairs != 0) {
       throw PluginError(fmt::format("rank {} returned {} results for {} grid pairs; every rank must load the "
                                     "same estimator plugin",
-                                    r, part.size(), pairs));
+                                    r, results.size(), pairs));
     }
-    parts.push_back(std::move(part));
+    for (std::size_t first = 0; first < results.size(); first += pairs) {
+      parts.emplace_back(std::make_move_iterator(results.begin() + static_cast<std::ptrdiff_t>(first)),
+                         std::make_move_iterator(results.begin() + static_cast<std::ptrdiff_t>(first + pairs)));
+    }
   }
   return parts;
 }
 
-}  // namespace
-
-std::vector<GridEntropy> estimate_on_ranks(const EntropyEstimator& estimator, const EntropyRequest& request,
-                                           Ranks* ranks, std::size_t first_rank) {
-  if (!shared(ranks)) return estimator.estimate(request);
-  const std::size_t n_ranks = ranks->size();
-  EntropyRequest part = request;
-  // b ≡ shard (mod shards), dealt N ways from first_rank on.
-  part.shard = request.shard + request.shards * ((ranks->rank() + n_ranks - first_rank % n_ranks) % n_ranks);
-  part.shards = request.shards * n_ranks;
-  const auto parts = gather_results(*ranks, estimator.estimate(part), request.grid.size());
+// One result per grid pair from the parts of all shards: combined by the estimator (a request
+// for all blocks) or, for a share, its blocks merged in block order.
+std::vector<GridEntropy> assembled(const EntropyEstimator& estimator, const std::vector<std::vector<GridEntropy>>& parts,
+                                   const EntropyRequest& request) {
   std::vector<GridEntropy> results;
   results.reserve(request.grid.size());
   for (std::size_t p = 0; p < request.grid.size(); ++p) {
@@ -71,6 +70,24 @@ std::vector<GridEntropy> estimate_on_ranks(const EntropyEstimator& estimator, co
                                           : merged_share(parts_of_pair(parts, p)));
   }
   return results;
+}
+
+}  // namespace
+
+std::vector<GridEntropy> estimate_on_ranks(const EntropyEstimator& estimator, const EntropyRequest& request,
+                                           Ranks* ranks, std::size_t first_rank, Checkpoint* checkpoint) {
+  EntropyRequest part = request;
+  if (shared(ranks)) {
+    // b ≡ shard (mod shards), dealt N ways from first_rank on.
+    const std::size_t n_ranks = ranks->size();
+    part.shard = request.shard + request.shards * ((ranks->rank() + n_ranks - first_rank % n_ranks) % n_ranks);
+    part.shards = request.shards * n_ranks;
+  }
+  // A certified estimate is checkpointed in items; a share (the pilot's) is one item.
+  const std::size_t items = checkpoint != nullptr && request.shards == 1 ? certified_items(part) : 1;
+  std::vector<std::vector<GridEntropy>> mine = estimate_in_items(estimator, part, checkpoint, items);
+  if (!shared(ranks) && mine.size() == 1) return std::move(mine.front());
+  return assembled(estimator, shared(ranks) ? gather_results(*ranks, mine, request.grid.size()) : mine, request);
 }
 
 std::pair<std::size_t, std::size_t> column_window(std::size_t m, std::size_t step, std::size_t rank,
@@ -94,8 +111,13 @@ std::vector<double> gather_doubles(Ranks* ranks, const std::vector<double>& valu
 }
 
 std::vector<GridEntropy> estimate_on_column_windows(const EntropyEstimator& estimator, const EntropyRequest& request,
-                                                    std::size_t first_row, std::size_t n, Ranks* ranks) {
-  if (!shared(ranks)) return estimator.estimate(request);
+                                                    std::size_t first_row, std::size_t n, Ranks* ranks,
+                                                    Checkpoint* checkpoint) {
+  if (!shared(ranks)) {
+    std::vector<std::vector<GridEntropy>> parts =
+        estimate_in_items(estimator, request, checkpoint, checkpoint != nullptr ? certified_items(request) : 1);
+    return parts.size() == 1 ? std::move(parts.front()) : assembled(estimator, parts, request);
+  }
   const std::size_t n_ranks = ranks->size();
   const auto m = static_cast<std::size_t>(request.rotated.cols());
   const auto rows = static_cast<std::size_t>(request.rotated.rows());
@@ -155,11 +177,10 @@ std::vector<GridEntropy> estimate_on_column_windows(const EntropyEstimator& esti
                                 .columns = m,
                                 .progress = request.progress};
   // A rank whose window holds no block sends no results.
-  const std::vector<GridEntropy> mine = width > 0 ? estimator.estimate(windowed) : std::vector<GridEntropy>{};
-  const auto parts = gather_results(*ranks, mine, request.grid.size());
-  std::vector<GridEntropy> results;
-  for (std::size_t p = 0; p < request.grid.size(); ++p) results.push_back(estimator.combine(parts_of_pair(parts, p), windowed));
-  return results;
+  const std::vector<std::vector<GridEntropy>> mine =
+      width > 0 ? estimate_in_items(estimator, windowed, checkpoint, checkpoint != nullptr ? certified_items(windowed) : 1)
+                : std::vector<std::vector<GridEntropy>>{};
+  return assembled(estimator, gather_results(*ranks, mine, request.grid.size()), windowed);
 }
 
 std::uint64_t digest_doubles(std::uint64_t seed, const double* values, std::size_t count) {

@@ -1,0 +1,80 @@
+#include "checkpoint_option.hpp"
+
+#include <fmt/format.h>
+
+#include <filesystem>
+#include <set>
+
+#include "job.hpp"
+#include "reconbound/dataset.hpp"
+#include "reconbound/plugin.hpp"
+
+namespace reconbound::cli {
+
+namespace {
+
+// Options that change no number of the result.
+const std::set<std::string>& result_free_options() {
+  static const std::set<std::string> names{"--help",         "--threads", "--quiet", "--json",      "--checkpoint",
+                                           "--memory-limit", "--svg",     "--figures", "--no-figures"};
+  return names;
+}
+
+// The files a value names: a path, or a data spec ("idx:PATH", "fashion-mnist", ...).
+std::vector<std::string> files_named(const std::string& value) {
+  if (value == "fashion-mnist") return {fashion_mnist_train_images(), fashion_mnist_test_images()};
+  const std::size_t colon = value.find(':');
+  for (const std::string& candidate : {value, colon == std::string::npos ? std::string() : value.substr(colon + 1)}) {
+    std::error_code error;
+    if (!candidate.empty() && std::filesystem::exists(candidate, error)) return {candidate};
+  }
+  return {};
+}
+
+std::string joined(const std::vector<std::string>& values) {
+  std::string out;
+  for (const std::string& v : values) out += (out.empty() ? "" : " ") + v;
+  return out;
+}
+
+}  // namespace
+
+Fingerprint command_fingerprint(const CLI::App& command, const Registry& registry) {
+  Fingerprint fingerprint{{"reconbound", RECONBOUND_VERSION},
+                          {"plugin ABI", std::to_string(kPluginAbiVersion)},
+                          {"command", command.get_name()}};
+  std::vector<std::string> files;
+  for (const CLI::Option* option : command.get_options()) {
+    const std::string name = option->get_name();
+    if (result_free_options().count(name) > 0) continue;
+    fingerprint.emplace_back("option " + name, option->count() == 0 ? "(default)" : joined(option->results()));
+    for (const std::string& value : option->results()) {
+      for (const std::string& file : files_named(value)) files.push_back(file);
+    }
+  }
+  for (const std::string& file : files) fingerprint.emplace_back("file " + file, file_fingerprint(file));
+  for (const PluginRecord& plugin : registry.plugins()) {
+    fingerprint.emplace_back(fmt::format("plugin {} {}", to_string(plugin.kind), plugin.name), plugin.version);
+  }
+  return fingerprint;
+}
+
+std::unique_ptr<Checkpoint> open_checkpoint(const std::string& path, const CLI::App& command,
+                                            const Registry& registry, bool quiet) {
+  if (path.empty()) return nullptr;
+  Job& job = Job::current();
+  const std::size_t rank = job.ranks() != nullptr ? job.ranks()->rank() : 0;
+  const std::size_t ranks = job.ranks() != nullptr ? job.ranks()->size() : 1;
+  auto checkpoint = std::make_unique<Checkpoint>(checkpoint_path_of_rank(path, rank, ranks),
+                                                 command_fingerprint(command, registry));
+  if (!quiet && job.leads() && (checkpoint->restored() > 0 || checkpoint->torn_bytes() > 0)) {
+    fmt::print(stderr, "checkpoint {}: {} finished items from an earlier run{}\n", checkpoint->path(),
+               checkpoint->restored(),
+               checkpoint->torn_bytes() > 0
+                   ? fmt::format("; a torn last record ({} bytes) was cut off", checkpoint->torn_bytes())
+                   : "");
+  }
+  return checkpoint;
+}
+
+}  // namespace reconbound::cli

@@ -1,0 +1,200 @@
+// The work items of a checkpointed estimate (reconbound/work_items.hpp, docs/checkpoints.md):
+// items combine to one call bit for bit, a rerun reads them instead of computing, an item of
+// other inputs is never taken, and a whole bound resumed from any part of its checkpoint is
+// the uninterrupted one.
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+
+#include "../support/temp_dir.hpp"
+#include "estimator_support.hpp"
+#include "reconbound/bound.hpp"
+#include "reconbound/checkpoint.hpp"
+#include "reconbound/registry.hpp"
+#include "reconbound/work_items.hpp"
+
+namespace reconbound {
+namespace {
+
+const Fingerprint kInputs{{"test", "work items"}};
+
+// The goldfeld estimator, counting its estimate() calls.
+class CountingEstimator final : public EntropyEstimator {
+ public:
+  explicit CountingEstimator(std::shared_ptr<EntropyEstimator> inner) : inner_(std::move(inner)) {}
+  std::vector<GridEntropy> estimate(const EntropyRequest& request) const override {
+    ++calls;
+    return inner_->estimate(request);
+  }
+  GridEntropy combine(const std::vector<GridEntropy>& shards, const EntropyRequest& request) const override {
+    return inner_->combine(shards, request);
+  }
+  std::vector<ConfidenceEvent> confidence_events(const std::vector<GridEntropy>& results,
+                                                 const EntropyRequest& request) const override {
+    return inner_->confidence_events(results, request);
+  }
+  EntropyPrediction predict(const PilotEstimate& pilot, const PredictionTarget& target) const override {
+    return inner_->predict(pilot, target);
+  }
+  mutable std::atomic<std::size_t> calls{0};
+
+ private:
+  std::shared_ptr<EntropyEstimator> inner_;
+};
+
+// One result per pair from the items, as the estimate's caller combines them.
+std::vector<GridEntropy> combined(const EntropyEstimator& estimator, const std::vector<std::vector<GridEntropy>>& items,
+                                  const EntropyRequest& request) {
+  std::vector<GridEntropy> out;
+  for (std::size_t p = 0; p < request.grid.size(); ++p) {
+    std::vector<GridEntropy> parts;
+    for (const auto& item : items) parts.push_back(item[p]);
+    out.push_back(estimator.combine(parts, request));
+  }
+  return out;
+}
+
+void expect_same_bits(const std::vector<GridEntropy>& a, const std::vector<GridEntropy>& b) {
+  ASSERT_EQ(a.size(), b.size());
+  for (std::size_t p = 0; p < a.size(); ++p) {
+    EXPECT_EQ(std::memcmp(&a[p].h_lb, &b[p].h_lb, sizeof(double)), 0) << "pair " << p;
+    EXPECT_EQ(std::memcmp(&a[p].h_point, &b[p].h_point, sizeof(double)), 0) << "pair " << p;
+    ASSERT_EQ(a[p].blocks.size(), b[p].blocks.size());
+    for (std::size_t i = 0; i < a[p].blocks.size(); ++i) {
+      EXPECT_EQ(a[p].blocks[i].h_point_bits, b[p].blocks[i].h_point_bits);
+    }
+  }
+}
+
+const std::vector<GridPair> kGrid{{1, 0.2}, {2, 0.8}, {4, 0.4}, {16, 1.6}};
+
+TEST(WorkItems, ItemsCombineToOneCallBitForBit) {
+  const RowMatrix data = test::gaussian_sample(70, 16, 4);
+  const auto estimator = test::goldfeld();
+  const EntropyRequest request = test::make_request(data, kGrid, test::sample_trace(data), 8);
+  const std::vector<GridEntropy> alone = estimator->estimate(request);
+  // 16 blocks at k = 1: 16 items, each a block of k = 1, the first ones also of k = 2, 4, 16.
+  EXPECT_EQ(certified_items(request), 16U);
+  for (const std::size_t items : {2U, 5U, 16U}) {
+    const auto parts = estimate_in_items(*estimator, request, nullptr, items);
+    ASSERT_EQ(parts.size(), items);
+    expect_same_bits(alone, combined(*estimator, parts, request));
+  }
+}
+
+TEST(WorkItems, ARerunReadsTheItemsAndComputesOnlyWhatIsMissing) {
+  const test::TempDir dir;
+  const RowMatrix data = test::gaussian_sample(60, 16, 5);
+  CountingEstimator estimator(test::goldfeld());
+  const EntropyRequest request = test::make_request(data, kGrid, test::sample_trace(data), 2);
+  const std::vector<GridEntropy> alone = estimator.estimate(request);
+  const std::string path = dir.file("run.ckpt");
+  std::size_t after_five = 0;
+  {
+    Checkpoint checkpoint(path, kInputs);
+    estimator.calls = 0;
+    const auto parts = estimate_in_items(estimator, request, &checkpoint, 8);
+    EXPECT_EQ(estimator.calls, 8U);
+    EXPECT_EQ(checkpoint.items(), 8U);
+    expect_same_bits(alone, combined(estimator, parts, request));
+  }
+  {
+    Checkpoint checkpoint(path, kInputs);
+    estimator.calls = 0;
+    const auto parts = estimate_in_items(estimator, request, &checkpoint, 8);
+    EXPECT_EQ(estimator.calls, 0U);
+    EXPECT_EQ(checkpoint.found(), 8U);
+    expect_same_bits(alone, combined(estimator, parts, request));
+  }
+  // A run killed after five items: the file ends after the fifth record.
+  {
+    std::ifstream in(path, std::ios::binary);
+    const std::string bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+    std::size_t at = bytes.find("\n\n") + 2;
+    for (int item = 0; item < 5; ++item) at = bytes.find("ITEM", at + 1);
+    after_five = at;
+    std::filesystem::resize_file(path, after_five + 7);  // and 7 bytes of the sixth
+  }
+  Checkpoint checkpoint(path, kInputs);
+  EXPECT_EQ(checkpoint.restored(), 5U);
+  EXPECT_EQ(checkpoint.torn_bytes(), 7U);
+  estimator.calls = 0;
+  const auto parts = estimate_in_items(estimator, request, &checkpoint, 8);
+  EXPECT_EQ(estimator.calls, 3U);
+  expect_same_bits(alone, combined(estimator, parts, request));
+}
+
+TEST(WorkItems, AnItemOfOtherInputsIsNeverTaken) {
+  const test::TempDir dir;
+  const RowMatrix data = test::gaussian_sample(60, 16, 6);
+  CountingEstimator estimator(test::goldfeld());
+  Checkpoint checkpoint(dir.file("run.ckpt"), kInputs);
+  const EntropyRequest request = test::make_request(data, kGrid, test::sample_trace(data), 2);
+  estimate_in_items(estimator, request, &checkpoint, 4);
+  // Another seed, another grid, one changed value of the sample: every item computed afresh.
+  EntropyRequest other_seed = request;
+  other_seed.seed = 3;
+  EntropyRequest other_grid = request;
+  other_grid.grid[0].nu2 = 0.4;
+  RowMatrix changed = data;
+  changed(59, 15) += 1e-12;
+  const EntropyRequest other_sample = test::make_request(changed, kGrid, test::sample_trace(data), 2);
+  for (const EntropyRequest* other : std::initializer_list<const EntropyRequest*>{&other_seed, &other_grid, &other_sample}) {
+    estimator.calls = 0;
+    estimate_in_items(estimator, *other, &checkpoint, 4);
+    EXPECT_EQ(estimator.calls, 4U);
+  }
+  EXPECT_EQ(checkpoint.found(), 0U);
+}
+
+TEST(WorkItems, AWholeBoundResumesToTheUninterruptedOne) {
+  const test::TempDir dir;
+  const auto grey = [](const RowMatrix& x) -> RowMatrix { return (x.array() * 30.0 + 128.0).cwiseMax(0.0).cwiseMin(255.0); };
+  const RowMatrix perp = grey(test::gaussian_sample(160, 16, 1));
+  const RowMatrix est = grey(test::gaussian_sample(200, 16, 2));
+  const ImageShape shape{1, 4, 4};
+  const Registry registry;
+  BoundConfig config;
+  config.threads = 2;
+  config.seed = 9;
+  const std::vector<double> gammas{0.5, 4.0};
+  const BoundReport alone = compute_bound(registry, {&perp, &est, shape}, gammas, config);
+  ASSERT_EQ(alone.selection.method, "pilot");
+  const std::string path = dir.file("bound.ckpt");
+  std::size_t items = 0;
+  {
+    Checkpoint checkpoint(path, kInputs);
+    config.checkpoint = &checkpoint;
+    const BoundReport first = compute_bound(registry, {&perp, &est, shape}, gammas, config);
+    items = checkpoint.items();
+    expect_same_bits(alone.entropies, first.entropies);
+  }
+  // The pilot's calls and the certified estimate's items, each resumed from every cut.
+  EXPECT_GT(items, 4U);
+  std::ifstream in(path, std::ios::binary);
+  const std::string bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  std::vector<std::size_t> cuts{bytes.find("\n\n") + 2};
+  for (std::size_t at = bytes.find("ITEM", cuts.front() + 1); at != std::string::npos; at = bytes.find("ITEM", at + 1)) {
+    cuts.push_back(at + 3);  // inside a record: a torn one
+  }
+  for (const std::size_t cut : cuts) {
+    const std::string resumed_path = dir.file("resumed.ckpt");
+    std::ofstream(resumed_path, std::ios::binary | std::ios::trunc) << bytes.substr(0, cut);
+    Checkpoint checkpoint(resumed_path, kInputs);
+    config.checkpoint = &checkpoint;
+    const BoundReport resumed = compute_bound(registry, {&perp, &est, shape}, gammas, config);
+    EXPECT_EQ(resumed.selection.selected, alone.selection.selected) << "cut at " << cut;
+    expect_same_bits(alone.entropies, resumed.entropies);
+    for (std::size_t g = 0; g < gammas.size(); ++g) {
+      EXPECT_EQ(resumed.results[g].converse.rho_star, alone.results[g].converse.rho_star) << "cut at " << cut;
+    }
+    EXPECT_EQ(checkpoint.items(), items);
+  }
+}
+
+}  // namespace
+}  // namespace reconbound
