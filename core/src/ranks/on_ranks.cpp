@@ -46,6 +46,7 @@ std::vector<std::vector<GridEntropy>> gather_results(Ranks& ranks, const std::ve
   const std::vector<std::string> messages = ranks.all_gather(encode_entropies(flat));
   for (std::size_t r = 0; r < messages.size(); ++r) {
     std::vector<GridEntropy> results = decode_entropies(messages[r]);
+    if (results.empty()) continue;
     if (pairs == 0 || results.size() % pairs != 0) {
       throw PluginError(fmt::format("rank {} returned {} results for {} grid pairs; every rank must load the "
                                     "same estimator plugin",

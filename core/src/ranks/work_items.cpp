@@ -104,8 +104,14 @@ std::vector<std::vector<GridEntropy>> estimate_in_items(const EntropyEstimator& 
     keys[j] = fmt::format("estimate {:016x}", item_digest(sample, parts[j]));
     if (const auto payload = checkpoint->find(keys[j])) {
       results[j] = decode_entropies(*payload);
-      if (results[j].size() != request.grid.size()) {
-        throw InvalidInput(fmt::format("checkpoint {} holds {} results for an item of {} grid pairs; delete it",
+      const auto same_pairs = [&] {
+        for (std::size_t p = 0; p < results[j].size(); ++p) {
+          if (!(results[j][p].pair == request.grid[p])) return false;
+        }
+        return true;
+      };
+      if (results[j].size() != request.grid.size() || !same_pairs()) {
+        throw InvalidInput(fmt::format("checkpoint {} holds {} results of other grid pairs for an item of {}; delete it",
                                        checkpoint->path(), results[j].size(), request.grid.size()));
       }
       have[j] = true;
