@@ -2,12 +2,9 @@
 
 #include <fmt/format.h>
 
-#include <filesystem>
 #include <set>
 
 #include "job.hpp"
-#include "reconbound/dataset.hpp"
-#include "reconbound/plugin.hpp"
 
 namespace reconbound::cli {
 
@@ -20,17 +17,6 @@ const std::set<std::string>& result_free_options() {
   return names;
 }
 
-// The files a value names: a path, or a data spec ("idx:PATH", "fashion-mnist", ...).
-std::vector<std::string> files_named(const std::string& value) {
-  if (value == "fashion-mnist") return {fashion_mnist_train_images(), fashion_mnist_test_images()};
-  const std::size_t colon = value.find(':');
-  for (const std::string& candidate : {value, colon == std::string::npos ? std::string() : value.substr(colon + 1)}) {
-    std::error_code error;
-    if (!candidate.empty() && std::filesystem::exists(candidate, error)) return {candidate};
-  }
-  return {};
-}
-
 std::string joined(const std::vector<std::string>& values) {
   std::string out;
   for (const std::string& v : values) out += (out.empty() ? "" : " ") + v;
@@ -40,22 +26,18 @@ std::string joined(const std::vector<std::string>& values) {
 }  // namespace
 
 Fingerprint command_fingerprint(const CLI::App& command, const Registry& registry) {
-  Fingerprint fingerprint{{"reconbound", RECONBOUND_VERSION},
-                          {"plugin ABI", std::to_string(kPluginAbiVersion)},
-                          {"command", command.get_name()}};
+  Fingerprint fingerprint = software_fingerprint(registry);
+  fingerprint.emplace_back("command", command.get_name());
   std::vector<std::string> files;
   for (const CLI::Option* option : command.get_options()) {
     const std::string name = option->get_name();
     if (result_free_options().count(name) > 0) continue;
     fingerprint.emplace_back("option " + name, option->count() == 0 ? "(default)" : joined(option->results()));
     for (const std::string& value : option->results()) {
-      for (const std::string& file : files_named(value)) files.push_back(file);
+      for (const std::string& file : files_named_by(value)) files.push_back(file);
     }
   }
   for (const std::string& file : files) fingerprint.emplace_back("file " + file, file_fingerprint(file));
-  for (const PluginRecord& plugin : registry.plugins()) {
-    fingerprint.emplace_back(fmt::format("plugin {} {}", to_string(plugin.kind), plugin.name), plugin.version);
-  }
   return fingerprint;
 }
 

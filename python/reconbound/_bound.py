@@ -58,9 +58,11 @@ def bound(*, perp: Any = None, est: Any = None, shape: Optional[Sequence[int]] =
 
     Returns the fields of ``reconbound bound --json``.
     """
+    arguments = dict(locals())  # before any other local: the checkpoint's fingerprint
     gammas = [] if gamma is None else [float(gamma)] if isinstance(gamma, numbers.Real) else [float(g) for g in gamma]
     data_ = data_dict("bound", data=data, perp=perp, est=est, shape=shape, seed=seed, options=options)
-    bound_ = bound_dict(grid_k=grid_k, grid_nu2=grid_nu2, alpha=alpha, threads=threads, options=options)
+    bound_ = bound_dict("bound", grid_k=grid_k, grid_nu2=grid_nu2, alpha=alpha, threads=threads, options=options,
+                        arguments=arguments)
     mechanism_ = _mechanism(mechanism, mechanism_params, schedule_runs(q, sigma, steps, schedule, runs))
     text = _reconbound.bound(data_, representation, bound_, gammas, mechanism_, progress_callback(progress))
     return BoundResult.from_json(text)
@@ -95,10 +97,12 @@ def spectrum(*, epsilons: Sequence[float] = (1, 2, 4, 8, 16, 32, 64), q: Optiona
 
     Returns the fields of ``reconbound spectrum --json`` (figure is "": no figure is drawn).
     """
+    arguments = dict(locals())  # before any other local: the checkpoint's fingerprint
     specs = [representations] if isinstance(representations, str) else list(representations)
     mechanism_ = _mechanism(mechanism, mechanism_params, schedule_runs(q, None, steps, schedule, runs, shape=True))
     data_ = data_dict("spectrum", data=data, perp=perp, est=est, shape=shape, seed=seed, options=options)
-    bound_ = bound_dict(grid_k=grid_k, grid_nu2=grid_nu2, alpha=alpha, threads=threads, options=options)
+    bound_ = bound_dict("spectrum", grid_k=grid_k, grid_nu2=grid_nu2, alpha=alpha, threads=threads, options=options,
+                        arguments=arguments)
     bound_["joint"] = bool(joint)
     text = _reconbound.spectrum([float(e) for e in epsilons], mechanism_, _delta(delta, delta_exponent, n_train),
                                 data_, specs, bound_, {"sigma_tolerance": sigma_tolerance,

@@ -46,8 +46,10 @@ def chain(*, data: Any = None, shape: Optional[Sequence[int]] = None, representa
 
     Returns the fields of ``reconbound chain --json`` (figures is []: no figures are drawn).
     """
+    arguments = dict(locals())  # before any other local: the checkpoint's fingerprint
     data_ = data_dict("chain", data=data, perp=None, est=None, shape=shape, seed=seed, options=options)
-    bound_ = bound_dict(grid_k=grid_k, grid_nu2=grid_nu2, alpha=alpha, threads=threads, options=options)
+    bound_ = bound_dict("chain", grid_k=grid_k, grid_nu2=grid_nu2, alpha=alpha, threads=threads, options=options,
+                        arguments=arguments)
     layout = {"targets": targets, "target_range": target_range, "target_indices": target_indices,
               "shadow": shadow, "shadow_indices": shadow_indices}
     settings = {"gammas": gammas, "bits": bits, "mechanisms": mechanisms, "dpsgd": dpsgd, "clip": clip,

@@ -20,16 +20,24 @@ Bound pipeline (§3–7):
     grid_select ("pilot" | "none"), grid_select_pairs (int), select_only (bool): §6.6.
     mc_samples (int): Monte Carlo draws per record (§6.7); exact (bool): the exact estimator path.
     estimator, estimator_params, converse, converse_params: the plugins and their parameters.
+Long runs (docs/checkpoints.md):
+    checkpoint (str): a file that keeps the finished work items of the entropy estimates; the
+        same call after a crash, a kill or Ctrl-C resumes from it and returns the result of an
+        uninterrupted run. A call with other arguments or data is refused (InvalidInput).
 """
 
 from __future__ import annotations
 
+import zlib
 from typing import Any
 
 DATA_OPTIONS = frozenset({"quick", "n_perp", "n_est", "perp_range", "est_range", "perp_indices", "est_indices"})
 BOUND_OPTIONS = frozenset({"representation_params", "rotation", "padded_order", "normaliser",
                            "normaliser_alpha_share", "grid_select", "grid_select_pairs", "select_only",
-                           "mc_samples", "exact", "estimator", "estimator_params", "converse", "converse_params"})
+                           "mc_samples", "exact", "estimator", "estimator_params", "converse", "converse_params",
+                           "checkpoint"})
+# Arguments that change no number of a result, left out of a checkpoint's fingerprint.
+_RESULT_FREE = frozenset({"threads", "progress", "checkpoint"})
 
 
 def _check_names(function: str, options: dict[str, Any], allowed: frozenset[str]) -> None:
@@ -47,9 +55,39 @@ def data_dict(function: str, *, data: Any, perp: Any, est: Any, shape: Any, seed
     return out
 
 
-def bound_dict(*, grid_k: Any, grid_nu2: Any, alpha: float, threads: int, options: dict[str, Any]) -> dict[str, Any]:
-    """The bound pipeline's configuration of a job (the CLI's bound options)."""
+def _describe(value: Any) -> str:
+    """One line that changes when the value does: arrays by shape, type and a CRC-32 of their bytes."""
+    if hasattr(value, "__array_interface__"):
+        import numpy
+
+        array = numpy.ascontiguousarray(value)
+        return f"array shape {array.shape} dtype {array.dtype} CRC-32 {zlib.crc32(array.view(numpy.uint8)):08x}"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k!r}: {_describe(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(_describe(v) for v in value) + "]"
+    return repr(value)
+
+
+def checkpoint_fields(function: str, arguments: dict[str, Any]) -> list[tuple[str, str]]:
+    """The fingerprint of a job's arguments for its checkpoint header (docs/checkpoints.md)."""
+    fields = [("function", function)]
+    for name, value in arguments.items():
+        if name == "options":
+            fields += [(f"argument {k}", _describe(v)) for k, v in value.items() if k not in _RESULT_FREE]
+        elif name not in _RESULT_FREE:
+            fields.append((f"argument {name}", _describe(value)))
+    return fields
+
+
+def bound_dict(function: str, *, grid_k: Any, grid_nu2: Any, alpha: float, threads: int, options: dict[str, Any],
+               arguments: dict[str, Any]) -> dict[str, Any]:
+    """The bound pipeline's configuration of a job (the CLI's bound options); `arguments` (the
+    job's own) fingerprint its checkpoint, when it has one."""
     out = {"grid_k": None if grid_k is None else list(grid_k), "grid_nu2": None if grid_nu2 is None else list(grid_nu2),
            "alpha": alpha, "threads": threads}
     out.update({k: v for k, v in options.items() if k in BOUND_OPTIONS})
+    if options.get("checkpoint") is not None:
+        out["checkpoint"] = str(options["checkpoint"])
+        out["checkpoint_fields"] = checkpoint_fields(function, arguments)
     return out

@@ -116,6 +116,7 @@ def calibrate(*, target_epsilon: Optional[float] = None, target_rho: Optional[fl
 
     Returns the fields of ``reconbound calibrate --target-epsilon/--target-rho --json``.
     """
+    arguments = dict(locals())  # before any other local: the checkpoint's fingerprint
     if (target_epsilon is None) == (target_rho is None):
         raise InvalidInput("give target_epsilon or target_rho (one of them)")
     mechanism_ = _mechanism(mechanism, mechanism_params, schedule_runs(q, None, steps, schedule, runs, shape=True))
@@ -127,7 +128,8 @@ def calibrate(*, target_epsilon: Optional[float] = None, target_rho: Optional[fl
             raise InvalidInput("target_epsilon takes no data or bound options (they go with target_rho)")
         text = _reconbound.calibrate_epsilon(float(target_epsilon), mechanism_, delta_, calibration)
         return EpsilonCalibrationResult.from_json(text)
-    bound_ = bound_dict(grid_k=grid_k, grid_nu2=grid_nu2, alpha=alpha, threads=threads, options=options)
+    bound_ = bound_dict("calibrate", grid_k=grid_k, grid_nu2=grid_nu2, alpha=alpha, threads=threads, options=options,
+                        arguments=arguments)
     text = _reconbound.calibrate_rho(float(target_rho), mechanism_, delta_, data_, representation, bound_,  # type: ignore[arg-type]
                                      calibration, progress_callback(progress))
     return RhoCalibrationResult.from_json(text)

@@ -2,6 +2,7 @@
 // that estimate entropies on data, long enough to report progress and to be interrupted.
 #include "bindings.hpp"
 #include "bound_config_argument.hpp"
+#include "checkpoint_argument.hpp"
 #include "data_argument.hpp"
 #include "dict_items.hpp"
 #include "python_progress.hpp"
@@ -30,6 +31,8 @@ void bind_bound(py::module_& module) {
         request.gammas = gammas;
         request.mechanism = mechanism_argument(mechanism);
         const Registry& plugins = registry();
+        const auto checkpoint = checkpoint_argument(bound, plugins);
+        request.bound.checkpoint = checkpoint.get();
         return without_gil(reporter, [&] { return workflow::to_json(workflow::run_bound(plugins, request)).dump(); });
       },
       py::arg("data"), py::arg("representation"), py::arg("bound"), py::arg("gammas"), py::arg("mechanism"),
@@ -50,6 +53,8 @@ void bind_bound(py::module_& module) {
         request.bound = bound_config_argument(bound, records.request.seed, &reporter);
         request.calibration = calibration_argument(calibration);
         const Registry& plugins = registry();
+        const auto checkpoint = checkpoint_argument(bound, plugins);
+        request.bound.checkpoint = checkpoint.get();
         return without_gil(reporter,
                            [&] { return workflow::to_json(workflow::run_calibrate_rho(plugins, request)).dump(); });
       },
@@ -73,6 +78,8 @@ void bind_bound(py::module_& module) {
         request.joint = item<bool>(bound, "joint", "True or False", false);
         request.calibration = calibration_argument(calibration);
         const Registry& plugins = registry();
+        const auto checkpoint = checkpoint_argument(bound, plugins);
+        request.bound.checkpoint = checkpoint.get();
         return without_gil(reporter,
                            [&] { return workflow::to_json(workflow::run_spectrum(plugins, request)).dump(); });
       },

@@ -1,6 +1,7 @@
 // chain: how tight the bound is (mathematics §9; paper §G.5–G.6, eq 39).
 #include "bindings.hpp"
 #include "bound_config_argument.hpp"
+#include "checkpoint_argument.hpp"
 #include "data_argument.hpp"
 #include "dict_items.hpp"
 #include "python_progress.hpp"
@@ -68,6 +69,8 @@ void bind_chain(py::module_& module) {
         request.rows = chain_rows_argument(chain);
         request.config = chain_config_argument(chain, bound_config_argument(bound, records.request.seed, &reporter));
         const Registry& plugins = registry();
+        const auto checkpoint = checkpoint_argument(bound, plugins);
+        request.config.bound.checkpoint = checkpoint.get();
         return without_gil(reporter, [&] { return workflow::to_json(workflow::run_chain(plugins, request)).dump(); });
       },
       py::arg("data"), py::arg("layout"), py::arg("representation"), py::arg("bound"), py::arg("chain"),

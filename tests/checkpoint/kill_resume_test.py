@@ -23,15 +23,8 @@ import sys
 import tempfile
 import time
 
-IGNORED_KEYS = {"timings_s", "seconds"}
-
-
-def strip_timings(value):
-    if isinstance(value, dict):
-        return {k: strip_timings(v) for k, v in value.items() if k not in IGNORED_KEYS}
-    if isinstance(value, list):
-        return [strip_timings(v) for v in value]
-    return value
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
+from json_same import strip_timings  # noqa: E402  (timings aside, as the MPI tests compare)
 
 
 def fail(reason):

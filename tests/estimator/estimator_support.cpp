@@ -32,6 +32,10 @@ RowMatrix gaussian_sample(std::size_t n, std::size_t m, std::uint64_t seed, doub
   return data;
 }
 
+RowMatrix grey_sample(std::size_t n, std::size_t m, std::uint64_t seed) {
+  return (gaussian_sample(n, m, seed).array() * 30.0 + 128.0).cwiseMax(0.0).cwiseMin(255.0);
+}
+
 double sample_trace(const RowMatrix& data) {
   const Eigen::RowVectorXd mean = data.colwise().mean();
   return (data.rowwise() - mean).squaredNorm() / static_cast<double>(data.rows() - 1);

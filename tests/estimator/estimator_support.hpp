@@ -27,6 +27,10 @@ std::shared_ptr<Converse> slb();
 // An n × m sample with independent N(offset_j, scale_j²) columns, scale_j = 1 + j/m.
 RowMatrix gaussian_sample(std::size_t n, std::size_t m, std::uint64_t seed, double offset = 0.0);
 
+// gaussian_sample scaled to grey levels 128 + 30·x, clipped to [0, 255], as the pixel
+// representation takes them.
+RowMatrix grey_sample(std::size_t n, std::size_t m, std::uint64_t seed);
+
 // tr of the sample covariance of `data` (divisor n − 1).
 double sample_trace(const RowMatrix& data);
 

@@ -3,6 +3,7 @@
 // validation.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <mutex>
@@ -196,20 +197,22 @@ class CountingProgress final : public Progress {
   void report(std::string_view stage, std::size_t done, std::size_t total) override {
     std::lock_guard lock(mutex_);
     ++calls_;
+    steps_.push_back(done - std::min(done, last_done_));  // in order with one thread
     last_done_ = std::max(last_done_, done);
     total_ = total;
-    stages_ok_ = stages_ok_ && stage.starts_with("entropy k=");
+    stages_ok_ = stages_ok_ && stage == "entropy estimate";
   }
   std::size_t calls_ = 0;
   std::size_t last_done_ = 0;
   std::size_t total_ = 0;
+  std::vector<std::size_t> steps_;  // what each report added
   bool stages_ok_ = true;
 
  private:
   std::mutex mutex_;
 };
 
-// The exact path reports once per (grid pair, block).
+// The exact path reports once per (grid pair, block), in one stage that ends at its total.
 TEST(Goldfeld, ReportsProgressPerBlock) {
   const RowMatrix data = gaussian_sample(30, 8, 9);
   CountingProgress progress;
@@ -219,9 +222,24 @@ TEST(Goldfeld, ReportsProgressPerBlock) {
   goldfeld(Params().set("exact", true))->estimate(request);
   const std::size_t blocks = 8 + 4 + 2 + 1 + 8;
   EXPECT_EQ(progress.calls_, blocks);
-  EXPECT_EQ(progress.total_, blocks);
-  EXPECT_EQ(progress.last_done_, blocks);
+  EXPECT_EQ(progress.last_done_, progress.total_);
   EXPECT_TRUE(progress.stages_ok_);
+}
+
+// The exact path's units are modelled cost (item_cost.hpp), not items: a block of k = 8 costs
+// more than one of k = 1 with the same draws, and the blocks of one pair the same.
+TEST(Goldfeld, ExactPathProgressWeighsBlocksByCost) {
+  const RowMatrix data = gaussian_sample(30, 8, 9);
+  CountingProgress progress;
+  EntropyRequest request = make_request(data, {{1, 0.2}, {8, 0.2}}, sample_trace(data));
+  request.progress = &progress;
+  request.threads = 1;
+  request.n_mc = 2;
+  goldfeld(Params().set("exact", true))->estimate(request);
+  ASSERT_EQ(progress.steps_.size(), 9U);
+  for (std::size_t i = 1; i < 8; ++i) EXPECT_EQ(progress.steps_[i], progress.steps_[0]);
+  EXPECT_GT(progress.steps_[8], progress.steps_[0]);
+  EXPECT_EQ(progress.last_done_, progress.total_);
 }
 
 // The fast path reports once per (block size, block, tile of 32 rows), and once per block at
@@ -236,9 +254,23 @@ TEST(Goldfeld, FastPathReportsProgressPerTile) {
   goldfeld()->estimate(request);
   const std::size_t items = 8 + 4 + 2 * (2 + 1);
   EXPECT_EQ(progress.calls_, items);
-  EXPECT_EQ(progress.total_, items);
-  EXPECT_EQ(progress.last_done_, items);
+  EXPECT_EQ(progress.last_done_, progress.total_);
   EXPECT_TRUE(progress.stages_ok_);
+}
+
+// A tile's units grow with its rows: at n = 40 a block's first tile holds 32 rows, its second
+// 8, so the first moves the bar four times as far (k = 4, one level: the product kernel).
+TEST(Goldfeld, FastPathProgressWeighsTilesByRows) {
+  const RowMatrix data = gaussian_sample(40, 8, 9);
+  CountingProgress progress;
+  EntropyRequest request = make_request(data, {{4, 0.4}}, sample_trace(data));
+  request.progress = &progress;
+  request.threads = 1;
+  goldfeld()->estimate(request);
+  ASSERT_EQ(progress.steps_.size(), 4U);
+  EXPECT_NEAR(static_cast<double>(progress.steps_[0]) / static_cast<double>(progress.steps_[1]), 4.0, 0.01);
+  EXPECT_EQ(progress.steps_[2], progress.steps_[0]);
+  EXPECT_EQ(progress.last_done_, progress.total_);
 }
 
 void expect_invalid(const EntropyRequest& request, const std::string& needle) {

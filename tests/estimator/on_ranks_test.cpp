@@ -145,10 +145,8 @@ TEST(OnRanks, APilotShareIsSplitFurtherAndComesBackInBlockOrder) {
 }
 
 TEST(OnRanks, TheWholeBoundIsOneProcesssOnEveryRank) {
-  // Grey levels in [0, 255], as the pixel representation takes them.
-  const auto grey = [](const RowMatrix& x) -> RowMatrix { return (x.array() * 30.0 + 128.0).cwiseMax(0.0).cwiseMin(255.0); };
-  const RowMatrix perp = grey(test::gaussian_sample(160, 16, 1));
-  const RowMatrix est = grey(test::gaussian_sample(200, 16, 2));  // a pilot of 100 rows;
+  const RowMatrix perp = test::grey_sample(160, 16, 1);
+  const RowMatrix est = test::grey_sample(200, 16, 2);  // a pilot of 100 rows;
   const ImageShape shape{1, 4, 4};
   const Registry registry;
   BoundConfig config;
@@ -209,9 +207,8 @@ TEST(OnRanks, RecordRangesAreWholeBatchesAndColumnWindowsWholeChunks) {
 }
 
 TEST(OnRanks, AWholeFrameOnEveryRankSharesTheBlocksAsTheChainDoes) {
-  const auto grey = [](const RowMatrix& x) -> RowMatrix { return (x.array() * 30.0 + 128.0).cwiseMax(0.0).cwiseMin(255.0); };
-  const RowMatrix perp = grey(test::gaussian_sample(160, 16, 5));
-  const RowMatrix est = grey(test::gaussian_sample(200, 16, 6));
+  const RowMatrix perp = test::grey_sample(160, 16, 5);
+  const RowMatrix est = test::grey_sample(200, 16, 6);
   const Registry registry;
   BoundConfig config;
   config.threads = 1;

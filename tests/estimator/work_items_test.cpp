@@ -15,6 +15,7 @@
 #include "reconbound/bound.hpp"
 #include "reconbound/checkpoint.hpp"
 #include "reconbound/registry.hpp"
+#include "reconbound/weighted_progress.hpp"
 #include "reconbound/work_items.hpp"
 
 namespace reconbound {
@@ -71,6 +72,54 @@ void expect_same_bits(const std::vector<GridEntropy>& a, const std::vector<GridE
 }
 
 const std::vector<GridPair> kGrid{{1, 0.2}, {2, 0.8}, {4, 0.4}, {16, 1.6}};
+
+// Records each report with the number of estimate() calls begun when it came.
+class CallProgress final : public Progress {
+ public:
+  explicit CallProgress(const CountingEstimator& estimator) : estimator_(estimator) {}
+  void report(std::string_view stage, std::size_t done, std::size_t total) override {
+    reports.push_back({std::string(stage), estimator_.calls.load(), done, total});
+  }
+  struct Report {
+    std::string stage;
+    std::size_t call;
+    std::size_t done;
+    std::size_t total;
+  };
+  std::vector<Report> reports;
+
+ private:
+  const CountingEstimator& estimator_;
+};
+
+// A checkpointed estimate is one stage whose items weigh by their modelled cost (estimate_cost):
+// 16 columns in 8 items, item 0 holds two blocks of k = 1 and one of k = 2, 4 and 16, items 1–3
+// lose the k = 16 block and items 4–7 the k = 4 one too, so item 0 is 79/383 of the stage.
+TEST(WorkItems, ProgressIsOneStageWeightedByCost) {
+  const RowMatrix data = test::gaussian_sample(70, 16, 4);
+  CountingEstimator estimator(test::goldfeld());
+  EntropyRequest request = test::make_request(data, kGrid, test::sample_trace(data), 8);
+  CallProgress progress(estimator);
+  request.progress = &progress;
+  test::TempDir dir;
+  Checkpoint checkpoint(dir.file("run.ckpt"), kInputs);
+  estimate_in_items(estimator, request, &checkpoint, 8);
+  ASSERT_FALSE(progress.reports.empty());
+  std::size_t end_of_first = 0;
+  std::size_t last = 0;
+  for (const auto& r : progress.reports) {
+    EXPECT_EQ(r.stage, "entropy estimate");
+    EXPECT_EQ(r.total, WeightedProgress::kUnits);
+    EXPECT_GE(r.done, last);  // one thread: in order
+    last = r.done;
+    if (r.call == 1) end_of_first = r.done;
+  }
+  EXPECT_EQ(last, WeightedProgress::kUnits);
+  const auto block = [&](std::size_t k, std::size_t blocks) { return estimate_cost(70, k, blocks, 1); };
+  const double first = 2 * block(1, 1) + block(2, 1) + block(4, 1) + block(16, 1);
+  const double all = first + 3 * (first - block(16, 1)) + 4 * (first - block(16, 1) - block(4, 1));
+  EXPECT_NEAR(static_cast<double>(end_of_first) / static_cast<double>(WeightedProgress::kUnits), first / all, 1e-5);
+}
 
 TEST(WorkItems, ItemsCombineToOneCallBitForBit) {
   const RowMatrix data = test::gaussian_sample(70, 16, 4);
@@ -153,9 +202,8 @@ TEST(WorkItems, AnItemOfOtherInputsIsNeverTaken) {
 
 TEST(WorkItems, AWholeBoundResumesToTheUninterruptedOne) {
   const test::TempDir dir;
-  const auto grey = [](const RowMatrix& x) -> RowMatrix { return (x.array() * 30.0 + 128.0).cwiseMax(0.0).cwiseMin(255.0); };
-  const RowMatrix perp = grey(test::gaussian_sample(160, 16, 1));
-  const RowMatrix est = grey(test::gaussian_sample(200, 16, 2));
+  const RowMatrix perp = test::grey_sample(160, 16, 1);
+  const RowMatrix est = test::grey_sample(200, 16, 2);
   const ImageShape shape{1, 4, 4};
   const Registry registry;
   BoundConfig config;
@@ -173,14 +221,17 @@ TEST(WorkItems, AWholeBoundResumesToTheUninterruptedOne) {
     items = checkpoint.items();
     expect_same_bits(alone.entropies, first.entropies);
   }
-  // The pilot's calls and the certified estimate's items, each resumed from every cut.
   EXPECT_GT(items, 4U);
   std::ifstream in(path, std::ios::binary);
   const std::string bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-  std::vector<std::size_t> cuts{bytes.find("\n\n") + 2};
-  for (std::size_t at = bytes.find("ITEM", cuts.front() + 1); at != std::string::npos; at = bytes.find("ITEM", at + 1)) {
-    cuts.push_back(at + 3);  // inside a record: a torn one
+  std::vector<std::size_t> starts;  // of the records
+  for (std::size_t at = bytes.find("ITEM", bytes.find("\n\n")); at != std::string::npos; at = bytes.find("ITEM", at + 1)) {
+    starts.push_back(at);
   }
+  ASSERT_GE(starts.size(), items);  // more only where a payload happens to hold the bytes "ITEM"
+  // The header alone, and torn records (3 bytes in) among the pilot's, the certified estimate's
+  // first and its last items.
+  const std::vector<std::size_t> cuts{starts.front(), starts[1] + 3, starts[items / 2] + 3, starts.back() + 3};
   for (const std::size_t cut : cuts) {
     const std::string resumed_path = dir.file("resumed.ckpt");
     std::ofstream(resumed_path, std::ios::binary | std::ios::trunc) << bytes.substr(0, cut);

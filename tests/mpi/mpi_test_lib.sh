@@ -39,10 +39,10 @@ seconds_since() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.2f", b - a }'; 
 less_than() { awk -v x="$1" -v y="$2" 'BEGIN { exit !(x < y) }'; }
 
 # json_same EXPECTED ACTUAL WHAT: ACTUAL holds one JSON document equal to EXPECTED, timings aside.
-json_same() { /usr/bin/python3 "$mpi_test_dir/json_same.py" same "$1" "$2" "$mpi_test_name: $3" || exit 1; }
+json_same() { /usr/bin/python3 "$mpi_test_dir/../support/json_same.py" same "$1" "$2" "$mpi_test_name: $3" || exit 1; }
 
 # json_one FILE WHAT: FILE holds exactly one JSON document.
-json_one() { /usr/bin/python3 "$mpi_test_dir/json_same.py" one "$1" "$mpi_test_name: $2" || exit 1; }
+json_one() { /usr/bin/python3 "$mpi_test_dir/../support/json_same.py" one "$1" "$mpi_test_name: $2" || exit 1; }
 
 # take_arguments SCRIPT "$@": sets reconbound, mpirun and images from a test's three arguments.
 take_arguments() {

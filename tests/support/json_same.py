@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""JSON checks of the MPI tests (tests/mpi/*_test.sh); stdlib only.
+"""JSON checks of the CLI tests (tests/mpi/*_test.sh, tests/checkpoint/*.py); stdlib only.
 
     json_same.py one FILE WHAT               FILE holds exactly one JSON document
     json_same.py same EXPECTED ACTUAL WHAT   ACTUAL (one document) equals EXPECTED, timings aside

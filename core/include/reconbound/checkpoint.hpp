@@ -23,6 +23,8 @@
 
 namespace reconbound {
 
+class Registry;
+
 // Named fields, in order: what a checkpoint's results depend on (data, split, options, plugins).
 using Fingerprint = std::vector<std::pair<std::string, std::string>>;
 
@@ -64,6 +66,15 @@ class RECONBOUND_API Checkpoint {
 // The checkpoint of rank `rank` of `ranks`: `path` itself for one process, else
 // "<path>.rank<rank>-of-<ranks>" (each rank keeps its own items; docs/checkpoints.md).
 RECONBOUND_API std::string checkpoint_path_of_rank(const std::string& path, std::size_t rank, std::size_t ranks);
+
+// The software a result comes from: this library's version, the plugin ABI and every plugin
+// of `registry` with its version — the first fields of every checkpoint's fingerprint.
+RECONBOUND_API Fingerprint software_fingerprint(const Registry& registry);
+
+// The files an argument names, to fingerprint their contents: the two files of
+// "fashion-mnist", the path of a data spec "kind:PATH", or the value itself when it is an
+// existing path; none otherwise.
+RECONBOUND_API std::vector<std::string> files_named_by(const std::string& value);
 
 // A fingerprint of a file's contents, cheap for any size: "<bytes> bytes, modified <time>,
 // sampled CRC-32 <hex>" (the CRC of 16 pieces of 4 KiB spread over the file). A folder: the
