@@ -4,6 +4,7 @@
 
 #include <set>
 
+#include "interrupts.hpp"
 #include "job.hpp"
 
 namespace reconbound::cli {
@@ -43,6 +44,7 @@ Fingerprint command_fingerprint(const CLI::App& command, const Registry& registr
 
 std::unique_ptr<Checkpoint> open_checkpoint(const std::string& path, const CLI::App& command,
                                             const Registry& registry, bool quiet) {
+  set_resume_hint(path);  // what an interrupt's line says (README, "Interrupts and exit codes")
   if (path.empty()) return nullptr;
   Job& job = Job::current();
   const std::size_t rank = job.ranks() != nullptr ? job.ranks()->rank() : 0;

@@ -18,7 +18,7 @@ Fingerprint command_fingerprint(const CLI::App& command, const Registry& registr
 
 // The checkpoint at `path` (this rank's file under MPI) for `command`, or nullptr when `path`
 // is empty. Says on stderr how many items an earlier run left and whether a torn last record
-// was cut off.
+// was cut off. An interrupt's line then says how to resume (or that nothing is saved).
 std::unique_ptr<Checkpoint> open_checkpoint(const std::string& path, const CLI::App& command,
                                             const Registry& registry, bool quiet);
 

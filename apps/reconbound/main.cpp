@@ -9,8 +9,10 @@
 #include <exception>
 #include <new>
 #include <string>
+#include <system_error>
 
 #include "commands.hpp"
+#include "interrupts.hpp"
 #include "job.hpp"
 #include "option_spelling.hpp"
 #include "privacy_commands.hpp"
@@ -47,6 +49,8 @@ int run_command(int argc, char** argv) {
     return app.exit(e);
   } catch (const CLI::CallForAllHelp& e) {
     return app.exit(e);
+  } catch (const reconbound::Cancelled&) {  // SIGINT or SIGTERM (interrupts.hpp)
+    return reconbound::cli::interrupted_exit();
   } catch (const CLI::ParseError& e) {
     Job::current().error(fmt::format("reconbound: error: {}", e.what()));
     return 2;
@@ -62,7 +66,8 @@ int run_command(int argc, char** argv) {
     Job::current().error(fmt::format("reconbound: internal error: {}", e.what()));
     return 1;
   }
-  if (std::fflush(stdout) != 0 || std::ferror(stdout)) return unwritable_stdout(errno);
+  if (!reconbound::cli::write_result()) return reconbound::cli::interrupted_exit();
+  if (std::ferror(stdout)) return unwritable_stdout(errno);
   return 0;
 }
 
@@ -71,6 +76,12 @@ int run_command(int argc, char** argv) {
 int main(int argc, char** argv) {
   // A closed pipe on stdout is then a write error (EPIPE) reported below, not a silent SIGPIPE.
   std::signal(SIGPIPE, SIG_IGN);
+  try {
+    reconbound::cli::install_interrupt_handlers();  // before MPI_Init, which may take a while
+  } catch (const std::system_error& e) {
+    std::fprintf(stderr, "reconbound: error: cannot watch for SIGINT and SIGTERM (%s)\n", e.what());
+    return 2;
+  }
   reconbound::cli::Job job;  // one process, or a rank of an MPI job (docs/distributed.md)
   return job.finish(run_command(argc, argv));
 }

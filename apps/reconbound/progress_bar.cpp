@@ -6,6 +6,8 @@
 
 #include <cstdio>
 
+#include "interrupts.hpp"
+
 namespace reconbound::cli {
 
 namespace {
@@ -23,14 +25,17 @@ ProgressBar::ProgressBar(bool enabled) : enabled_(enabled), interactive_(::isatt
 
 ProgressBar::~ProgressBar() {
   if (drawn_) std::fputc('\n', stderr);
+  set_bar_line_open(false);
 }
 
 void ProgressBar::report(std::string_view stage, std::size_t done, std::size_t total) {
+  throw_if_interrupted();
   if (!enabled_ || total == 0) return;
   const std::lock_guard lock(mutex_);
   const auto now = std::chrono::steady_clock::now();
   if (stage != stage_) {
     if (drawn_) std::fputc('\n', stderr);
+    set_bar_line_open(false);
     stage_ = stage;
     stage_start_ = now;
     drawn_ = false;
@@ -60,6 +65,7 @@ void ProgressBar::report(std::string_view stage, std::size_t done, std::size_t t
              kWidth - filled, 100.0 * fraction, eta);
   std::fflush(stderr);
   drawn_ = true;
+  set_bar_line_open(true);
 }
 
 }  // namespace reconbound::cli

@@ -12,6 +12,8 @@ class ProgressBar final : public Progress {
  public:
   // Draws a bar redrawn in place on a terminal; on a pipe or file, one line per finished
   // stage and, during a stage longer than a minute, a line with the ETA every minute.
+  // report() throws reconbound::Cancelled on main's thread once SIGINT or SIGTERM came
+  // (interrupts.hpp), with the bar enabled or not.
   explicit ProgressBar(bool enabled);
   ~ProgressBar() override;
   void report(std::string_view stage, std::size_t done, std::size_t total) override;

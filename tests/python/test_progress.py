@@ -4,6 +4,7 @@ import signal
 import subprocess
 import sys
 import textwrap
+import time
 
 import pytest
 
@@ -59,9 +60,11 @@ def test_an_exception_in_the_callback_stops_the_bound_and_propagates(images):
 
 
 def test_sigint_interrupts_a_long_bound_with_keyboard_interrupt():
-    # A bound of hours (the whole default grid, exact path) in a child; SIGINT once it reports.
+    # A bound of hours (the whole default grid, exact path) in a child; SIGINT once the estimate
+    # reports, which it does many times a second: KeyboardInterrupt within a second.
     child = textwrap.dedent("""
         import sys
+        import time
         import numpy as np
         import reconbound
 
@@ -69,7 +72,7 @@ def test_sigint_interrupts_a_long_bound_with_keyboard_interrupt():
         started = []
 
         def report(stage, done, total):
-            if not started:
+            if not started and stage.startswith("entropy"):
                 started.append(stage)
                 print("started", flush=True)
 
@@ -77,7 +80,7 @@ def test_sigint_interrupts_a_long_bound_with_keyboard_interrupt():
             reconbound.bound(perp=records[:2000], est=records[2000:], gamma=1.0, grid_select="none",
                              exact=True, threads=2, progress=report)
         except KeyboardInterrupt:
-            print("KeyboardInterrupt", flush=True)
+            print("KeyboardInterrupt", time.monotonic(), flush=True)
             print(reconbound.leakage(q=0.0204, sigma=1.11, steps=4900), flush=True)
             sys.exit(3)
         print("finished", flush=True)
@@ -86,9 +89,14 @@ def test_sigint_interrupts_a_long_bound_with_keyboard_interrupt():
                                text=True)
     try:
         assert process.stdout.readline() == "started\n"
+        sent = time.monotonic()  # the same clock as the child's (CLOCK_MONOTONIC)
         process.send_signal(signal.SIGINT)
         out, err = process.communicate(timeout=120)  # a guard against a hang, not a timing
     finally:
         process.kill()
     assert process.returncode == 3, err
-    assert out.splitlines() == ["KeyboardInterrupt", repr(reconbound.leakage(q=0.0204, sigma=1.11, steps=4900))]
+    lines = out.splitlines()
+    assert len(lines) == 2 and lines[0].startswith("KeyboardInterrupt "), out
+    assert lines[1] == repr(reconbound.leakage(q=0.0204, sigma=1.11, steps=4900))
+    # 1.5 s: the allowance of a loaded CI machine, as tests/interrupts/ (measured: 0.02-0.2 s)
+    assert float(lines[0].split()[1]) - sent < 1.5

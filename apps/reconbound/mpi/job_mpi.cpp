@@ -9,6 +9,7 @@
 #include <memory>
 #include <thread>
 
+#include "../interrupts.hpp"
 #include "../job.hpp"
 #include "mpi_ranks.hpp"
 #include "reconbound/error.hpp"
@@ -27,11 +28,13 @@ bool started_as_rank() {
   return false;
 }
 
-// Forwards a command's progress to MpiRanks::report with its bar.
+// Forwards a command's progress to MpiRanks::report with its bar; stops on SIGINT or SIGTERM on
+// every rank, as the bar does on one process.
 class RelayedProgress final : public Progress {
  public:
   RelayedProgress(MpiRanks& ranks, Progress* bar) : ranks_(ranks), bar_(bar) {}
   void report(std::string_view stage, std::size_t done, std::size_t total) override {
+    throw_if_interrupted();
     ranks_.report(bar_, stage, done, total);
   }
 
@@ -63,6 +66,7 @@ Job::Job() : state_(std::make_unique<State>()) {
   }
   state_->ranks = std::make_unique<MpiRanks>();
   if (state_->ranks->rank() != 0) {
+    defer_interrupts_to_rank_0();
     // Rank 0 prints the result, the notes and the progress; the others only their errors.
     state_->error_fd = ::dup(2);
     const int null_fd = ::open("/dev/null", O_WRONLY);
@@ -114,6 +118,13 @@ int Job::finish(int code) {
   if (!state_->ranks) return code;
   if (code != 0 && state_->ranks->size() > 1) {
     std::fflush(stdout);
+    // Interrupted: mpirun (or srun) signalled every rank and ends the job as soon as one
+    // leaves (MPI_Abort would only add its banner). Rank 0, which prints the line, leaves first;
+    // the others wait to be ended, or for their watchdog's later deadline (interrupts.hpp).
+    if (interrupted()) {
+      if (leads()) std::_Exit(code);
+      for (;;) ::pause();
+    }
     MPI_Abort(MPI_COMM_WORLD, code);  // the other ranks may wait for this one in a collective
   }
   if (code == 0 && state_->ranks->size() > 1) state_->ranks->close_progress();

@@ -8,6 +8,7 @@
 #include <limits>
 #include <thread>
 
+#include "../interrupts.hpp"
 #include "reconbound/error.hpp"
 
 namespace reconbound::cli {
@@ -79,6 +80,7 @@ void MpiRanks::wait_for_all() {
       if (rank_ == 0) drain_progress();
       if (done != 0) return;
     }
+    throw_if_interrupted();  // a rank waiting for the others stops too
     std::this_thread::sleep_for(kPollInterval);
   }
 }

@@ -33,7 +33,8 @@ class MpiRanks final : public Ranks {
   void close_progress();
 
  private:
-  void wait_for_all();        // a barrier that sleeps instead of spinning and relays progress
+  // A barrier that sleeps instead of spinning and relays progress; Cancelled on an interrupt.
+  void wait_for_all();
   void drain_progress();      // rank 0: takes the progress messages that have arrived (mutex held)
   void show(const std::string& name);  // rank 0: the summed stage on the bar (mutex held)
   void end_stages();  // after a gather: every rank's part of the stages so far is done (mutex held)
