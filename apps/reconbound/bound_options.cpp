@@ -84,8 +84,8 @@ void add_bound_options(CLI::App& cmd, BoundOptions& o) {
   cmd.add_option("--threads", o.threads, "Worker threads (0: all cores, shared among the MPI ranks on a machine)")
       ->capture_default_str();
   cmd.add_option("--memory-limit", o.memory_limit,
-                 "Memory the bound may still allocate, e.g. 8G (default: the available memory, shared among the "
-                 "MPI ranks on a machine); a larger plan is refused before any work");
+                 "Memory the bound may use at its peak, records included, e.g. 8G (default: the available memory, "
+                 "shared among the MPI ranks on a machine); a larger plan is refused before any work");
   cmd.add_option("--checkpoint", o.checkpoint,
                  "Keep finished work in FILE; a rerun of the same command skips it (docs/checkpoints.md)")
       ->type_name("FILE");

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -23,6 +24,7 @@
 namespace reconbound {
 
 class Registry;
+class MappedDataset;
 
 enum class RotationChoice {
   automatic,   // eigenbasis when |D⊥| ≥ m and Ψ does not prefer data-free; else signs
@@ -89,10 +91,18 @@ struct BoundConfig {
 
 // The data of one bound: records of D⊥ and D_est (rows, grey levels), their shape. The
 // records are read in place: views of the caller's matrices, or of memory it owns (NumPy
-// arrays from Python), which must outlive the computation.
+// arrays from Python), or records of a mapped data set (an .npy file) decoded a batch at a time
+// while the frame is built (docs/memory.md); all of it must outlive the computation.
 struct BoundData {
-  std::optional<MatrixView> perp, est;  // nullopt: missing (InvalidInput)
+  std::optional<MatrixView> perp, est;  // nullopt: missing (InvalidInput), unless `mapped` is set
   ImageShape shape;
+  // Or D⊥ and D_est as the records perp_indices and est_indices of `mapped`.
+  const MappedDataset* mapped = nullptr;
+  std::span<const std::size_t> perp_indices, est_indices;
+
+  BoundData(const MappedDataset* records, std::span<const std::size_t> perp_rows,
+            std::span<const std::size_t> est_rows, const ImageShape& record_shape)
+      : shape(record_shape), mapped(records), perp_indices(perp_rows), est_indices(est_rows) {}
 
   BoundData(MatrixView perp_records, MatrixView est_records, const ImageShape& record_shape)
       : perp(perp_records), est(est_records), shape(record_shape) {}

@@ -7,6 +7,7 @@
 // non-finite values, unsupported types) with a FileError naming the file and the problem.
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <string>
 #include <vector>
@@ -58,6 +59,38 @@ RECONBOUND_API Dataset parse_idx(std::span<const std::uint8_t> bytes, const std:
 // counting records (1-D → d = 1, 2-D → (1, 1, d), 3-D → (1, H, W), 4-D → (C, H, W)).
 RECONBOUND_API Dataset read_npy(const std::string& path);
 RECONBOUND_API Dataset parse_npy(std::span<const std::uint8_t> bytes, const std::string& origin);
+
+// A data set whose records stay in their file and are decoded to doubles only when asked for,
+// a batch at a time (docs/memory.md): an .npy file (read_npy's formats) mapped read-only into
+// memory. Opening checks the header and the length as read_npy does (the same FileError for a
+// corrupt or truncated file); the values are checked (finite) as they are read. The file must
+// not change while it is open.
+class RECONBOUND_API MappedDataset {
+ public:
+  static std::shared_ptr<const MappedDataset> open_npy(const std::string& path);
+  ~MappedDataset();
+  MappedDataset(const MappedDataset&) = delete;
+  MappedDataset& operator=(const MappedDataset&) = delete;
+
+  std::size_t size() const;             // records N
+  const ImageShape& shape() const;      // (C, H, W) of one record
+  const std::string& source() const;    // "npy:PATH"
+  std::size_t record_bytes() const;     // bytes one record takes in the file
+  // Decodes the records `indices` (each < size()) into the rows of `out` (indices.size() × d),
+  // then drops the file pages they were read from out of this process's memory, so that a
+  // record read takes memory only while it is decoded. Thread safe. FileError naming the file
+  // and the record for a non-finite value; InvalidInput for an index ≥ size() or a wrong `out`.
+  void read(std::span<const std::size_t> indices, MutableMatrixView out) const;
+
+ private:
+  struct Mapping;
+  explicit MappedDataset(std::unique_ptr<Mapping> mapping);
+  std::unique_ptr<Mapping> mapping_;
+};
+
+// The mapped data set of a spec that names an .npy file ("npy:PATH"); nullptr for every other
+// spec (load_dataset reads those whole).
+RECONBOUND_API std::shared_ptr<const MappedDataset> map_dataset(const std::string& spec);
 
 // Every *.png (any letter case) directly in dir, sorted by file name (byte order), one
 // record each, decoded with OpenCV. All images must have one size and one colour type. 8-bit

@@ -17,9 +17,11 @@ namespace reconbound {
 
 // Where D_est's records live when a bound runs on several ranks (docs/distributed.md).
 enum class FrameLayout {
-  whole,          // every rank holds all of D_est (the one process; the chain, whose attacks read it)
+  whole,          // every rank holds all of D_est and Ψ(D_est) (the one process; the chain, whose
+                  // attacks read it; a mechanism fitted on Ψ(D_est))
   rows_on_ranks,  // each rank of config.ranks holds a range of D_est's records; the estimate moves
-                  // them so that each holds the columns of its blocks
+                  // them so that each holds the columns of its blocks. Ψ(D_est) is not kept: only
+                  // its rotation (also in one process, where the frame is whole)
 };
 
 struct BoundFrame {
@@ -28,7 +30,8 @@ struct BoundFrame {
   std::string representation;  // the plugin's name, for the messages about its output
   RepresentationInfo info;
   ImageShape shape;
-  RowMatrix perp_features, est_features;  // Ψ(D⊥) and Ψ(D_est) (this rank's records of it): rows × m
+  RowMatrix perp_features, est_features;  // Ψ(D⊥) and Ψ(D_est) (this rank's records of it): rows × m;
+                                          // est_features empty unless asked for FrameLayout::whole
   std::size_t n_est = 0;                  // records of D_est, on all ranks together
   std::size_t first_est_record = 0;       // est_features and rotated_est start at this record of D_est
   TraceSigma trace;                       // tr Σ̂ from D⊥, its UCB from D_est centred on D⊥
@@ -40,9 +43,13 @@ struct BoundFrame {
 
 // Validates the data and config, then builds the frame. InvalidInput for too few records,
 // mismatched shapes, α outside (0, 1), constant data (tr Σ̂ = 0), a memory plan over
-// config.memory_limit_bytes. With rows_on_ranks and more than one rank in config.ranks, this
-// rank represents and rotates its range of D_est only (record_range) and the ranks gather the
-// UCB's per-record terms; every rank gets the same tr Σ̂, UCB and rotation.
+// config.memory_limit_bytes. The records are streamed (docs/memory.md): a window of whole
+// batches of kRepresentBatch at a time is read (decoded from a mapped file), represented, its
+// UCB terms taken and rotated into rotated_est, with a report to config.progress after each
+// window ("representing D_perp, tr Sigma", "fitting the rotation on D_perp" for the
+// eigenbasis, "representing and rotating D_est"; a reconbound::Cancelled it throws goes through). With rows_on_ranks and more than one rank in
+// config.ranks, this rank streams its range of D_est only (record_range) and the ranks gather
+// the UCB's per-record terms; every rank gets the same tr Σ̂, UCB and rotation.
 RECONBOUND_API BoundFrame make_bound_frame(const Registry& registry, const BoundData& data,
                                            const BoundConfig& config,
                                            FrameLayout layout = FrameLayout::whole);
@@ -56,6 +63,12 @@ RECONBOUND_API std::pair<std::size_t, std::size_t> record_range(std::size_t n, s
 // checks as the frame's own (finite output).
 RECONBOUND_API RowMatrix represent_in_frame(const BoundFrame& frame, const RowMatrix& records,
                                             std::size_t threads);
+
+// InvalidInput for γ values or error bounds that are not finite and ≥ 0, a count of error
+// bounds other than 0 or one per γ, or a target ρ outside [0, 1]: what compute_bound checks
+// first, for callers to check before they build a frame.
+RECONBOUND_API void check_bound_arguments(const std::vector<double>& gammas_bits,
+                                          const std::vector<double>& gamma_errors_bits, const BoundConfig& config);
 
 // compute_bound on an existing frame: grid selection, entropies and the converse for every γ
 // (at γ + its error bound, gamma_errors_bits as in compute_bound).

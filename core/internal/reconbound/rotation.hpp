@@ -12,6 +12,7 @@
 // rotated row times sqrt(m_pad/k); then (1/N_k)·Σ_b ‖Π_b v‖² = ‖v‖², N_k = m_pad/k.
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -28,9 +29,15 @@ class RECONBOUND_API Rotation {
 
   // V from the held-out features D⊥ (n × m, n ≥ 2, finite). padded_order = 0 chooses
   // next_constructible_order(m); otherwise it must be a constructible order in [m, 2m].
-  static Rotation eigenbasis(MatrixView perp_features, std::size_t padded_order = 0);
+  // `done(rows, n)` is called after each chunk of rows added to the covariance, and before
+  // its eigendecomposition (mathematics §4), on the calling thread.
+  static Rotation eigenbasis(MatrixView perp_features, std::size_t padded_order = 0,
+                             const std::function<void(std::size_t, std::size_t)>& done = {});
   // D_jj = ±1 with probability ½ each, from std::mt19937_64(seed) (bit 63 of successive draws).
   static Rotation random_signs(std::size_t m, std::uint64_t seed, std::size_t padded_order = 0);
+  // m_pad for m features and a requested padded_order (0: next_constructible_order(m)), with
+  // the refusals both constructors give (InvalidInput), before any data is read.
+  static std::size_t checked_padded_order(std::size_t m, std::size_t padded_order = 0);
 
   std::size_t input_dim() const { return input_dim_; }                   // m
   std::size_t output_dim() const { return hadamard_.order(); }            // m_pad
@@ -43,6 +50,8 @@ class RECONBOUND_API Rotation {
   // depend on `threads`, and rows from a multiple of kChunkRows on are rotated as in the whole.
   static constexpr std::size_t kChunkRows = 64;
   RowMatrix apply(MatrixView features, std::size_t threads = 0) const;
+  // apply() into rows the caller holds: out is features.rows() × m_pad.
+  void apply_into(MatrixView features, MutableMatrixView out, std::size_t threads = 0) const;
   // U itself (m_pad × m), formed densely from H.dense(): for tests of small orders only.
   RowMatrix dense() const;
 

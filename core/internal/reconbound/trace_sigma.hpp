@@ -6,6 +6,7 @@
 // E‖Ψ(x) − c‖² = tr Σ + ‖μ − c‖² ≥ tr Σ, so an upper confidence bound on the mean of the
 // n_est i.i.d. values Z_i = ‖Ψ(x_i) − c‖² ∈ [0, B] is one on tr Σ (mathematics §6.5, eq 6.5a).
 #include <cstddef>
+#include <functional>
 #include <vector>
 
 #include "reconbound/export.hpp"
@@ -46,6 +47,24 @@ RECONBOUND_API std::vector<double> scaled_centred_distances(MatrixView perp, Mat
                                                             double max_squared_distance,
                                                             std::size_t first_record = 0);
 RECONBOUND_API TraceSigma trace_sigma_from_distances(MatrixView perp, const std::vector<double>& z,
+                                                     double max_squared_distance, double alpha);
+
+// The same halves for D_est read a batch at a time (the bound's frame, docs/memory.md): the
+// centre c = mean of Ψ(D⊥), the z_i of a batch against it (the same bits as
+// scaled_centred_distances gives those rows), and the bound from tr Σ̂ = covariance_trace(perp)
+// and the z of all of D_est (the same bits as trace_sigma_from_distances).
+RECONBOUND_API Eigen::RowVectorXd centre_of(MatrixView perp);
+// centre_of in slices of `columns` columns (a multiple of 8), calling done(columns finished)
+// after each: the same bits, since each column's mean adds the rows in the same order whatever
+// columns are beside it.
+RECONBOUND_API Eigen::RowVectorXd centre_of(MatrixView perp, std::size_t columns,
+                                            const std::function<void(std::size_t)>& done);
+// Σ_i ‖ψ_i − c‖² over `rows`, added in row order onto `sum`: the second pass of
+// covariance_trace a batch of rows at a time (tr Σ̂ = the sum over all of D⊥ / (n − 1)).
+RECONBOUND_API double add_squared_distances(double sum, MatrixView rows, const Eigen::RowVectorXd& centre);
+RECONBOUND_API std::vector<double> scaled_distances_to(const Eigen::RowVectorXd& centre, MatrixView est,
+                                                       double max_squared_distance, std::size_t first_record = 0);
+RECONBOUND_API TraceSigma trace_sigma_from_distances(double trace, const std::vector<double>& z,
                                                      double max_squared_distance, double alpha);
 
 // What trace_sigma_with_ucb is expected to give for n_est records, predicted from D⊥ alone (Z

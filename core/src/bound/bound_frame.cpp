@@ -2,11 +2,15 @@
 
 #include <algorithm>
 #include <chrono>
+#include <span>
+#include <string_view>
+#include <vector>
 
 #include "reconbound/bound.hpp"
 #include "reconbound/bound_frame.hpp"
+#include "reconbound/dataset.hpp"
 #include "reconbound/error.hpp"
-#include "reconbound/hadamard.hpp"
+#include "reconbound/grid.hpp"
 #include "reconbound/memory_plan.hpp"
 #include "reconbound/on_ranks.hpp"
 #include "reconbound/registry.hpp"
@@ -19,38 +23,89 @@ namespace reconbound {
 
 namespace {
 
+// The records of one set (D⊥ or D_est) as the frame reads them: rows of a matrix in memory, or
+// records of a mapped data set decoded a window at a time into a buffer (docs/memory.md).
+class RecordRows {
+ public:
+  RecordRows(const std::optional<MatrixView>& rows, const MappedDataset* mapped, std::span<const std::size_t> indices)
+      : rows_(rows), mapped_(mapped), indices_(indices) {}
+
+  std::size_t size() const { return mapped_ != nullptr ? indices_.size() : static_cast<std::size_t>(rows_->rows()); }
+  std::size_t values() const {
+    return mapped_ != nullptr ? mapped_->shape().size() : static_cast<std::size_t>(rows_->cols());
+  }
+  // The records [begin, begin + count); from a mapped data set valid until the next call.
+  MatrixView window(std::size_t begin, std::size_t count) {
+    const auto b = static_cast<Eigen::Index>(begin), c = static_cast<Eigen::Index>(count);
+    if (mapped_ == nullptr) return rows_->middleRows(b, c);
+    if (buffer_.rows() < c) buffer_.resize(c, static_cast<Eigen::Index>(values()));
+    mapped_->read(indices_.subspan(begin, count), buffer_.topRows(c));
+    return buffer_.topRows(c);
+  }
+
+ private:
+  std::optional<MatrixView> rows_;
+  const MappedDataset* mapped_;
+  std::span<const std::size_t> indices_;
+  RowMatrix buffer_;
+};
+
 void check_data(const BoundData& data) {
-  if (!data.perp || !data.est) throw InvalidInput("the bound needs D_perp and D_est");
-  if (data.perp->rows() < 4) {
-    throw InvalidInput(fmt::format("D_perp has {} records; tr Sigma and the rotation need at least 4",
-                                   data.perp->rows()));
+  if (data.mapped == nullptr && (!data.perp || !data.est)) throw InvalidInput("the bound needs D_perp and D_est");
+}
+
+void check_sizes(const RecordRows& perp, const RecordRows& est, const ImageShape& shape) {
+  if (perp.size() < 4) {
+    throw InvalidInput(fmt::format("D_perp has {} records; tr Sigma and the rotation need at least 4", perp.size()));
   }
-  if (data.est->rows() < 2) {
-    throw InvalidInput(fmt::format("D_est has {} records; the entropy estimate needs at least 2",
-                                   data.est->rows()));
+  if (est.size() < 2) {
+    throw InvalidInput(fmt::format("D_est has {} records; the entropy estimate needs at least 2", est.size()));
   }
-  const auto d = static_cast<Eigen::Index>(data.shape.size());
-  if (data.perp->cols() != d || data.est->cols() != d) {
-    throw InvalidInput(fmt::format("records have {} and {} values but the shape {} has {}",
-                                   data.perp->cols(), data.est->cols(), data.shape.to_string(), d));
+  if (perp.values() != shape.size() || est.values() != shape.size()) {
+    throw InvalidInput(fmt::format("records have {} and {} values but the shape {} has {}", perp.values(),
+                                   est.values(), shape.to_string(), shape.size()));
   }
 }
 
-Rotation make_rotation(const BoundConfig& config, const RepresentationInfo& info,
-                       const RowMatrix& perp_features) {
+RotationChoice rotation_choice(const BoundConfig& config, const RepresentationInfo& info, std::size_t n_perp) {
+  if (config.rotation != RotationChoice::automatic) return config.rotation;
   const std::size_t m = info.output_dim;
-  RotationChoice choice = config.rotation;
-  if (choice == RotationChoice::automatic) {
-    const bool enough = static_cast<std::size_t>(perp_features.rows()) >= m &&
-                        m <= Rotation::kMaxEigenbasisDim;
-    choice = (enough && !info.prefers_data_free_rotation) ? RotationChoice::eigenbasis
-                                                          : RotationChoice::signs;
-  }
+  const bool enough = n_perp >= m && m <= Rotation::kMaxEigenbasisDim;
+  return enough && !info.prefers_data_free_rotation ? RotationChoice::eigenbasis : RotationChoice::signs;
+}
+
+Rotation make_rotation(const BoundConfig& config, RotationChoice choice, std::size_t m,
+                       const RowMatrix& perp_features, Progress* progress) {
   if (choice == RotationChoice::eigenbasis) {
-    return Rotation::eigenbasis(perp_features, config.padded_order);
+    return Rotation::eigenbasis(perp_features, config.padded_order, [progress](std::size_t done, std::size_t total) {
+      if (progress != nullptr) progress->report("fitting the rotation on D_perp", done, total);
+    });
   }
   // The sign draw uses its own stream, derived from the seed (mathematics §4: D independent of data).
   return Rotation::random_signs(m, config.seed ^ 0x5157a7e5u, config.padded_order);
+}
+
+// Calls work(begin, count) for the records [first, last) in windows of `window` records from
+// `first`, and reports `stage` on the calling thread before the first window and after each, so
+// that a cancelling Progress is heard at least once per window.
+template <class Work>
+void for_each_window(std::size_t first, std::size_t last, std::size_t window, Progress* progress,
+                     std::string_view stage, const Work& work) {
+  const std::size_t total = last - first;
+  if (progress != nullptr) progress->report(stage, 0, total);
+  for (std::size_t begin = first; begin < last; begin += window) {
+    const std::size_t count = std::min(window, last - begin);
+    work(begin, count);
+    if (progress != nullptr) progress->report(stage, begin + count - first, total);
+  }
+}
+
+// Runs f() and adds the seconds it took to `seconds`.
+template <class F>
+void timed(double& seconds, const F& f) {
+  const auto start = std::chrono::steady_clock::now();
+  f();
+  seconds += seconds_since(start);
 }
 
 }  // namespace
@@ -65,6 +120,8 @@ std::pair<std::size_t, std::size_t> record_range(std::size_t n, std::size_t rank
 BoundFrame make_bound_frame(const Registry& registry, const BoundData& data, const BoundConfig& config,
                             FrameLayout layout) {
   check_data(data);
+  RecordRows perp(data.perp, data.mapped, data.perp_indices), est(data.est, data.mapped, data.est_indices);
+  check_sizes(perp, est, data.shape);
   // The UCB's share α_T (mathematics §6.8); with the point normaliser the UCB is only reported,
   // at the share it would have.
   const double ucb_alpha = split_alpha(config.alpha, Normaliser::ucb, config.normaliser_alpha_fraction).normaliser;
@@ -72,50 +129,137 @@ BoundFrame make_bound_frame(const Registry& registry, const BoundData& data, con
   BoundFrame frame;
   frame.layout = layout == FrameLayout::rows_on_ranks && ranks != nullptr ? layout : FrameLayout::whole;
   frame.shape = data.shape;
-  frame.n_est = static_cast<std::size_t>(data.est->rows());
+  frame.n_est = est.size();
   const auto [first, last] = frame.layout == FrameLayout::rows_on_ranks
                                  ? record_range(frame.n_est, ranks->rank(), ranks->size())
                                  : std::pair<std::size_t, std::size_t>{0, frame.n_est};
   frame.first_est_record = first;
+  // Ψ(D_est) is kept for a whole frame only: the chain's attacks and a mechanism fitted on it read it.
+  const bool keep_est_features = layout == FrameLayout::whole;
+  Progress* progress = config.progress;
+  BoundTimings& timings = frame.timings;
 
   // Ψ (mathematics §3), on each split separately: nothing is fitted across D_est.
-  auto start = std::chrono::steady_clock::now();
-  frame.psi = registry.make_representation(config.representation, config.representation_params);
-  frame.representation = config.representation;
-  frame.info = describe_checked(*frame.psi, data.shape, frame.representation);
-  // The memory plan, before anything large is allocated (docs/distributed.md).
+  timed(timings.represent_s, [&] {
+    frame.psi = registry.make_representation(config.representation, config.representation_params);
+    frame.representation = config.representation;
+    frame.info = describe_checked(*frame.psi, data.shape, frame.representation);
+  });
   const std::size_t m = frame.info.output_dim;
-  // A padded order outside [m, 2m] is the rotation's to refuse, with its own message.
-  const bool valid_order = config.padded_order >= m && config.padded_order <= 2 * m;
-  const std::size_t m_pad = valid_order ? config.padded_order : HadamardMatrix::next_constructible_order(m);
-  check_memory_plan(plan_bound_memory(static_cast<std::size_t>(data.perp->rows()), frame.n_est, m, m_pad,
-                                      config.threads, frame.layout == FrameLayout::rows_on_ranks ? ranks->size() : 1),
+  const std::size_t n_perp = perp.size();
+  const RotationChoice choice = rotation_choice(config, frame.info, n_perp);
+  // The padded order, the grid it must hold (mathematics §4–5) and the estimator and converse
+  // named: refused before any work.
+  const std::size_t m_pad = Rotation::checked_padded_order(m, config.padded_order);
+  static_cast<void>(make_grid(m_pad, config.block_sizes.empty() ? default_block_sizes(m_pad) : config.block_sizes,
+                              config.nu2_levels.empty() ? default_nu2_levels() : config.nu2_levels));
+  static_cast<void>(registry.make_estimator(config.estimator, config.estimator_params));
+  static_cast<void>(registry.make_converse(config.converse, config.converse_params));
+  // Records are represented and rotated a window at a time: whole batches of kRepresentBatch
+  // (the batches of represent(), so the same bits), one per thread.
+  const std::size_t window = std::max<std::size_t>(config.threads, 1) * kRepresentBatch;
+  // The memory plan, before anything large is allocated (docs/memory.md).
+  check_memory_plan(plan_bound_memory(BoundSizes{
+                        .n_perp = n_perp,
+                        .n_est = frame.n_est,
+                        .d = data.shape.size(),
+                        .m = m,
+                        .m_pad = m_pad,
+                        .threads = config.threads,
+                        .ranks = frame.layout == FrameLayout::rows_on_ranks ? ranks->size() : 1,
+                        .window = window,
+                        .mapped_record_bytes = data.mapped != nullptr ? data.mapped->record_bytes() : 0,
+                        .keeps_est_features = keep_est_features,
+                        .eigenbasis = choice == RotationChoice::eigenbasis,
+                        .pilot = config.grid_select == GridSelect::pilot}),
                     config.memory_limit_bytes, config.memory_limit_source);
-  frame.perp_features = represent(*frame.psi, frame.representation, data.shape, frame.info, *data.perp, config.threads);
-  const auto est_rows = data.est->middleRows(static_cast<Eigen::Index>(first), static_cast<Eigen::Index>(last - first));
-  frame.est_features =
-      represent(*frame.psi, frame.representation, data.shape, frame.info, est_rows, config.threads, first);
-  frame.timings.represent_s = seconds_since(start);
 
-  // tr Σ̂ on D⊥ and the UCB from D_est centred on D⊥ (mathematics §6.5), at α_T; its per-record
-  // terms gathered from every rank in record order.
-  start = std::chrono::steady_clock::now();
-  const double range = frame.info.max_squared_distance;
-  if (frame.layout == FrameLayout::rows_on_ranks) {
-    const std::vector<double> z = scaled_centred_distances(frame.perp_features, frame.est_features, range, first);
-    frame.trace = trace_sigma_from_distances(frame.perp_features, gather_doubles(ranks, z), range, ucb_alpha);
-  } else {
-    frame.trace = trace_sigma_with_ucb(frame.perp_features, frame.est_features, range, ucb_alpha);
+  // Ψ(D⊥) a window at a time, then tr Σ̂ = Σ_i ‖ψ_i − c‖² / (n_perp − 1), c the mean of Ψ(D⊥),
+  // also the centre of the UCB's terms (mathematics §6.5; covariance_trace's bits): c a slice of
+  // columns at a time, the sum a window of rows at a time, each about a window's work. One stage,
+  // reported after each piece; its last report comes once tr Σ̂ > 0 is known, so that constant
+  // records are refused before the stage is shown done.
+  const std::size_t perp_work = 2 * n_perp + m;
+  const auto report_perp = [&](std::size_t done) {
+    if (progress != nullptr) progress->report("representing D_perp, tr Sigma", done, perp_work);
+  };
+  report_perp(0);
+  frame.perp_features.resize(static_cast<Eigen::Index>(n_perp), static_cast<Eigen::Index>(m));
+  for (std::size_t begin = 0; begin < n_perp; begin += window) {
+    const std::size_t count = std::min(window, n_perp - begin);
+    timed(timings.represent_s, [&] {
+      const MatrixView records = perp.window(begin, count);
+      represent_into(*frame.psi, frame.representation, data.shape, frame.info, records,
+                     frame.perp_features.middleRows(static_cast<Eigen::Index>(begin), static_cast<Eigen::Index>(count)),
+                     config.threads, begin);
+    });
+    report_perp(begin + count);
   }
-  if (!(frame.trace.trace > 0.0)) throw InvalidInput("tr Sigma on D_perp is 0: the records do not vary");
-  frame.normaliser = config.normaliser == Normaliser::ucb ? frame.trace.ucb : frame.trace.trace;
-  frame.timings.trace_s = seconds_since(start);
+  const std::size_t slice = std::max<std::size_t>(8, window * m / n_perp / 8 * 8);
+  Eigen::RowVectorXd centre;
+  timed(timings.trace_s, [&] {
+    centre = centre_of(frame.perp_features, slice, [&](std::size_t columns) { report_perp(n_perp + columns); });
+  });
+  double squares = 0.0;
+  for (std::size_t begin = 0; begin < n_perp; begin += window) {
+    const std::size_t count = std::min(window, n_perp - begin);
+    timed(timings.trace_s, [&] {
+      squares = add_squared_distances(
+          squares, frame.perp_features.middleRows(static_cast<Eigen::Index>(begin), static_cast<Eigen::Index>(count)),
+          centre);
+    });
+    if (begin + count < n_perp) report_perp(n_perp + m + begin + count);
+  }
+  const double trace = squares / static_cast<double>(n_perp - 1);
+  if (!(trace > 0.0)) throw InvalidInput("tr Sigma on D_perp is 0: the records do not vary");
+  report_perp(perp_work);
 
-  // Rotation from D⊥ (mathematics §4), applied to D_est.
-  start = std::chrono::steady_clock::now();
-  frame.rotation.emplace(make_rotation(config, frame.info, frame.perp_features));
-  frame.rotated_est = frame.rotation->apply(frame.est_features, config.threads);
-  frame.timings.rotation_s = seconds_since(start);
+  // The rotation from D⊥ (mathematics §4).
+  timed(timings.rotation_s, [&] {
+    frame.rotation.emplace(make_rotation(config, choice, m, frame.perp_features, progress));
+  });
+
+  // D_est (this rank's records of it), a window at a time: Ψ, the UCB's terms z_i against c
+  // (eq 6.5a), and U·Ψ into the rows of rotated_est.
+  const auto rows = static_cast<Eigen::Index>(last - first);
+  if (keep_est_features) frame.est_features.resize(rows, static_cast<Eigen::Index>(m));
+  frame.rotated_est.resize(rows, static_cast<Eigen::Index>(frame.rotation->output_dim()));
+  RowMatrix features(keep_est_features ? 0 : std::min<Eigen::Index>(static_cast<Eigen::Index>(window), rows),
+                     keep_est_features ? 0 : static_cast<Eigen::Index>(m));
+  std::vector<double> z;
+  z.reserve(static_cast<std::size_t>(rows));
+  const double range = frame.info.max_squared_distance;
+  const auto stream_est = [&](std::size_t begin, std::size_t count, MutableMatrixView psi_rows) {
+    const auto offset = static_cast<Eigen::Index>(begin - first);
+    timed(timings.represent_s, [&] {
+      const MatrixView records = est.window(begin, count);
+      represent_into(*frame.psi, frame.representation, data.shape, frame.info, records, psi_rows, config.threads,
+                     begin);
+    });
+    timed(timings.trace_s, [&] {
+      const std::vector<double> terms = scaled_distances_to(centre, psi_rows, range, begin);
+      z.insert(z.end(), terms.begin(), terms.end());
+    });
+    timed(timings.rotation_s, [&] {
+      frame.rotation->apply_into(psi_rows, frame.rotated_est.middleRows(offset, psi_rows.rows()), config.threads);
+    });
+  };
+  for_each_window(first, last, window, progress, "representing and rotating D_est",
+                  [&](std::size_t begin, std::size_t count) {
+                    const auto c = static_cast<Eigen::Index>(count);
+                    if (keep_est_features) {
+                      stream_est(begin, count, frame.est_features.middleRows(static_cast<Eigen::Index>(begin - first), c));
+                    } else {
+                      stream_est(begin, count, features.topRows(c));
+                    }
+                  });
+
+  // The UCB from the z_i of all of D_est, gathered from every rank in record order (eq 6.5b), at α_T.
+  timed(timings.trace_s, [&] {
+    frame.trace = trace_sigma_from_distances(
+        trace, frame.layout == FrameLayout::rows_on_ranks ? gather_doubles(ranks, z) : z, range, ucb_alpha);
+  });
+  frame.normaliser = config.normaliser == Normaliser::ucb ? frame.trace.ucb : frame.trace.trace;
   return frame;
 }
 

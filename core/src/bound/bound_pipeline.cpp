@@ -51,16 +51,8 @@ AlphaShares split_alpha(double alpha, Normaliser normaliser, double normaliser_f
           .normaliser = normaliser_share};
 }
 
-BoundReport compute_bound(const Registry& registry, const BoundData& data,
-                          const std::vector<double>& gammas_bits, const BoundConfig& config,
-                          const std::vector<double>& gamma_errors_bits) {
-  return compute_bound(registry, make_bound_frame(registry, data, config, FrameLayout::rows_on_ranks), gammas_bits,
-                       config, gamma_errors_bits);
-}
-
-BoundReport compute_bound(const Registry& registry, const BoundFrame& frame,
-                          const std::vector<double>& gammas_bits, const BoundConfig& config,
-                          const std::vector<double>& gamma_errors_bits) {
+void check_bound_arguments(const std::vector<double>& gammas_bits, const std::vector<double>& gamma_errors_bits,
+                           const BoundConfig& config) {
   for (const double g : gammas_bits) {
     if (!std::isfinite(g) || g < 0.0) throw InvalidInput(fmt::format("gamma = {} bits must be finite and >= 0", g));
   }
@@ -73,14 +65,28 @@ BoundReport compute_bound(const Registry& registry, const BoundFrame& frame,
       throw InvalidInput(fmt::format("the error bound {} bits on gamma must be finite and >= 0", e));
     }
   }
+  if (!(config.target_rho >= 0.0 && config.target_rho <= 1.0)) {
+    throw InvalidInput(fmt::format("target rho = {} must lie in [0, 1]", config.target_rho));
+  }
+}
+
+BoundReport compute_bound(const Registry& registry, const BoundData& data,
+                          const std::vector<double>& gammas_bits, const BoundConfig& config,
+                          const std::vector<double>& gamma_errors_bits) {
+  check_bound_arguments(gammas_bits, gamma_errors_bits, config);  // before the frame's work
+  return compute_bound(registry, make_bound_frame(registry, data, config, FrameLayout::rows_on_ranks), gammas_bits,
+                       config, gamma_errors_bits);
+}
+
+BoundReport compute_bound(const Registry& registry, const BoundFrame& frame,
+                          const std::vector<double>& gammas_bits, const BoundConfig& config,
+                          const std::vector<double>& gamma_errors_bits) {
+  check_bound_arguments(gammas_bits, gamma_errors_bits, config);
   const auto error_of = [&](std::size_t i) { return gamma_errors_bits.empty() ? 0.0 : gamma_errors_bits[i]; };
   // What the converse is applied at (mathematics §6.8): γ + its error bound.
   std::vector<double> charged = gammas_bits;
   for (std::size_t i = 0; i < charged.size(); ++i) charged[i] += error_of(i);
   const AlphaShares shares = split_alpha(config.alpha, config.normaliser, config.normaliser_alpha_fraction);
-  if (!(config.target_rho >= 0.0 && config.target_rho <= 1.0)) {
-    throw InvalidInput(fmt::format("target rho = {} must lie in [0, 1]", config.target_rho));
-  }
   BoundReport report;
   report.alpha = config.alpha;
   report.alpha_shares = shares;

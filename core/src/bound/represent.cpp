@@ -36,7 +36,7 @@ namespace {
 
 // Ψ's output, which was filled with NaN before map(): every value finite, or the first that is
 // not, named with its record and coordinate.
-void check_output(const RowMatrix& out, const std::string& name, std::size_t first_record) {
+void check_output(MatrixView out, const std::string& name, std::size_t first_record) {
   for (Eigen::Index r = 0; r < out.rows(); ++r) {
     for (Eigen::Index c = 0; c < out.cols(); ++c) {
       if (std::isfinite(out(r, c))) continue;
@@ -53,11 +53,22 @@ void check_output(const RowMatrix& out, const std::string& name, std::size_t fir
 RowMatrix represent(const Representation& psi, const std::string& name, const ImageShape& shape,
                     const RepresentationInfo& info, MatrixView records, std::size_t threads,
                     std::size_t first_record) {
+  RowMatrix out(records.rows(), static_cast<Eigen::Index>(info.output_dim));
+  represent_into(psi, name, shape, info, records, out, threads, first_record);
+  return out;
+}
+
+void represent_into(const Representation& psi, const std::string& name, const ImageShape& shape,
+                    const RepresentationInfo& info, MatrixView records, MutableMatrixView out,
+                    std::size_t threads, std::size_t first_record) {
   constexpr auto kBatch = static_cast<Eigen::Index>(kRepresentBatch);
   const Eigen::Index n = records.rows();
-  const auto m = static_cast<Eigen::Index>(info.output_dim);
+  if (out.rows() != n || out.cols() != static_cast<Eigen::Index>(info.output_dim)) {
+    throw InvalidInput(fmt::format("Psi of {} records needs {} x {} outputs, got {} x {}", n, n, info.output_dim,
+                                   out.rows(), out.cols()));
+  }
   // NaN until Ψ writes a value: a coordinate it leaves unwritten shows.
-  RowMatrix out = RowMatrix::Constant(n, m, std::numeric_limits<double>::quiet_NaN());
+  out.setConstant(std::numeric_limits<double>::quiet_NaN());
   const Eigen::Index batches = (n + kBatch - 1) / kBatch;
   std::atomic<Eigen::Index> next{0};
   std::exception_ptr failure;
@@ -82,7 +93,6 @@ RowMatrix represent(const Representation& psi, const std::string& name, const Im
   for (auto& t : pool) t.join();
   if (failure) std::rethrow_exception(failure);
   check_output(out, name, first_record);
-  return out;
 }
 
 }  // namespace reconbound

@@ -24,4 +24,9 @@ RowMatrix represent(const Representation& psi, const std::string& name, const Im
                     const RepresentationInfo& info, MatrixView records, std::size_t threads,
                     std::size_t first_record = 0);
 
+// represent() into rows the caller holds: out is records.rows() × info.output_dim.
+void represent_into(const Representation& psi, const std::string& name, const ImageShape& shape,
+                    const RepresentationInfo& info, MatrixView records, MutableMatrixView out,
+                    std::size_t threads, std::size_t first_record = 0);
+
 }  // namespace reconbound

@@ -154,7 +154,9 @@ std::uint32_t load_le(const std::uint8_t* p, std::size_t width) {
 
 }  // namespace
 
-Dataset parse_npy(std::span<const std::uint8_t> bytes, const std::string& origin) {
+namespace detail {
+
+NpyArray parse_npy_header(std::span<const std::uint8_t> bytes, const std::string& origin) {
   static constexpr std::uint8_t kMagic[6] = {0x93, 'N', 'U', 'M', 'P', 'Y'};
   if (bytes.size() < 8 || std::memcmp(bytes.data(), kMagic, sizeof kMagic) != 0) {
     throw FileError(fmt::format("{}: not an NPY file: it does not start with \"\\x93NUMPY\"", origin));
@@ -183,9 +185,9 @@ Dataset parse_npy(std::span<const std::uint8_t> bytes, const std::string& origin
                     "(np.save(path, np.ascontiguousarray(arr)))",
                     origin));
   }
-  const detail::RecordLayout layout = detail::layout_from_dims(header.shape, origin, "NPY");
+  const RecordLayout layout = layout_from_dims(header.shape, origin, "NPY");
   // layout_from_dims bounds N·d by 2^31, so this product fits in 64 bits.
-  const std::size_t expected = layout.n_records * layout.shape.size() * detail::element_size(type.type);
+  const std::size_t expected = layout.n_records * layout.shape.size() * element_size(type.type);
   const auto data = bytes.subspan(header_start + header_length);
   if (data.size() < expected) {
     throw FileError(
@@ -195,11 +197,29 @@ Dataset parse_npy(std::span<const std::uint8_t> bytes, const std::string& origin
     throw FileError(fmt::format("{}: NPY file has {} trailing bytes after the data; the header and data disagree",
                                 origin, data.size() - expected));
   }
-  Dataset out = detail::decode_records(data, type.type, type.big_endian, layout, origin);
+  return {type.type, type.big_endian, layout, data};
+}
+
+}  // namespace detail
+
+Dataset parse_npy(std::span<const std::uint8_t> bytes, const std::string& origin) {
+  const detail::NpyArray array = detail::parse_npy_header(bytes, origin);
+  Dataset out = detail::decode_records(array.data, array.type, array.big_endian, array.layout, origin);
   out.source = "npy:" + origin;
   return out;
 }
 
-Dataset read_npy(const std::string& path) { return parse_npy(detail::read_file_bytes(path), path); }
+// The file is mapped rather than read into a buffer: only the decoded doubles take memory.
+Dataset read_npy(const std::string& path) {
+  const auto mapped = MappedDataset::open_npy(path);
+  Dataset out;
+  out.shape = mapped->shape();
+  out.source = mapped->source();
+  out.records.resize(static_cast<Eigen::Index>(mapped->size()), static_cast<Eigen::Index>(out.shape.size()));
+  std::vector<std::size_t> all(mapped->size());
+  for (std::size_t i = 0; i < all.size(); ++i) all[i] = i;
+  mapped->read(all, out.records);
+  return out;
+}
 
 }  // namespace reconbound

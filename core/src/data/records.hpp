@@ -48,6 +48,19 @@ struct IdxArray {
   std::span<const std::uint8_t> data;
 };
 
+// An NPY array whose header has been checked: its element type and byte order, record layout,
+// and data bytes (exactly n_records · d · element_size bytes).
+struct NpyArray {
+  ElementType type;
+  bool big_endian;
+  RecordLayout layout;
+  std::span<const std::uint8_t> data;
+};
+
+// Checks an NPY header (versions 1.0 to 3.0, parse_npy's dtypes, C order) and the data length;
+// FileError naming origin otherwise.
+NpyArray parse_npy_header(std::span<const std::uint8_t> bytes, const std::string& origin);
+
 // The bytes of an IDX file, inflated first when it starts with the gzip magic 1f 8b.
 std::vector<std::uint8_t> read_idx_bytes(const std::string& path);
 

@@ -19,27 +19,53 @@ std::size_t doubles(std::size_t rows, std::size_t cols) { return rows * cols * s
 
 std::string gigabytes(std::size_t bytes) {
   const double b = static_cast<double>(bytes);
-  return b >= 1e9 ? fmt::format("{:.2f} GB", b / 1e9) : fmt::format("{:.1f} MB", b / 1e6);
+  return b >= 1e9 ? fmt::format("{:.2f} GB", b / 1e9)
+         : b >= 1e6 ? fmt::format("{:.1f} MB", b / 1e6)
+                    : fmt::format("{:.1f} kB", b / 1e3);
 }
 
 }  // namespace
 
 std::string MemoryPlan::describe() const {
-  return fmt::format("{} (features {}, rotated D_est {}, exchange {}, pilot {}, estimator threads {})",
-                     gigabytes(total()), gigabytes(features_bytes), gigabytes(rotated_bytes),
-                     gigabytes(exchange_bytes), gigabytes(pilot_bytes), gigabytes(workspace_bytes));
+  // The terms that count for this job, in the order they are allocated.
+  const std::pair<const char*, std::size_t> terms[] = {
+      {"records", records_bytes},   {"features", features_bytes},  {"rotation", rotation_bytes},
+      {"stream", stream_bytes},     {"rotated D_est", rotated_bytes}, {"pilot", pilot_bytes},
+      {"exchange", exchange_bytes}, {"estimator threads", workspace_bytes}};
+  std::string parts;
+  for (const auto& [name, bytes] : terms) {
+    if (bytes == 0) continue;
+    parts += fmt::format("{}{} {}", parts.empty() ? "" : ", ", name, gigabytes(bytes));
+  }
+  return fmt::format("{} ({})", gigabytes(total()), parts);
+}
+
+MemoryPlan plan_bound_memory(const BoundSizes& s) {
+  const std::size_t ranks = std::max<std::size_t>(s.ranks, 1);
+  const std::size_t threads = std::max<std::size_t>(s.threads, 1);
+  const std::size_t share = (s.n_est + ranks - 1) / ranks;
+  const std::size_t pilot_rows = std::min(s.n_perp, std::max<std::size_t>(s.n_est / 2, 1));
+  const bool mapped = s.mapped_record_bytes > 0;
+  // A window of the stream: Ψ of it (unless it is written straight into the kept Ψ(D_est)), and
+  // from a mapped file its decoded records and the file pages they came from; then the z_i of
+  // the UCB (mathematics §6.5), one double per record of D_est.
+  const std::size_t window = std::min(s.window, std::max(s.n_perp, share));
+  const std::size_t window_bytes = (s.keeps_est_features ? 0 : doubles(window, s.m)) +
+                                   (mapped ? doubles(window, s.d) + window * s.mapped_record_bytes : 0);
+  return {.features_bytes = doubles(s.n_perp + (s.keeps_est_features ? share : 0), s.m),
+          .rotated_bytes = doubles(share, s.m_pad),
+          .exchange_bytes = ranks > 1 ? 2 * doubles(share, s.m_pad) : 0,
+          .pilot_bytes = s.pilot ? doubles(pilot_rows, s.m_pad) : 0,
+          .workspace_bytes = threads * kWorkspaceBytesPerThread,
+          .records_bytes = mapped ? 0 : doubles(s.n_perp + s.n_est, s.d),
+          .stream_bytes = window_bytes + doubles(s.n_est, 1),
+          .rotation_bytes = s.eigenbasis ? 3 * doubles(s.m, s.m) : 0};
 }
 
 MemoryPlan plan_bound_memory(std::size_t n_perp, std::size_t n_est, std::size_t m, std::size_t m_pad,
                              std::size_t threads, std::size_t ranks) {
-  ranks = std::max<std::size_t>(ranks, 1);
-  const std::size_t share = (n_est + ranks - 1) / ranks;
-  const std::size_t pilot_rows = std::min(n_perp, std::max<std::size_t>(n_est / 2, 1));
-  return {.features_bytes = doubles(n_perp + share, m),
-          .rotated_bytes = doubles(share, m_pad),
-          .exchange_bytes = ranks > 1 ? 2 * doubles(share, m_pad) : 0,
-          .pilot_bytes = doubles(pilot_rows, m_pad),
-          .workspace_bytes = std::max<std::size_t>(threads, 1) * kWorkspaceBytesPerThread};
+  return plan_bound_memory(
+      BoundSizes{.n_perp = n_perp, .n_est = n_est, .m = m, .m_pad = m_pad, .threads = threads, .ranks = ranks});
 }
 
 std::size_t available_memory_bytes() {

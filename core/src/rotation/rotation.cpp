@@ -80,7 +80,8 @@ Rotation::Rotation(bool eigenbasis, std::size_t input_dim, HadamardMatrix hadama
       basis_(std::move(basis)),
       signs_(std::move(signs)) {}
 
-Rotation Rotation::eigenbasis(MatrixView perp_features, std::size_t padded_order) {
+Rotation Rotation::eigenbasis(MatrixView perp_features, std::size_t padded_order,
+                             const std::function<void(std::size_t, std::size_t)>& done) {
   const auto n = perp_features.rows();
   const auto m = static_cast<std::size_t>(perp_features.cols());
   if (n < 2) {
@@ -100,6 +101,7 @@ Rotation Rotation::eigenbasis(MatrixView perp_features, std::size_t padded_order
     const Eigen::Index rows = std::min<Eigen::Index>(1024, n - start);
     const RowMatrix centred = perp_features.middleRows(start, rows).rowwise() - mean;
     covariance.selfadjointView<Eigen::Lower>().rankUpdate(centred.transpose());
+    if (done) done(static_cast<std::size_t>(start + rows), static_cast<std::size_t>(n));
   }
   covariance /= static_cast<double>(n - 1);
   const Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> solver(covariance);
@@ -117,6 +119,10 @@ Rotation Rotation::random_signs(std::size_t m, std::uint64_t seed, std::size_t p
   Vector signs(static_cast<Eigen::Index>(m));
   for (auto& s : signs) s = (generator() >> 63U) != 0 ? 1.0 : -1.0;
   return Rotation(false, m, std::move(h), RowMatrix(), std::move(signs));
+}
+
+std::size_t Rotation::checked_padded_order(std::size_t m, std::size_t padded_order) {
+  return hadamard_for(m, padded_order).order();
 }
 
 double Rotation::padding_fraction() const {
@@ -137,20 +143,28 @@ void Rotation::apply_chunk(MatrixView features, MutableMatrixView out) const {
 }
 
 RowMatrix Rotation::apply(MatrixView features, std::size_t threads) const {
+  RowMatrix out(features.rows(), static_cast<Eigen::Index>(output_dim()));
+  apply_into(features, out, threads);
+  return out;
+}
+
+void Rotation::apply_into(MatrixView features, MutableMatrixView out, std::size_t threads) const {
   if (static_cast<std::size_t>(features.cols()) != input_dim_) {
     throw InvalidInput(fmt::format("the rotation expects {} features per record, got {}", input_dim_,
                                    features.cols()));
   }
-  require_finite(features, "the features to rotate");
   const Eigen::Index n = features.rows();
-  RowMatrix out(n, static_cast<Eigen::Index>(output_dim()));
+  if (out.rows() != n || static_cast<std::size_t>(out.cols()) != output_dim()) {
+    throw InvalidInput(fmt::format("the rotation of {} records needs {} x {} outputs, got {} x {}", n, n,
+                                   output_dim(), out.rows(), out.cols()));
+  }
+  require_finite(features, "the features to rotate");
   const Eigen::Index chunks = (n + kChunk - 1) / kChunk;
   for_each_chunk(chunks, threads, [&](Eigen::Index c) {
     const Eigen::Index start = c * kChunk;
     const Eigen::Index rows = std::min(kChunk, n - start);
     apply_chunk(features.middleRows(start, rows), out.middleRows(start, rows));
   });
-  return out;
 }
 
 RowMatrix Rotation::dense() const {

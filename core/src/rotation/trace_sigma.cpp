@@ -52,9 +52,13 @@ ScaledMoments moments_of(const std::vector<double>& z) {
 double covariance_trace(MatrixView features) {
   require_rows(features, 2, "the covariance trace");
   const Eigen::RowVectorXd mean = features.colwise().mean();  // pass 1
-  double sum = 0.0;                                            // pass 2: Σ_i ‖ψ_i − ψ̄‖²
-  for (Eigen::Index i = 0; i < features.rows(); ++i) sum += (features.row(i) - mean).squaredNorm();
-  return sum / static_cast<double>(features.rows() - 1);
+  // pass 2: Σ_i ‖ψ_i − ψ̄‖²
+  return add_squared_distances(0.0, features, mean) / static_cast<double>(features.rows() - 1);
+}
+
+double add_squared_distances(double sum, MatrixView rows, const Eigen::RowVectorXd& centre) {
+  for (Eigen::Index i = 0; i < rows.rows(); ++i) sum += (rows.row(i) - centre).squaredNorm();
+  return sum;
 }
 
 double empirical_bernstein_upper(double mean, double variance, std::size_t n, double alpha) {
@@ -66,17 +70,41 @@ double empirical_bernstein_upper(double mean, double variance, std::size_t n, do
   return std::min(1.0, bound);
 }
 
+Eigen::RowVectorXd centre_of(MatrixView perp) {
+  require_rows(perp, 2, "tr Sigma on D_perp");
+  return perp.colwise().mean();  // c, independent of D_est (eq 6.5a)
+}
+
+Eigen::RowVectorXd centre_of(MatrixView perp, std::size_t columns, const std::function<void(std::size_t)>& done) {
+  require_rows(perp, 2, "tr Sigma on D_perp");
+  if (columns == 0 || columns % 8 != 0) {
+    throw InvalidInput(fmt::format("slices of {} columns: the centre is taken in multiples of 8", columns));
+  }
+  // Whole slices of 8 columns keep every packet of the vectorised sum where it is on all columns.
+  const auto m = static_cast<std::size_t>(perp.cols());
+  Eigen::RowVectorXd centre(perp.cols());
+  for (std::size_t first = 0; first < m; first += columns) {
+    const auto c = static_cast<Eigen::Index>(first), w = static_cast<Eigen::Index>(std::min(columns, m - first));
+    centre.segment(c, w) = perp.middleCols(c, w).colwise().mean();  // c (eq 6.5a) of these columns
+    done(first + static_cast<std::size_t>(w));
+  }
+  return centre;
+}
+
 std::vector<double> scaled_centred_distances(MatrixView perp, MatrixView est, double max_squared_distance,
                                              std::size_t first_record) {
-  require_rows(perp, 2, "tr Sigma on D_perp");
-  if (perp.cols() != est.cols()) {
-    throw InvalidInput(fmt::format("D_perp has {} features and D_est {}", perp.cols(), est.cols()));
+  return scaled_distances_to(centre_of(perp), est, max_squared_distance, first_record);
+}
+
+std::vector<double> scaled_distances_to(const Eigen::RowVectorXd& centre, MatrixView est, double max_squared_distance,
+                                        std::size_t first_record) {
+  if (centre.cols() != est.cols()) {
+    throw InvalidInput(fmt::format("D_perp has {} features and D_est {}", centre.cols(), est.cols()));
   }
   if (!est.allFinite()) {
     throw InvalidInput("the tr Sigma upper confidence bound on D_est: the features contain NaN or infinite values");
   }
   require_level_and_range(0.5, max_squared_distance);
-  const Eigen::RowVectorXd centre = perp.colwise().mean();  // c, independent of D_est
   std::vector<double> z(static_cast<std::size_t>(est.rows()));
   for (Eigen::Index i = 0; i < est.rows(); ++i) {
     const double squared = (est.row(i) - centre).squaredNorm();
@@ -94,12 +122,17 @@ std::vector<double> scaled_centred_distances(MatrixView perp, MatrixView est, do
 TraceSigma trace_sigma_from_distances(MatrixView perp, const std::vector<double>& z, double max_squared_distance,
                                       double alpha) {
   require_rows(perp, 2, "tr Sigma on D_perp");
+  return trace_sigma_from_distances(covariance_trace(perp), z, max_squared_distance, alpha);
+}
+
+TraceSigma trace_sigma_from_distances(double trace, const std::vector<double>& z, double max_squared_distance,
+                                      double alpha) {
   if (z.size() < 2) {
     throw InvalidInput(fmt::format("the tr Sigma upper confidence bound on D_est needs ≥ 2 records, got {}", z.size()));
   }
   require_level_and_range(alpha, max_squared_distance);
   TraceSigma out;
-  out.trace = covariance_trace(perp);
+  out.trace = trace;
   out.alpha = alpha;
   out.records = z.size();
   const ScaledMoments moments = moments_of(z);

@@ -105,7 +105,10 @@ BoundOutput run_bound(const Registry& registry, const BoundRequest& request) {
   const auto mechanism = make_mechanism(registry, request.mechanism);
   const bool fitted = mechanism->needs().data;
   Charged charged;
-  if (!fitted) charged = charged_leakage(request, *mechanism, out.leakage_source);
+  if (!fitted) {
+    charged = charged_leakage(request, *mechanism, out.leakage_source);
+    check_bound_arguments(charged.gammas, charged.errors, config);  // before the frame's work
+  }
   const SplitData data = load_split_data(request.data);
   // A mechanism fitted on Ψ(D_est) reads all of it on every rank; else each rank holds its share.
   const BoundFrame frame = make_bound_frame(registry, data.bound_data(), config,

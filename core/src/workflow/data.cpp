@@ -50,8 +50,12 @@ SplitData caller_views(const DataRequest& request) {
 SplitData load_split_data(const DataRequest& request) {
   if (request.views) return caller_views(request);
   SplitData out;
-  out.dataset = request_dataset(request);
-  const std::size_t n = static_cast<std::size_t>(out.dataset->records.rows());
+  // An .npy file is mapped, not read: nothing of it is decoded before the bound's memory plan.
+  if (!request.records) out.mapped = map_dataset(request.spec);
+  out.dataset = out.mapped ? std::make_shared<const Dataset>(Dataset{RowMatrix(), out.mapped->shape(),
+                                                                     out.mapped->source()})
+                           : request_dataset(request);
+  const std::size_t n = out.mapped ? out.mapped->size() : static_cast<std::size_t>(out.dataset->records.rows());
   auto perp = chosen_indices(request.perp_records, n, "perp");
   auto est = chosen_indices(request.est_records, n, "est");
   if (perp.has_value() != est.has_value()) {
@@ -69,8 +73,14 @@ SplitData load_split_data(const DataRequest& request) {
     const std::size_t n_est = request.est.value_or(paper ? n - n_perp : kQuickEst);
     out.split = random_split(n, n_perp, n_est, request.seed);
   }
+  if (out.mapped) return out;
   out.perp = select_rows(out.dataset->records, out.split.perp);
   out.est = select_rows(out.dataset->records, out.split.est);
+  // A data set loaded here is held only until D⊥ and D_est are copied out of it (the caller's
+  // own records stay as they are).
+  if (!request.records) {
+    out.dataset = std::make_shared<const Dataset>(Dataset{RowMatrix(), out.dataset->shape, out.dataset->source});
+  }
   return out;
 }
 

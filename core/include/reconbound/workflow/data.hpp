@@ -67,14 +67,21 @@ struct DataRequest {
 };
 
 struct SplitData {
-  std::shared_ptr<const Dataset> dataset;  // with views: no records, only their shape and source
+  std::shared_ptr<const Dataset> dataset;  // the caller's records; loaded from a spec or with views:
+                                           // no records, only their shape and source
   Split split;                             // with views: empty
-  RowMatrix perp, est;                     // the records of D⊥ and D_est (with views: empty)
+  RowMatrix perp, est;                     // the records of D⊥ and D_est (with views or mapped: empty)
   std::optional<RecordViews> views;
+  // An .npy file (spec "npy:PATH"): D⊥ and D_est are the records split.perp and split.est of
+  // it, decoded a batch at a time by the bound (docs/memory.md).
+  std::shared_ptr<const MappedDataset> mapped;
 
-  // What the bound reads: the views, or perp and est. This SplitData must outlive it.
+  // What the bound reads: the views, the mapped records, or perp and est. This SplitData must
+  // outlive it.
   BoundData bound_data() const {
-    return views ? BoundData(views->perp_rows(), views->est_rows(), views->shape) : BoundData(&perp, &est, dataset->shape);
+    if (views) return BoundData(views->perp_rows(), views->est_rows(), views->shape);
+    if (mapped) return BoundData(mapped.get(), split.perp, split.est, dataset->shape);
+    return BoundData(&perp, &est, dataset->shape);
   }
 };
 
