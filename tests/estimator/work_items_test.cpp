@@ -94,7 +94,7 @@ class CallProgress final : public Progress {
 
 // A checkpointed estimate is one stage whose items weigh by their modelled cost (estimate_cost):
 // 16 columns in 8 items, item 0 holds two blocks of k = 1 and one of k = 2, 4 and 16, items 1–3
-// lose the k = 16 block and items 4–7 the k = 4 one too, so item 0 is 79/383 of the stage.
+// lose the k = 16 block and items 4–7 the k = 4 one too, so item 0 is the largest share.
 TEST(WorkItems, ProgressIsOneStageWeightedByCost) {
   const RowMatrix data = test::gaussian_sample(70, 16, 4);
   CountingEstimator estimator(test::goldfeld());
@@ -115,7 +115,7 @@ TEST(WorkItems, ProgressIsOneStageWeightedByCost) {
     if (r.call == 1) end_of_first = r.done;
   }
   EXPECT_EQ(last, WeightedProgress::kUnits);
-  const auto block = [&](std::size_t k, std::size_t blocks) { return estimate_cost(70, k, blocks, 1); };
+  const auto block = [&](std::size_t k, std::size_t blocks) { return estimate_cost(70, k, blocks, 1, false); };
   const double first = 2 * block(1, 1) + block(2, 1) + block(4, 1) + block(16, 1);
   const double all = first + 3 * (first - block(16, 1)) + 4 * (first - block(16, 1) - block(4, 1));
   EXPECT_NEAR(static_cast<double>(end_of_first) / static_cast<double>(WeightedProgress::kUnits), first / all, 1e-5);

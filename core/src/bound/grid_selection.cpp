@@ -16,17 +16,18 @@ namespace reconbound {
 
 namespace {
 
-// Forwards the estimator's progress with the pilot size in front of the stage name.
+// The estimator's progress in one call of the pilot as a stage of its own, named after the
+// pilot size and block size: the estimator's done/total are its modelled cost (one stage per
+// call, not per pilot size, as under MPI every call ends in a gather, which ends the stages in
+// progress: docs/progress.md).
 class PilotProgress final : public Progress {
  public:
-  PilotProgress(Progress* target, std::size_t n) : target_(target), n_(n) {}
-  void report(std::string_view stage, std::size_t done, std::size_t total) override {
-    if (target_ != nullptr) target_->report(fmt::format("pilot n={}: {}", n_, stage), done, total);
-  }
+  PilotProgress(Progress* target, std::string stage) : target_(target), stage_(std::move(stage)) {}
+  void report(std::string_view, std::size_t done, std::size_t total) override { target_->report(stage_, done, total); }
 
  private:
   Progress* target_;
-  std::size_t n_;
+  std::string stage_;
 };
 
 // The predicted result of one pair as the converse reads it: the certified run's n and the
@@ -105,9 +106,10 @@ std::vector<PilotEstimate> run_pilot(const EntropyEstimator& estimator, MatrixVi
   // spread subset of them. The same seed gives every record the same draws at each size
   // (common random numbers): the increments between sizes are less noisy.
   std::size_t dealt = 0;  // blocks dealt to the ranks so far: each call deals on from there
+  const auto groups = pairs_by_block_size(grid);
   for (const std::size_t n : {n_perp / 4, n_perp / 2, n_perp}) {
-    PilotProgress progress(settings.progress, n);
-    for (const auto& [k, pairs] : pairs_by_block_size(grid)) {
+    for (const auto& [k, pairs] : groups) {
+      PilotProgress progress(settings.progress, fmt::format("pilot n={}, k={}", n, k));
       std::vector<GridPair> subgrid;
       for (const std::size_t p : pairs) subgrid.push_back(grid[p]);
       const EntropyRequest request{.rotated = rotated_perp.topRows(static_cast<Eigen::Index>(n)),
@@ -121,7 +123,7 @@ std::vector<PilotEstimate> run_pilot(const EntropyEstimator& estimator, MatrixVi
                                    .threads = settings.threads,
                                    .shard = 0,
                                    .shards = (m / k + kPilotBlocks - 1) / kPilotBlocks,
-                                   .progress = &progress};
+                                   .progress = settings.progress != nullptr ? &progress : nullptr};
       const std::vector<GridEntropy> partial = estimate_on_ranks(estimator, request, settings.ranks, dealt, settings.checkpoint);
       dealt += (m / k + request.shards - 1) / request.shards;  // the blocks 0, shards, 2·shards, ... of N_k
       if (partial.size() != pairs.size()) {

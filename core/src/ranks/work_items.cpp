@@ -3,13 +3,14 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <atomic>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "entropy_wire.hpp"
 #include "reconbound/error.hpp"
 #include "reconbound/on_ranks.hpp"
+#include "reconbound/weighted_progress.hpp"
 
 namespace reconbound {
 
@@ -47,24 +48,6 @@ std::uint64_t item_digest(std::uint64_t sample, const EntropyRequest& request) {
   return digest_doubles(sample, numbers.data(), numbers.size());
 }
 
-// The estimator's progress within item `computed` of `total` computed items, as one stage.
-class ItemsProgress final : public Progress {
- public:
-  static constexpr std::size_t kUnitsPerItem = 1000;
-  ItemsProgress(Progress* target, std::size_t total) : target_(target), total_(total) {}
-  void next_item() { ++computed_; }
-  void report(std::string_view, std::size_t done, std::size_t total) override {
-    if (target_ == nullptr || total == 0) return;
-    const std::size_t within = std::min(done, total) * kUnitsPerItem / total;
-    target_->report("entropy estimate", computed_ * kUnitsPerItem + within, total_ * kUnitsPerItem);
-  }
-
- private:
-  Progress* target_;
-  std::size_t total_;
-  std::atomic<std::size_t> computed_{0};
-};
-
 std::size_t blocks_in_share(const EntropyRequest& request, std::size_t k) {
   const std::size_t m = request.columns > 0 ? request.columns : static_cast<std::size_t>(request.rotated.cols());
   const std::size_t first = request.first_column;
@@ -74,6 +57,17 @@ std::size_t blocks_in_share(const EntropyRequest& request, std::size_t k) {
     if (b * k >= first && (b + 1) * k <= last) ++blocks;
   }
   return blocks;
+}
+
+// The modelled cost of a request (one item), estimate_cost over its grid pairs and blocks.
+double item_cost(const EntropyRequest& request) {
+  double cost = 0.0;
+  for (const GridPair& pair : request.grid) {
+    if (pair.k == 0) continue;
+    cost += estimate_cost(static_cast<std::size_t>(request.rotated.rows()), pair.k, blocks_in_share(request, pair.k), 1,
+                          request.n_mc > 0);
+  }
+  return cost;
 }
 
 }  // namespace
@@ -121,13 +115,17 @@ std::vector<std::vector<GridEntropy>> estimate_in_items(const EntropyEstimator& 
   if (restored > 0 && items > 1 && request.progress != nullptr) {
     request.progress->report(fmt::format("checkpoint: {} of {} items restored", restored, items), 1, 1);
   }
-  ItemsProgress progress(request.progress, items - restored);
+  std::vector<double> costs;
+  for (std::size_t j = 0; j < items; ++j) {
+    if (!have[j]) costs.push_back(item_cost(parts[j]));
+  }
+  WeightedProgress progress(request.progress, "entropy estimate", std::move(costs));
   for (std::size_t j = 0; j < items; ++j) {
     if (have[j]) continue;
     if (items > 1) parts[j].progress = &progress;
     results[j] = estimator.estimate(parts[j]);
     if (checkpoint != nullptr) checkpoint->store(keys[j], encode_entropies(results[j]));
-    progress.next_item();
+    progress.next_call();
   }
   return results;
 }

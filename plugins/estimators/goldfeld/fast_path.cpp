@@ -1,17 +1,18 @@
 #include "fast_path.hpp"
 
-#include <fmt/format.h>
-
 #include <algorithm>
 #include <atomic>
+#include <cstdint>
 #include <memory>
 #include <mutex>
 #include <optional>
 
 #include "block_entropy.hpp"
+#include "cost_progress.hpp"
 #include "request_check.hpp"
 #include "dither.hpp"
 #include "fast_entropy.hpp"
+#include "item_cost.hpp"
 #include "level_plan.hpp"
 #include "parallel_for.hpp"
 #include "series_tables.hpp"
@@ -73,6 +74,28 @@ std::unique_ptr<const BlockData> build_block(const EntropyRequest& request,
       BlockData{std::move(points), std::move(product), std::move(series)});
 }
 
+// Modelled cost (item_cost.hpp) of `rows` sample rows of a block of `group` with the
+// kernel its plan takes outside the Taylor boxes: chained or product.
+double kernel_cost(const BlockSizeGroup& group, std::size_t n, std::size_t rows) {
+  const std::size_t levels = group.plan.scales.size();
+  if (!group.plan.chained) return product_tile_cost(rows, n, group.k, group.n_mc, levels);
+  const auto tops = static_cast<std::size_t>(
+      std::count(group.plan.parent.begin(), group.plan.parent.end(), kTopLevel));
+  return chained_tile_cost(rows, n, group.k, group.n_mc, tops, levels - tops);
+}
+
+// Cost of a whole block at k ≤ 2 (item_cost.hpp), fixed before its tables say which kernel it
+// takes: the Taylor boxes at k = 1 (they fit unless the dither is far below the data's spread),
+// the other kernel at k = 2 (whose boxes are counted only when the tables are built; the total
+// stays fixed, as a tqdm bar takes it once per stage, so a k = 2 block that takes the boxes at
+// large n counts more than its time: docs/progress.md).
+double series_block_cost(const BlockSizeGroup& group, std::size_t n, SeriesPolicy policy) {
+  if (group.k == 1 && policy != SeriesPolicy::never) {
+    return line_series_block_cost(n, group.n_mc, group.plan.scales.size());
+  }
+  return kernel_cost(group, n, n);
+}
+
 }  // namespace
 
 void run_fast_path(const EntropyRequest& request, std::size_t threads, SeriesPolicy series_policy,
@@ -87,6 +110,7 @@ void run_fast_path(const EntropyRequest& request, std::size_t threads, SeriesPol
     std::size_t slot;  // index into results[pair].blocks, the same for every pair of the group
     std::size_t tile_begin;
     std::size_t tile_end;
+    std::uint64_t units;  // modelled cost (item_cost.hpp)
   };
   std::vector<Item> items;
   std::vector<std::vector<std::vector<TileSums>>> tiles(groups.size());
@@ -99,16 +123,22 @@ void run_fast_path(const EntropyRequest& request, std::size_t threads, SeriesPol
     block_count += slots;
     for (std::size_t slot = 0; slot < slots; ++slot) {
       if (has_series(groups[g].k)) {
-        items.push_back({g, slot, 0, tiles_per_block});
+        items.push_back({g, slot, 0, tiles_per_block,
+                         cost_units(series_block_cost(groups[g], n, series_policy))});
         continue;
       }
-      for (std::size_t t = 0; t < tiles_per_block; ++t) items.push_back({g, slot, t, t + 1});
+      for (std::size_t t = 0; t < tiles_per_block; ++t) {
+        const std::size_t rows = std::min(n, (t + 1) * kTileRows) - t * kTileRows;
+        items.push_back({g, slot, t, t + 1, cost_units(kernel_cost(groups[g], n, rows))});
+      }
     }
   }
   const std::unique_ptr<SharedBlock[]> shared(new SharedBlock[block_count]);
   for (const Item& item : items) ++shared[first_block[item.group] + item.slot].pending;
 
-  std::atomic<std::size_t> done{0};
+  std::uint64_t total = 0;
+  for (const Item& item : items) total += item.units;
+  CostProgress progress(request.progress, total);
   parallel_for(items.size(), threads, [&](std::size_t index) {
     const Item& item = items[index];
     const BlockSizeGroup& group = groups[item.group];
@@ -130,11 +160,7 @@ void run_fast_path(const EntropyRequest& request, std::size_t threads, SeriesPol
           row_begin, row_end, work, data.series ? &*data.series : nullptr);
     }
     if (--shared_block.pending == 0) shared_block.data.reset();
-    const std::size_t finished = ++done;
-    if (request.progress != nullptr) {
-      request.progress->report(fmt::format("entropy k={} (all nu2)", group.k), finished,
-                               items.size());
-    }
+    progress.finished(item.units);
   });
 
   // Per block: the level results, in tile order.

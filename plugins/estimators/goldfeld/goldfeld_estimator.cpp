@@ -14,15 +14,17 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <atomic>
 #include <cmath>
+#include <cstdint>
 #include <limits>
 #include <optional>
 #include <string>
 
 #include "block_entropy.hpp"
+#include "cost_progress.hpp"
 #include "dither.hpp"
 #include "fast_path.hpp"
+#include "item_cost.hpp"
 #include "margins.hpp"
 #include "parallel_for.hpp"
 #include "prediction.hpp"
@@ -183,7 +185,14 @@ class GoldfeldEstimator final : public EntropyEstimator {
   static void run_exact_path(const EntropyRequest& request, const CheckedRequest& checked,
                              const std::vector<std::size_t>& draws, std::vector<GridEntropy>& results,
                              const std::vector<Item>& items) {
-    std::atomic<std::size_t> done{0};
+    // Items of one pair cost the same; pairs differ in k and n_mc (item_cost.hpp).
+    std::vector<std::uint64_t> units(results.size());
+    std::uint64_t total = 0;
+    for (std::size_t p = 0; p < results.size(); ++p) {
+      units[p] = cost_units(exact_item_cost(checked.n, results[p].pair.k, draws[p]));
+    }
+    for (const Item& item : items) total += units[item.pair];
+    CostProgress progress(request.progress, total);
     parallel_for(items.size(), checked.threads, [&](std::size_t i) {
       GridEntropy& r = results[items[i].pair];
       BlockEntropy& block = r.blocks[items[i].slot];
@@ -191,11 +200,7 @@ class GoldfeldEstimator final : public EntropyEstimator {
       NormalStream dither(request.seed, r.pair.k, block.block);
       block.h_point_bits = monte_carlo_entropy_bits(points, r.s, draws[items[i].pair], dither);
       block.numerical_error_bits = 0.0;  // exact log-sum-exp over all centres
-      const std::size_t finished = ++done;
-      if (request.progress != nullptr) {
-        request.progress->report(fmt::format("entropy k={} nu2={}", r.pair.k, r.pair.nu2),
-                                 finished, items.size());
-      }
+      progress.finished(units[items[i].pair]);
     });
   }
 
