@@ -88,9 +88,8 @@ std::vector<std::vector<GridEntropy>> estimate_in_items(const EntropyEstimator& 
   std::vector<EntropyRequest> parts(items, request);
   std::vector<std::string> keys(items);
   std::vector<std::vector<GridEntropy>> results(items);
-  std::vector<bool> have(items, false);
   const std::uint64_t sample = checkpoint != nullptr ? sample_digest(request) : 0;
-  std::size_t restored = 0;
+  std::size_t restored = 0;  // items read from the checkpoint: their results are filled
   for (std::size_t j = 0; j < items; ++j) {
     parts[j].shard = request.shard + request.shards * j;
     parts[j].shards = request.shards * items;
@@ -98,17 +97,11 @@ std::vector<std::vector<GridEntropy>> estimate_in_items(const EntropyEstimator& 
     keys[j] = fmt::format("estimate {:016x}", item_digest(sample, parts[j]));
     if (const auto payload = checkpoint->find(keys[j])) {
       results[j] = decode_entropies(*payload);
-      const auto same_pairs = [&] {
-        for (std::size_t p = 0; p < results[j].size(); ++p) {
-          if (!(results[j][p].pair == request.grid[p])) return false;
-        }
-        return true;
-      };
-      if (results[j].size() != request.grid.size() || !same_pairs()) {
+      const auto same_pair = [](const GridEntropy& result, const GridPair& pair) { return result.pair == pair; };
+      if (!std::equal(results[j].begin(), results[j].end(), request.grid.begin(), request.grid.end(), same_pair)) {
         throw InvalidInput(fmt::format("checkpoint {} holds {} results of other grid pairs for an item of {}; delete it",
                                        checkpoint->path(), results[j].size(), request.grid.size()));
       }
-      have[j] = true;
       ++restored;
     }
   }
@@ -117,11 +110,11 @@ std::vector<std::vector<GridEntropy>> estimate_in_items(const EntropyEstimator& 
   }
   std::vector<double> costs;
   for (std::size_t j = 0; j < items; ++j) {
-    if (!have[j]) costs.push_back(item_cost(parts[j]));
+    if (results[j].empty()) costs.push_back(item_cost(parts[j]));
   }
   WeightedProgress progress(request.progress, "entropy estimate", std::move(costs));
   for (std::size_t j = 0; j < items; ++j) {
-    if (have[j]) continue;
+    if (!results[j].empty()) continue;  // restored
     if (items > 1) parts[j].progress = &progress;
     results[j] = estimator.estimate(parts[j]);
     if (checkpoint != nullptr) checkpoint->store(keys[j], encode_entropies(results[j]));
