@@ -82,8 +82,8 @@ TEST(MappedNpy, GivesTheRecordsParseNpyGivesForEveryDtypeAndVersion) {
       EXPECT_EQ(map_dataset("npy:" + path)->size(), 5u);
     }
   }
-  EXPECT_EQ(map_dataset("idx:" + dir.file("a.npy")), nullptr);
-  EXPECT_EQ(map_dataset("fashion-mnist"), nullptr);
+  // An .npy file named as IDX is read as IDX, and refused as one.
+  expect_error<FileError>([&] { map_dataset("idx:" + dir.file("a.npy")); }, {"not an IDX file"});
 }
 
 TEST(MappedNpy, RefusesABrokenFileWhenOpenedWithParseNpysMessage) {

@@ -44,6 +44,8 @@ struct BoundSizes {
   std::size_t window = 0;                // records per window of the stream
   std::size_t mapped_record_bytes = 0;   // > 0: records are read from a mapped file, this many bytes
                                          // each; 0: D⊥ and D_est are held in memory as doubles
+  std::size_t resident_file_bytes = 0;   // of a mapped data set, the bytes kept in memory (inflated
+                                         // gzip data; MappedDataset::resident_bytes)
   bool keeps_est_features = true;        // the frame keeps Ψ(D_est) (the chain, a fitted mechanism)
   bool eigenbasis = false;               // the rotation is fitted on D⊥ (mathematics §4)
   bool pilot = true;                     // the grid selection's pilot runs (mathematics §6.6)

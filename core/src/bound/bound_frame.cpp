@@ -169,6 +169,7 @@ BoundFrame make_bound_frame(const Registry& registry, const BoundData& data, con
                         .ranks = frame.layout == FrameLayout::rows_on_ranks ? ranks->size() : 1,
                         .window = window,
                         .mapped_record_bytes = data.mapped != nullptr ? data.mapped->record_bytes() : 0,
+                        .resident_file_bytes = data.mapped != nullptr ? data.mapped->resident_bytes() : 0,
                         .keeps_est_features = keep_est_features,
                         .eigenbasis = choice == RotationChoice::eigenbasis,
                         .pilot = config.grid_select == GridSelect::pilot}),

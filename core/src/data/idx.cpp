@@ -84,16 +84,7 @@ Dataset parse_idx(std::span<const std::uint8_t> bytes, const std::string& origin
   return out;
 }
 
-namespace detail {
-
-std::vector<std::uint8_t> read_idx_bytes(const std::string& path) {
-  std::vector<std::uint8_t> bytes = read_file_bytes(path);
-  if (bytes.size() >= 2 && bytes[0] == 0x1F && bytes[1] == 0x8B) bytes = gunzip(bytes, path);  // gzip magic
-  return bytes;
-}
-
-}  // namespace detail
-
-Dataset read_idx(const std::string& path) { return parse_idx(detail::read_idx_bytes(path), path); }
+// Inflated (or mapped) and decoded as for a bound that keeps it encoded: one reader of files.
+Dataset read_idx(const std::string& path) { return MappedDataset::open_idx(path)->read_all(); }
 
 }  // namespace reconbound

@@ -210,16 +210,6 @@ Dataset parse_npy(std::span<const std::uint8_t> bytes, const std::string& origin
 }
 
 // The file is mapped rather than read into a buffer: only the decoded doubles take memory.
-Dataset read_npy(const std::string& path) {
-  const auto mapped = MappedDataset::open_npy(path);
-  Dataset out;
-  out.shape = mapped->shape();
-  out.source = mapped->source();
-  out.records.resize(static_cast<Eigen::Index>(mapped->size()), static_cast<Eigen::Index>(out.shape.size()));
-  std::vector<std::size_t> all(mapped->size());
-  for (std::size_t i = 0; i < all.size(); ++i) all[i] = i;
-  mapped->read(all, out.records);
-  return out;
-}
+Dataset read_npy(const std::string& path) { return MappedDataset::open_npy(path)->read_all(); }
 
 }  // namespace reconbound

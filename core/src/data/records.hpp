@@ -61,9 +61,6 @@ struct NpyArray {
 // FileError naming origin otherwise.
 NpyArray parse_npy_header(std::span<const std::uint8_t> bytes, const std::string& origin);
 
-// The bytes of an IDX file, inflated first when it starts with the gzip magic 1f 8b.
-std::vector<std::uint8_t> read_idx_bytes(const std::string& path);
-
 // Checks an IDX header and the data length; FileError naming origin otherwise.
 IdxArray parse_idx_header(std::span<const std::uint8_t> bytes, const std::string& origin);
 

@@ -57,7 +57,7 @@ MemoryPlan plan_bound_memory(const BoundSizes& s) {
           .exchange_bytes = ranks > 1 ? 2 * doubles(share, s.m_pad) : 0,
           .pilot_bytes = s.pilot ? doubles(pilot_rows, s.m_pad) : 0,
           .workspace_bytes = threads * kWorkspaceBytesPerThread,
-          .records_bytes = mapped ? 0 : doubles(s.n_perp + s.n_est, s.d),
+          .records_bytes = mapped ? s.resident_file_bytes : doubles(s.n_perp + s.n_est, s.d),
           .stream_bytes = window_bytes + doubles(s.n_est, 1),
           .rotation_bytes = s.eigenbasis ? 3 * doubles(s.m, s.m) : 0};
 }
