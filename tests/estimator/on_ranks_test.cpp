@@ -144,6 +144,57 @@ TEST(OnRanks, APilotShareIsSplitFurtherAndComesBackInBlockOrder) {
   }
 }
 
+TEST(OnRanks, SharesOfSeveralRequestsEstimatedBeforeAnyExchangeComeBackAsAlone) {
+  const RowMatrix data = test::gaussian_sample(60, 16, 12);
+  const auto estimator = test::goldfeld();
+  EntropyRequest first = test::make_request(data, {{1, 0.4}, {2, 0.4}}, test::sample_trace(data), 5);
+  first.n_mc = 1, first.shard = 0, first.shards = 2;
+  EntropyRequest second = test::make_request(data.topRows(30), {{4, 0.8}}, test::sample_trace(data), 5);
+  second.n_mc = 1, second.shard = 0, second.shards = 1;
+  const std::vector<GridEntropy> first_alone = estimator->estimate(first), second_alone = estimator->estimate(second);
+  for (const std::size_t n : {2u, 3u}) {
+    const auto results = on_threads<std::vector<std::vector<GridEntropy>>>(n, [&](Ranks& ranks) {
+      // Both estimated, dealt from different ranks, before the ranks exchange anything.
+      RankShare a = estimate_share(*estimator, first, &ranks, 1);
+      RankShare b = estimate_share(*estimator, second, &ranks, 0);
+      return std::vector<std::vector<GridEntropy>>{gather_share(*estimator, first, &ranks, std::move(a)),
+                                                   gather_share(*estimator, second, &ranks, std::move(b))};
+    });
+    for (const auto& result : results) {
+      expect_identical(first_alone, result[0]);
+      expect_identical(second_alone, result[1]);
+    }
+  }
+}
+
+TEST(OnRanks, LeftoverBlocksAreDealtToTheLeastLoadedRanks) {
+  // Two ranks: an odd call's extra block goes to the rank with less work, whatever its cost.
+  std::vector<double> two(2, 0.0);
+  EXPECT_EQ(deal_from(two, 7, 1.0), 0u);  // a tie: rank 0 first
+  EXPECT_EQ(two, (std::vector<double>{4.0, 3.0}));
+  EXPECT_EQ(deal_from(two, 7, 2.0), 1u);  // rank 1 gets 4 blocks of 2
+  EXPECT_EQ(two, (std::vector<double>{10.0, 11.0}));
+  EXPECT_EQ(deal_from(two, 3, 4.0), 0u);  // rank 0 gets 2 blocks of 4
+  EXPECT_EQ(two, (std::vector<double>{18.0, 15.0}));
+  // Three ranks with loads 5, 0, 2 and two leftover blocks: ranks 1 and 2 (from rank 1).
+  std::vector<double> three{5.0, 0.0, 2.0};
+  EXPECT_EQ(deal_from(three, 5, 1.0), 1u);
+  EXPECT_EQ(three, (std::vector<double>{6.0, 2.0, 4.0}));
+  // Every block goes somewhere, once.
+  for (std::size_t ranks = 1; ranks < 6; ++ranks) {
+    for (std::size_t first = 0; first < ranks; ++first) {
+      for (std::size_t blocks = 0; blocks < 12; ++blocks) {
+        std::size_t dealt = 0;
+        for (std::size_t r = 0; r < ranks; ++r) dealt += blocks_dealt_to(r, ranks, first, blocks);
+        EXPECT_EQ(dealt, blocks);
+      }
+    }
+  }
+  std::vector<double> one(1, 3.0);
+  EXPECT_EQ(deal_from(one, 4, 0.5), 0u);
+  EXPECT_EQ(one, (std::vector<double>{5.0}));
+}
+
 TEST(OnRanks, TheWholeBoundIsOneProcesssOnEveryRank) {
   const RowMatrix perp = test::grey_sample(160, 16, 1);
   const RowMatrix est = test::grey_sample(200, 16, 2);  // a pilot of 100 rows;

@@ -29,6 +29,28 @@ RECONBOUND_API std::vector<GridEntropy> estimate_on_ranks(const EntropyEstimator
                                                           std::size_t first_rank = 0,
                                                           Checkpoint* checkpoint = nullptr);
 
+// estimate_on_ranks in two steps, so that a caller can estimate several requests before the
+// ranks exchange anything (one wait at the end, not one per request): estimate_share computes
+// this rank's blocks (no communication); gather_share, called by every rank for the same
+// requests in the same order, exchanges them and returns what estimate_on_ranks returns.
+struct RankShare {
+  std::vector<std::vector<GridEntropy>> parts;  // this rank's results, one vector per item
+};
+RECONBOUND_API RankShare estimate_share(const EntropyEstimator& estimator, const EntropyRequest& request,
+                                        Ranks* ranks, std::size_t first_rank = 0, Checkpoint* checkpoint = nullptr);
+RECONBOUND_API std::vector<GridEntropy> gather_share(const EntropyEstimator& estimator, const EntropyRequest& request,
+                                                     Ranks* ranks, RankShare share);
+
+// The first_rank to deal a request's `blocks` blocks from, each costing `block_cost`, so that
+// the blocks left over by an even split go to the least loaded ranks: `loads` (each rank's cost
+// dealt so far; updated) end up with the smallest sum of squares. Ties go to the smallest first
+// rank, so every rank deals alike. loads.size() is the number of ranks (1: always 0).
+RECONBOUND_API std::size_t deal_from(std::vector<double>& loads, std::size_t blocks, double block_cost);
+
+// How many of `blocks` blocks, dealt from `first_rank` among `ranks` ranks, rank `rank` gets.
+RECONBOUND_API std::size_t blocks_dealt_to(std::size_t rank, std::size_t ranks, std::size_t first_rank,
+                                           std::size_t blocks);
+
 // estimator.estimate(request) when each rank holds a range of the sample's records:
 // request.rotated is this rank's rows [first_row, first_row + rows) of the n × m sample. The
 // ranks exchange them (one all-to-all) so that each holds all n rows of a window of columns —

@@ -11,6 +11,7 @@
 #include "plugin_results.hpp"
 #include "reconbound/error.hpp"
 #include "reconbound/on_ranks.hpp"
+#include "reconbound/weighted_progress.hpp"
 
 namespace reconbound {
 
@@ -18,8 +19,7 @@ namespace {
 
 // The estimator's progress in one call of the pilot as a stage of its own, named after the
 // pilot size and block size: the estimator's done/total are its modelled cost (one stage per
-// call, not per pilot size, as under MPI every call ends in a gather, which ends the stages in
-// progress: docs/progress.md).
+// call, not per pilot size: docs/progress.md). Under MPI the stages end at the gathers.
 class PilotProgress final : public Progress {
  public:
   PilotProgress(Progress* target, std::string stage) : target_(target), stage_(std::move(stage)) {}
@@ -105,38 +105,63 @@ std::vector<PilotEstimate> run_pilot(const EntropyEstimator& estimator, MatrixVi
   // The block average is a mean over exchangeable blocks; a shard of the estimator is an evenly
   // spread subset of them. The same seed gives every record the same draws at each size
   // (common random numbers): the increments between sizes are less noisy.
-  std::size_t dealt = 0;  // blocks dealt to the ranks so far: each call deals on from there
   const auto groups = pairs_by_block_size(grid);
+  struct Call {
+    std::size_t n, k;
+    const std::vector<std::size_t>* pairs;
+    std::vector<GridPair> subgrid;
+    std::size_t first_rank;  // where its blocks are dealt from
+  };
+  const auto request_of = [&](const Call& call, Progress* progress) {
+    return EntropyRequest{.rotated = rotated_perp.topRows(static_cast<Eigen::Index>(call.n)),
+                          .grid = call.subgrid,
+                          .trace_sigma = trace_sigma,
+                          .union_size = grid.size(),
+                          .alpha = settings.alpha,
+                          .alpha_mc_fraction = settings.alpha_mc_fraction,
+                          .seed = settings.seed,
+                          .n_mc = kPilotDraws,
+                          .threads = settings.threads,
+                          .shard = 0,
+                          .shards = (m / call.k + kPilotBlocks - 1) / kPilotBlocks,
+                          .progress = progress};
+  };
+  // Every call's blocks are dealt before any is estimated, each call's leftover blocks to the
+  // ranks with the least work so far: a block costs ∝ n² per pair (one draw per record).
+  std::vector<Call> calls;
+  std::vector<double> loads(settings.ranks != nullptr ? settings.ranks->size() : 1, 0.0);
   for (const std::size_t n : {n_perp / 4, n_perp / 2, n_perp}) {
     for (const auto& [k, pairs] : groups) {
-      PilotProgress progress(settings.progress, fmt::format("pilot n={}, k={}", n, k));
-      std::vector<GridPair> subgrid;
-      for (const std::size_t p : pairs) subgrid.push_back(grid[p]);
-      const EntropyRequest request{.rotated = rotated_perp.topRows(static_cast<Eigen::Index>(n)),
-                                   .grid = subgrid,
-                                   .trace_sigma = trace_sigma,
-                                   .union_size = grid.size(),
-                                   .alpha = settings.alpha,
-                                   .alpha_mc_fraction = settings.alpha_mc_fraction,
-                                   .seed = settings.seed,
-                                   .n_mc = kPilotDraws,
-                                   .threads = settings.threads,
-                                   .shard = 0,
-                                   .shards = (m / k + kPilotBlocks - 1) / kPilotBlocks,
-                                   .progress = settings.progress != nullptr ? &progress : nullptr};
-      const std::vector<GridEntropy> partial = estimate_on_ranks(estimator, request, settings.ranks, dealt, settings.checkpoint);
-      dealt += (m / k + request.shards - 1) / request.shards;  // the blocks 0, shards, 2·shards, ... of N_k
-      if (partial.size() != pairs.size()) {
-        throw PluginError(fmt::format("estimator {} returned {} results for {} grid pairs (a defect of the plugin; "
-                                      "`reconbound conformance` checks it)",
-                                      settings.estimator_name, partial.size(), pairs.size()));
-      }
-      for (std::size_t i = 0; i < pairs.size(); ++i) {
-        PilotEstimate& pilot = pilots[pairs[i]];
-        pilot.s = partial[i].s;
-        pilot.sizes.push_back(n);
-        pilot.h_point.push_back(mean_block_entropy(partial[i]));
-      }
+      Call call{.n = n, .k = k, .pairs = &pairs, .subgrid = {}, .first_rank = 0};
+      for (const std::size_t p : pairs) call.subgrid.push_back(grid[p]);
+      const std::size_t shards = request_of(call, nullptr).shards;
+      const std::size_t blocks = (m / k + shards - 1) / shards;  // the blocks 0, shards, 2·shards, ... of N_k
+      call.first_rank = deal_from(loads, blocks, estimate_cost(n, k, 1, pairs.size(), /*fixed_draws=*/true));
+      calls.push_back(std::move(call));
+    }
+  }
+  // This rank's blocks of every call, then one exchange per call: the ranks wait for each other
+  // once, at the end, not after every call.
+  std::vector<RankShare> shares;
+  for (const Call& call : calls) {
+    PilotProgress progress(settings.progress, fmt::format("pilot n={}, k={}", call.n, call.k));
+    shares.push_back(estimate_share(estimator, request_of(call, settings.progress != nullptr ? &progress : nullptr),
+                                    settings.ranks, call.first_rank, settings.checkpoint));
+  }
+  for (std::size_t c = 0; c < calls.size(); ++c) {
+    const Call& call = calls[c];
+    const std::vector<GridEntropy> partial =
+        gather_share(estimator, request_of(call, nullptr), settings.ranks, std::move(shares[c]));
+    if (partial.size() != call.pairs->size()) {
+      throw PluginError(fmt::format("estimator {} returned {} results for {} grid pairs (a defect of the plugin; "
+                                    "`reconbound conformance` checks it)",
+                                    settings.estimator_name, partial.size(), call.pairs->size()));
+    }
+    for (std::size_t i = 0; i < call.pairs->size(); ++i) {
+      PilotEstimate& pilot = pilots[(*call.pairs)[i]];
+      pilot.s = partial[i].s;
+      pilot.sizes.push_back(call.n);
+      pilot.h_point.push_back(mean_block_entropy(partial[i]));
     }
   }
   return pilots;

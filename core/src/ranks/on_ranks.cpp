@@ -75,8 +75,8 @@ std::vector<GridEntropy> assembled(const EntropyEstimator& estimator, const std:
 
 }  // namespace
 
-std::vector<GridEntropy> estimate_on_ranks(const EntropyEstimator& estimator, const EntropyRequest& request,
-                                           Ranks* ranks, std::size_t first_rank, Checkpoint* checkpoint) {
+RankShare estimate_share(const EntropyEstimator& estimator, const EntropyRequest& request, Ranks* ranks,
+                         std::size_t first_rank, Checkpoint* checkpoint) {
   EntropyRequest part = request;
   if (shared(ranks)) {
     // b ≡ shard (mod shards), dealt N ways from first_rank on.
@@ -86,9 +86,49 @@ std::vector<GridEntropy> estimate_on_ranks(const EntropyEstimator& estimator, co
   }
   // A certified estimate is checkpointed in items; a share (the pilot's) is one item.
   const std::size_t items = checkpoint != nullptr && request.shards == 1 ? certified_items(part) : 1;
-  std::vector<std::vector<GridEntropy>> mine = estimate_in_items(estimator, part, checkpoint, items);
-  if (!shared(ranks) && mine.size() == 1) return std::move(mine.front());
-  return assembled(estimator, shared(ranks) ? gather_results(*ranks, mine, request.grid.size()) : mine, request);
+  return {estimate_in_items(estimator, part, checkpoint, items)};
+}
+
+std::vector<GridEntropy> gather_share(const EntropyEstimator& estimator, const EntropyRequest& request, Ranks* ranks,
+                                      RankShare share) {
+  if (!shared(ranks) && share.parts.size() == 1) return std::move(share.parts.front());
+  return assembled(estimator, shared(ranks) ? gather_results(*ranks, share.parts, request.grid.size()) : share.parts,
+                   request);
+}
+
+std::vector<GridEntropy> estimate_on_ranks(const EntropyEstimator& estimator, const EntropyRequest& request,
+                                           Ranks* ranks, std::size_t first_rank, Checkpoint* checkpoint) {
+  return gather_share(estimator, request, ranks, estimate_share(estimator, request, ranks, first_rank, checkpoint));
+}
+
+std::size_t blocks_dealt_to(std::size_t rank, std::size_t ranks, std::size_t first_rank, std::size_t blocks) {
+  // Block i of the share goes to rank (first_rank + i) mod ranks.
+  const std::size_t offset = (rank + ranks - first_rank % ranks) % ranks;
+  return blocks / ranks + (offset < blocks % ranks ? 1 : 0);
+}
+
+std::size_t deal_from(std::vector<double>& loads, std::size_t blocks, double block_cost) {
+  const std::size_t n_ranks = loads.size();
+  if (n_ranks <= 1) {
+    if (n_ranks == 1) loads[0] += static_cast<double>(blocks) * block_cost;
+    return 0;
+  }
+  // The leftover blocks go to a run of consecutive ranks; the run whose loads end up least
+  // spread (smallest sum of squares) is the one of the least loaded ranks.
+  std::size_t best = 0;
+  double best_spread = 0.0;
+  for (std::size_t first = 0; first < n_ranks; ++first) {
+    double spread = 0.0;
+    for (std::size_t r = 0; r < n_ranks; ++r) {
+      const double load = loads[r] + static_cast<double>(blocks_dealt_to(r, n_ranks, first, blocks)) * block_cost;
+      spread += load * load;
+    }
+    if (first == 0 || spread < best_spread) best = first, best_spread = spread;
+  }
+  for (std::size_t r = 0; r < n_ranks; ++r) {
+    loads[r] += static_cast<double>(blocks_dealt_to(r, n_ranks, best, blocks)) * block_cost;
+  }
+  return best;
 }
 
 std::pair<std::size_t, std::size_t> column_window(std::size_t m, std::size_t step, std::size_t rank,
