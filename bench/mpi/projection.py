@@ -1,12 +1,14 @@
 #!/usr/bin/env python3
 """Projected wall time and memory of `reconbound bound` on a cluster, in the MPI design of
-commit 6992ca4 (docs/distributed.md), from single-core measurements (bench/mpi/README.md).
+commit a4a8b0f (docs/distributed.md), from single-core measurements (bench/mpi/README.md).
 
 The model, one rank per node with 32 threads (P ranks, T threads):
-  * every rank loads ALL records (one thread; plus the node reads the whole file over its link),
-    represents D_perp, computes tr Sigma and the rotation from it, and rotates the pilot's prefix
-    of D_perp: this part does not shrink with more ranks;
-  * D_est by rows: a rank represents and rotates n_est/P records (its T threads share them);
+  * every rank starts, opens the data set (an .npy file is mapped, nothing read; a gzipped IDX
+    file is inflated whole and kept as bytes, and the node reads all of it over its link), decodes
+    and represents D_perp, computes tr Sigma and the rotation from it, and rotates the pilot's
+    prefix of D_perp: this part does not shrink with more ranks;
+  * D_est by rows: a rank decodes (one thread; from an .npy file its node reads only those
+    records), represents and rotates n_est/P records (its T threads share the last two);
   * the pilot: per size (n_p/4, n_p/2, n_p with n_p = min(n_perp, n_est/2)) and block size, at
     most 8 blocks, block b on rank b mod P: at most 8 ranks work on it;
   * one all-to-all moves the rotated records to column windows of whole chunks of lcm(k over the
@@ -16,9 +18,9 @@ The model, one rank per node with 32 threads (P ranks, T threads):
     than its largest work item (a tile of 32 rows of a block, a whole block at k <= 2);
   * gathers: the UCB's per-record terms (8 bytes a record), the pilot's and the estimate's
     per-block results (16 + 136 bytes a pair and rank, 24 a block), a digest; log2(P) latencies each;
-  * memory per rank: the loaded records and their split (doubles, every rank), Psi(D_perp) and Psi
-    of its share, its rotated share, the exchange (2 x share x m_pad), the pilot's rotated prefix,
-    16 MiB per thread and 80 MB of program (the program's own memory plan plus the records).
+  * memory per rank: an inflated gzip file's bytes (an .npy file is mapped: only a window),
+    Psi(D_perp), its rotated share (Psi of it is not kept), the exchange (2 x share x m_pad), the
+    pilot's rotated prefix, 16 MiB per thread and 80 MB of program.
 Usage: bench/mpi/projection.py        (Markdown on stdout)
 """
 import math
@@ -28,10 +30,11 @@ import math
 # (results/speedup.md), 2026-12-01, on a shared 2-core machine (AMD EPYC VM, 2 vCPUs, 24 GB; each
 # run waited for 10 idle seconds; other processes then used <= 0.05 cores), one rank, --threads 1,
 # build/release/bin/reconbound built at 23:18 from the tree of a03bb63. [run name] as in measure_costs.sh.
-# Load: start, read, convert to doubles and split, all records used: (wall - sum of timings_s) /
-# input bytes. (With few of the records used it is less: 2.4 s median over the other Fashion runs.)
-LOAD_S_PER_BYTE = {"idx.gz": 6.7e-8,  # [select_paper] 3.7 s / (70,000 x 784)
-                   "npy": 7.2e-8}     # [rgb64_*] 5.3 s / (6,000 x 12,288 bytes of .npy)
+# Opening the data (load = wall - sum of timings_s), measured again on 2026-12-02 with the binary of
+# a4a8b0f (results/measure_costs-open.md): records stay encoded, and only those used are decoded.
+START_S = 0.34                      # [open_npy] 100 + 100 records of a mapped .npy: start, plugins, mapping
+INFLATE_S_PER_BYTE = 8.4e-9         # [open_fashion] - [open_npy]: inflating 70,000 x 784 bytes of .idx.gz
+DECODE_S_PER_VALUE = 2.4e-9          # ([rgb64_default] - [open_npy]) / ((2,000 + 4,000) x 12,288): decoding, split
 REPRESENT_S_PER_VALUE = 2.4e-8        # [select_paper] pixel: represent 1.32 s / (70,000 x 784)
 TRACE_S_PER_VALUE = 1.4e-8            # [select_paper] trace_sigma 0.78 s / (70,000 x 784)
 EIGEN_FIT_S_784 = 1.0                 # [default_5k, default_10k, speedup np1, select_paper]: rotation
@@ -93,7 +96,7 @@ def gather_s(bytes_in_all, ranks, bandwidth, latency):  # barrier, sizes, data
 
 def project(w, ranks, link):
     name, n_est, n_file, d_in, m, fmt, rep, pairs = w
-    n_used, n_p, share = N_PERP + n_est, min(N_PERP, n_est // 2), math.ceil(n_est / ranks)
+    n_p, share = min(N_PERP, n_est // 2), math.ceil(n_est / ranks)
     bandwidth, latency = LINKS[link]
     t = {}
     # Every rank: load all records, Psi(D_perp), tr Sigma, the rotation, the pilot's rotated prefix.
@@ -101,10 +104,12 @@ def project(w, ranks, link):
     eigen = N_PERP >= m and m <= 16_384                                 # else random signs + Hadamard
     rotate = (lambda rows: EIGEN_APPLY_S_PER_ROW_784 * rows * (m / 784) ** 2) if eigen else \
              (lambda rows: HADAMARD_S_PER_VALUE * rows * m)
-    t["read"] = n_file * d_in / bandwidth                               # uint8 values over the link
-    t["every rank"] = (LOAD_S_PER_BYTE[fmt] * n_file * d_in + (EIGEN_FIT_S_784 * (m / 784) ** 3 if eigen else 0)
+    gzipped = fmt == "idx.gz"
+    t["read"] = (n_file if gzipped else N_PERP + share) * d_in / bandwidth  # uint8 values over the link
+    t["every rank"] = (START_S + (INFLATE_S_PER_BYTE * n_file * d_in if gzipped else 0) + DECODE_S_PER_VALUE * N_PERP * d_in
+                       + (EIGEN_FIT_S_784 * (m / 784) ** 3 if eigen else 0)
                        + (represent(N_PERP) + TRACE_S_PER_VALUE * N_PERP * m + rotate(n_p)) / THREADS)
-    t["share"] = (represent(share) + TRACE_S_PER_VALUE * share * m + rotate(share)) / THREADS
+    t["share"] = DECODE_S_PER_VALUE * share * d_in + (represent(share) + TRACE_S_PER_VALUE * share * m + rotate(share)) / THREADS
     t["comm"] = gather_s(8 * n_est, ranks, bandwidth, latency)         # the UCB's terms
     # The pilot (not with --grid-select none).
     t["pilot"] = 0.0
@@ -127,8 +132,8 @@ def project(w, ranks, link):
     largest = max(s if k <= 2 else s * TILE_ROWS / n_est for k, s in items)
     t["certified"] = max(work / THREADS, largest)
     t["comm"] += gather_s(len(items) * ranks * 152 + 24 * sum(m // k for k, _ in items), ranks, bandwidth, latency)
-    memory = (8 * (n_file * d_in + n_used * d_in + (N_PERP + share) * m + share * m + n_p * m
-                   + (2 * share * m if ranks > 1 else 0)) + THREADS * 2 ** 24 + 80e6)
+    memory = ((n_file * d_in if gzipped else 0) + 8 * (N_PERP * m + share * m + n_p * m
+                                                       + (2 * share * m if ranks > 1 else 0)) + THREADS * 2 ** 24 + 80e6)
     return t, sum(t.values()), memory, chunks
 
 
@@ -152,7 +157,7 @@ def main():
               + " | " + " / ".join(f"{x / 1e9:.1f} GB" for x in mems) + " |")
         said = []
         if min(mems) > NODE_MEMORY:
-            said.append(f"does not fit a {NODE_MEMORY / 1e9:.0f} GB node at any size (every rank loads all records as doubles)")
+            said.append(f"does not fit a {NODE_MEMORY / 1e9:.0f} GB node at any size")
         idle = [n for n in NODES if n > chunks]
         if idle:
             said.append(f"from {idle[0]} nodes ranks exceed the {chunks} chunks of lcm(k) columns: "
