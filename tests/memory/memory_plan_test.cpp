@@ -22,7 +22,7 @@ BoundSizes celeba() {
 TEST(MemoryPlan, TheCelebASizeJobFromAMappedFile) {
   const MemoryPlan plan = plan_bound_memory(celeba());
   EXPECT_EQ(plan.records_bytes, 0u);                      // nothing of the file is held
-  EXPECT_EQ(plan.features_bytes, 983'040'000ull);           // Ψ(D⊥): 10,000 × 12,288 × 8
+  EXPECT_EQ(plan.features_bytes, 0u);  // Ψ(D⊥), 10,000 × 12,288 × 8, is let go before the larger rotated D_est
   EXPECT_EQ(plan.rotated_bytes, 3'932'160'000ull);          // 40,000 × 12,288 × 8
   EXPECT_EQ(plan.pilot_bytes, 983'040'000ull);              // min(10,000, 20,000) × 12,288 × 8
   EXPECT_EQ(plan.exchange_bytes, 0u);
@@ -31,8 +31,8 @@ TEST(MemoryPlan, TheCelebASizeJobFromAMappedFile) {
   // UCB's terms 40,000 × 8.
   EXPECT_EQ(plan.stream_bytes, 50'331'648ull + 50'331'648ull + 6'291'456ull + 320'000ull);
   EXPECT_EQ(plan.workspace_bytes, 2u * 16u * 1024u * 1024u);
-  EXPECT_EQ(plan.total(), 983'040'000ull + 3'932'160'000ull + 983'040'000ull + 107'274'752ull + 33'554'432ull);
-  // Without the pilot (--grid-select none) the plan is Ψ(D⊥), the rotated D_est and a window.
+  EXPECT_EQ(plan.total(), 3'932'160'000ull + 983'040'000ull + 107'274'752ull + 33'554'432ull);
+  // Without the pilot (--grid-select none) the plan is the rotated D_est and a window.
   BoundSizes none = celeba();
   none.pilot = false;
   EXPECT_EQ(plan_bound_memory(none).total(), plan.total() - 983'040'000ull);
@@ -58,6 +58,14 @@ TEST(MemoryPlan, RecordsInMemoryKeptFeaturesRanksAndTheEigenbasisCount) {
   EXPECT_EQ(rank.exchange_bytes, 2u * 983'040'000ull);
   EXPECT_EQ(rank.stream_bytes, 107'274'752ull);  // all n_est terms of the UCB are gathered on each rank
 
+  // A D_est smaller than D⊥: Ψ(D⊥) outweighs the rotated D_est that takes its place, by
+  // (10,000 − 4,000) × 12,288 × 8.
+  BoundSizes few = celeba();
+  few.n_est = 4000;
+  EXPECT_EQ(plan_bound_memory(few).features_bytes, 589'824'000ull);
+  few.ranks = 2;  // share 2,000: rotated 196,608,000 + exchange 393,216,000
+  EXPECT_EQ(plan_bound_memory(few).features_bytes, 983'040'000ull - 589'824'000ull);
+
   BoundSizes small = in_memory;
   small.m = small.m_pad = 784;
   small.eigenbasis = true;
@@ -73,7 +81,7 @@ TEST(MemoryPlan, TheRefusalIsOneLineWithTheEstimateAndTheLimit) {
   } catch (const InvalidInput& e) {
     const std::string message = e.what();
     EXPECT_EQ(message.find('\n'), std::string::npos) << message;
-    EXPECT_EQ(message.rfind("this bound needs about 6.04 GB (features 983.0 MB, stream 107.3 MB, rotated D_est "
+    EXPECT_EQ(message.rfind("this bound needs about 5.06 GB (stream 107.3 MB, rotated D_est "
                             "3.93 GB, pilot 983.0 MB, estimator threads 33.6 MB) more memory but 4.29 GB is "
                             "available (--memory-limit)",
                             0),

@@ -22,10 +22,17 @@ workflow::BoundRequest ranges_request() {
   return request;
 }
 
-// The records of ranges_request(), as the caller's own matrices.
+// The records of ranges_request(), as the caller's own matrices (decoded from the data set,
+// which the split keeps encoded).
 struct CallerRecords {
   workflow::SplitData loaded = workflow::load_split_data(ranges_request().data);
-  RowMatrix perp = loaded.perp, est = loaded.est;
+  RowMatrix perp = decoded(loaded.split.perp), est = decoded(loaded.split.est);
+
+  RowMatrix decoded(const std::vector<std::size_t>& rows) const {
+    RowMatrix out(static_cast<Eigen::Index>(rows.size()), static_cast<Eigen::Index>(loaded.mapped->shape().size()));
+    loaded.mapped->read(rows, out);
+    return out;
+  }
 
   workflow::RecordViews views() const {
     return {{perp.data(), static_cast<std::size_t>(perp.size())}, {est.data(), static_cast<std::size_t>(est.size())},

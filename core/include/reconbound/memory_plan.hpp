@@ -13,14 +13,16 @@ namespace reconbound {
 // term is counted as if all were held at once: the plan is an upper bound on the peak.
 struct MemoryPlan {
   std::size_t features_bytes = 0;   // Ψ(D⊥), and Ψ of the rank's share of D_est where the frame
-                                    // keeps it: (n_perp + share) × m doubles, else n_perp × m
+                                    // keeps it: (n_perp + share) × m doubles; else Ψ(D⊥) is let go
+                                    // before the rotated share and the exchange take its place:
+                                    // what n_perp × m doubles exceed those by (often 0)
   std::size_t rotated_bytes = 0;    // U·Ψ of the share: share × m_pad doubles
   std::size_t exchange_bytes = 0;   // R > 1: the share sent on, and received as a column window
                                     // of all n_est records: 2·share × m_pad doubles
   std::size_t pilot_bytes = 0;      // the pilot's rotated prefix of D⊥: min(n_perp, n_est/2) × m_pad
   std::size_t workspace_bytes = 0;  // the estimator's per-thread tiles (an allowance per thread)
   std::size_t records_bytes = 0;    // D⊥ and D_est held in memory as doubles: (n_perp + n_est) × d
-                                    // (0 when they are read from a mapped file)
+                                    // (from a MappedDataset: the bytes it keeps, 0 when mapped)
   std::size_t stream_bytes = 0;     // one window of the stream that represents and rotates the
                                     // records (Ψ of it; from a mapped file also its decoded records
                                     // and file pages) and the UCB's n_est terms

@@ -3,6 +3,7 @@
 // its UCB from D⊥, the rotation U from D⊥ and the rotated D_est. Built once, it serves the
 // certified bound (compute_bound) and everything measured in the same coordinates (the
 // tightness chain's per-block bound and attacks).
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
@@ -31,7 +32,14 @@ struct BoundFrame {
   RepresentationInfo info;
   ImageShape shape;
   RowMatrix perp_features, est_features;  // Ψ(D⊥) and Ψ(D_est) (this rank's records of it): rows × m;
-                                          // est_features empty unless asked for FrameLayout::whole
+                                          // both empty unless asked for FrameLayout::whole (Ψ(D⊥)
+                                          // is let go before D_est is rotated: docs/memory.md)
+  std::size_t n_perp = 0;                 // records of D⊥
+  std::uint64_t perp_digest = 0;          // digest_doubles(0, Ψ(D⊥)): the ranks compare it
+  RowMatrix rotated_perp;                 // U·Ψ(x) for the pilot's prefix of D⊥, min(n_perp,
+                                          // max(n_est/2, 1)) rows (config.grid_select pilot)
+  double pilot_trace_ucb = 0.0;           // the tr Σ UCB the pilot predicts with, from D⊥ alone
+                                          // (predicted_trace_ucb; pilot and the UCB normaliser)
   std::size_t n_est = 0;                  // records of D_est, on all ranks together
   std::size_t first_est_record = 0;       // est_features and rotated_est start at this record of D_est
   TraceSigma trace;                       // tr Σ̂ from D⊥, its UCB from D_est centred on D⊥

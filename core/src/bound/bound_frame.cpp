@@ -219,6 +219,26 @@ BoundFrame make_bound_frame(const Registry& registry, const BoundData& data, con
   timed(timings.rotation_s, [&] {
     frame.rotation.emplace(make_rotation(config, choice, m, frame.perp_features, progress));
   });
+  // All the bound reads of Ψ(D⊥) after the frame, taken now so that a frame without Ψ(D_est)
+  // lets Ψ(D⊥) go before the rotated D_est takes its place (docs/memory.md): its digest, the
+  // pilot's rotated prefix (at most half as many rows as D_est, so that the pilot's cost stays a
+  // fraction of the certified estimate's) and the pilot's normaliser, which is predicted from
+  // D⊥ alone: the UCB's value is read off D_est, which the selection must not see (§6.6).
+  frame.n_perp = n_perp;
+  frame.perp_digest =
+      digest_doubles(0, frame.perp_features.data(), static_cast<std::size_t>(frame.perp_features.size()));
+  if (config.grid_select == GridSelect::pilot) {
+    const auto pilot_rows = static_cast<Eigen::Index>(std::min(n_perp, std::max<std::size_t>(frame.n_est / 2, 1)));
+    timed(timings.rotation_s, [&] {
+      frame.rotated_perp = frame.rotation->apply(frame.perp_features.topRows(pilot_rows), config.threads);
+    });
+    if (config.normaliser == Normaliser::ucb) {
+      const double alpha = split_alpha(config.alpha, config.normaliser, config.normaliser_alpha_fraction).normaliser;
+      frame.pilot_trace_ucb =
+          predicted_trace_ucb(frame.perp_features, frame.info.max_squared_distance, alpha, frame.n_est);
+    }
+  }
+  if (!keep_est_features) frame.perp_features = RowMatrix();
 
   // D_est (this rank's records of it), a window at a time: Ψ, the UCB's terms z_i against c
   // (eq 6.5a), and U·Ψ into the rows of rotated_est.

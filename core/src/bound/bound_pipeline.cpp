@@ -23,8 +23,7 @@ namespace {
 std::uint64_t frame_digest(const BoundFrame& frame) {
   const double scalars[] = {static_cast<double>(frame.n_est), static_cast<double>(frame.rotated_est.cols()),
                             frame.trace.trace, frame.trace.ucb, frame.normaliser};
-  std::uint64_t digest = digest_doubles(0, scalars, std::size(scalars));
-  digest = digest_doubles(digest, frame.perp_features.data(), static_cast<std::size_t>(frame.perp_features.size()));
+  std::uint64_t digest = digest_doubles(frame.perp_digest, scalars, std::size(scalars));
   if (frame.layout == FrameLayout::rows_on_ranks) return digest;
   return digest_doubles(digest, frame.rotated_est.data(), static_cast<std::size_t>(frame.rotated_est.size()));
 }
@@ -91,7 +90,7 @@ BoundReport compute_bound(const Registry& registry, const BoundFrame& frame,
   report.alpha = config.alpha;
   report.alpha_shares = shares;
   report.normaliser_kind = config.normaliser;
-  report.n_perp = static_cast<std::size_t>(frame.perp_features.rows());
+  report.n_perp = frame.n_perp;
   report.n_est = frame.n_est;
   report.m = frame.info.output_dim;
   report.trace_sigma = frame.trace.trace;
@@ -101,7 +100,6 @@ BoundReport compute_bound(const Registry& registry, const BoundFrame& frame,
   report.timings = frame.timings;
   const Rotation& rotation = *frame.rotation;
   const RowMatrix& rotated = frame.rotated_est;
-  const RowMatrix& perp_features = frame.perp_features;
   const TraceSigma& trace = frame.trace;
   // Every rank built its frame itself; the shares of the estimates combine only over one frame.
   if (config.ranks != nullptr && config.ranks->size() > 1) {
@@ -120,19 +118,15 @@ BoundReport compute_bound(const Registry& registry, const BoundFrame& frame,
   // The certified grid G' (mathematics §6.6): chosen from D⊥ alone, before D_est is touched.
   auto start = std::chrono::steady_clock::now();
   if (config.grid_select == GridSelect::pilot) {
+    if (frame.rotated_perp.rows() == 0) {
+      throw InvalidInput("this frame was built without the grid selection's pilot (BoundConfig::grid_select); "
+                         "build the frame with the config it is bounded with");
+    }
     const auto converse = registry.make_converse(config.converse, config.converse_params);
-    // The pilot's size: D⊥, but at most half of D_est, so that its cost (all candidate pairs
-    // at one draw, on a few blocks each) stays a fraction of the certified estimate's.
-    const auto pilot_rows =
-        static_cast<Eigen::Index>(std::min(report.n_perp, std::max<std::size_t>(report.n_est / 2, 1)));
-    const RowMatrix rotated_perp = rotation.apply(perp_features.topRows(pilot_rows), config.threads);
-    // The normaliser the pilot predicts with comes from D⊥ alone: the UCB's value is read off
-    // D_est, which the selection must not see (mathematics §6.6).
-    const double pilot_normaliser =
-        config.normaliser == Normaliser::ucb
-            ? predicted_trace_ucb(perp_features, frame.info.max_squared_distance, shares.normaliser, report.n_est)
-            : trace.trace;
-    report.selection = select_grid(*estimator, *converse, rotated_perp, candidates, trace.trace,
+    // The pilot runs on the frame's rotated prefix of D⊥ and predicts with a normaliser from D⊥
+    // alone (make_bound_frame).
+    const double pilot_normaliser = config.normaliser == Normaliser::ucb ? frame.pilot_trace_ucb : trace.trace;
+    report.selection = select_grid(*estimator, *converse, frame.rotated_perp, candidates, trace.trace,
                                    {charged, config.target_rho},
                                    {.pairs_per_goal = config.select_pairs,
                                     .n_est = report.n_est,

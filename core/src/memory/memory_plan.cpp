@@ -52,9 +52,15 @@ MemoryPlan plan_bound_memory(const BoundSizes& s) {
   const std::size_t window = std::min(s.window, std::max(s.n_perp, share));
   const std::size_t window_bytes = (s.keeps_est_features ? 0 : doubles(window, s.m)) +
                                    (mapped ? doubles(window, s.d) + window * s.mapped_record_bytes : 0);
-  return {.features_bytes = doubles(s.n_perp + (s.keeps_est_features ? share : 0), s.m),
-          .rotated_bytes = doubles(share, s.m_pad),
-          .exchange_bytes = ranks > 1 ? 2 * doubles(share, s.m_pad) : 0,
+  const std::size_t rotated = doubles(share, s.m_pad), exchange = ranks > 1 ? 2 * doubles(share, s.m_pad) : 0;
+  // Ψ(D⊥) is let go before the rotated D_est and the exchange are allocated unless the frame
+  // keeps Ψ(D_est) too: then it counts only by as much as it is larger than they are.
+  const std::size_t perp_features = doubles(s.n_perp, s.m);
+  const std::size_t features = s.keeps_est_features ? perp_features + doubles(share, s.m)
+                                                    : perp_features - std::min(perp_features, rotated + exchange);
+  return {.features_bytes = features,
+          .rotated_bytes = rotated,
+          .exchange_bytes = exchange,
           .pilot_bytes = s.pilot ? doubles(pilot_rows, s.m_pad) : 0,
           .workspace_bytes = threads * kWorkspaceBytesPerThread,
           .records_bytes = mapped ? s.resident_file_bytes : doubles(s.n_perp + s.n_est, s.d),

@@ -50,7 +50,8 @@ SplitData caller_views(const DataRequest& request) {
 SplitData load_split_data(const DataRequest& request) {
   if (request.views) return caller_views(request);
   SplitData out;
-  // An .npy file is mapped, not read: nothing of it is decoded before the bound's memory plan.
+  // A data set in a file is kept encoded (an .npy or raw IDX file mapped, a gzipped one inflated):
+  // nothing of it is decoded before the bound's memory plan.
   if (!request.records) out.mapped = map_dataset(request.spec);
   out.dataset = out.mapped ? std::make_shared<const Dataset>(Dataset{RowMatrix(), out.mapped->shape(),
                                                                      out.mapped->source()})

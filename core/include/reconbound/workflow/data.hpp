@@ -72,8 +72,9 @@ struct SplitData {
   Split split;                             // with views: empty
   RowMatrix perp, est;                     // the records of D⊥ and D_est (with views or mapped: empty)
   std::optional<RecordViews> views;
-  // An .npy file (spec "npy:PATH"): D⊥ and D_est are the records split.perp and split.est of
-  // it, decoded a batch at a time by the bound (docs/memory.md).
+  // A data set kept in its file encoding ("npy:PATH", "idx:PATH", "fashion-mnist":
+  // map_dataset): D⊥ and D_est are the records split.perp and split.est of it, decoded a batch
+  // at a time by the bound (docs/memory.md).
   std::shared_ptr<const MappedDataset> mapped;
 
   // What the bound reads: the views, the mapped records, or perp and est. This SplitData must
