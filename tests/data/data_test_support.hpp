@@ -85,6 +85,19 @@ inline Bytes gzip_bytes(const Bytes& bytes) {
   return out;
 }
 
+// The decompressed file through zlib's gz* API, independent of the readers under test; empty
+// when the file cannot be opened.
+inline Bytes gzread_all(const std::string& path) {
+  Bytes out;
+  gzFile f = gzopen(path.c_str(), "rb");
+  if (f == nullptr) return out;
+  std::uint8_t buffer[1 << 16];
+  int got = 0;
+  while ((got = gzread(f, buffer, sizeof buffer)) > 0) out.insert(out.end(), buffer, buffer + got);
+  gzclose(f);
+  return out;
+}
+
 // A PNG written by hand: signature, IHDR, one zlib IDAT (filter 0 on every row), IEND.
 // color_type: 0 grey, 2 RGB, 4 grey+alpha, 6 RGBA; samples are in file order (R, G, B, A),
 // big-endian when bit_depth is 16.

@@ -17,18 +17,7 @@ namespace {
 
 using test::Bytes;
 using test::expect_error;
-
-// The decompressed file through zlib's gz* API, independent of the reader under test.
-Bytes gzread_all(const std::string& path) {
-  Bytes out;
-  gzFile f = gzopen(path.c_str(), "rb");
-  if (f == nullptr) return out;
-  std::uint8_t buffer[1 << 16];
-  int got = 0;
-  while ((got = gzread(f, buffer, sizeof buffer)) > 0) out.insert(out.end(), buffer, buffer + got);
-  gzclose(f);
-  return out;
-}
+using test::gzread_all;
 
 TEST(Idx, ReadsFashionMnistTestImagesExactly) {
   const std::string path = fashion_mnist_test_images();

@@ -3,7 +3,6 @@
 // file refused when it is opened with parse_idx's FileError; Fashion-MNIST's 70,000 records in
 // load_dataset's order, checked against zlib's own gz reader.
 #include <gtest/gtest.h>
-#include <zlib.h>
 
 #include <limits>
 
@@ -16,22 +15,11 @@ namespace {
 
 using test::Bytes;
 using test::expect_error;
+using test::gzread_all;
 
 RowMatrix mapped_rows(const MappedDataset& set, const std::vector<std::size_t>& indices) {
   RowMatrix out(static_cast<Eigen::Index>(indices.size()), static_cast<Eigen::Index>(set.shape().size()));
   set.read(indices, out);
-  return out;
-}
-
-// The decompressed file through zlib's gz* API, independent of the reader under test.
-Bytes gzread_all(const std::string& path) {
-  Bytes out;
-  gzFile f = gzopen(path.c_str(), "rb");
-  if (f == nullptr) return out;
-  unsigned char buffer[1 << 16];
-  int got = 0;
-  while ((got = gzread(f, buffer, sizeof buffer)) > 0) out.insert(out.end(), buffer, buffer + got);
-  gzclose(f);
   return out;
 }
 
