@@ -19,8 +19,9 @@ namespace reconbound {
 // to the ranks in turn from rank `first_rank` on: rank r computes those with
 // i ≡ r − first_rank (mod N), i.e. b ≡ shard + shards·((r − first_rank) mod N) (mod shards·N);
 // every rank receives every part. With a checkpoint, each rank's blocks of a request for all
-// blocks are estimated in items (docs/checkpoints.md) kept in it; a share is one item. (A caller making several calls deals on where the last left
-// off, so that no rank gets the odd block of every call.) A request for all
+// blocks are estimated in items (docs/checkpoints.md) kept in it; a share is one item. (A
+// caller making several calls chooses each call's first_rank with deal_from, so that no rank
+// gets the odd block of every call.) A request for all
 // blocks (shards = 1) comes back combined by the estimator (combine(): bit for bit what one
 // call returns); a request for a share (the pilot's) comes back as that share's partial
 // results, the blocks of all ranks in block order. Every rank gets the same results.
