@@ -149,7 +149,8 @@ TEST(OnRanks, SharesOfSeveralRequestsEstimatedBeforeAnyExchangeComeBackAsAlone) 
   const auto estimator = test::goldfeld();
   EntropyRequest first = test::make_request(data, {{1, 0.4}, {2, 0.4}}, test::sample_trace(data), 5);
   first.n_mc = 1, first.shard = 0, first.shards = 2;
-  EntropyRequest second = test::make_request(data.topRows(30), {{4, 0.8}}, test::sample_trace(data), 5);
+  const RowMatrix head = data.topRows(30);  // the request views it: it must outlive the request
+  EntropyRequest second = test::make_request(head, {{4, 0.8}}, test::sample_trace(data), 5);
   second.n_mc = 1, second.shard = 0, second.shards = 1;
   const std::vector<GridEntropy> first_alone = estimator->estimate(first), second_alone = estimator->estimate(second);
   for (const std::size_t n : {2u, 3u}) {

@@ -16,6 +16,7 @@
 #include "reconbound/bound_frame.hpp"
 #include "reconbound/dataset.hpp"
 #include "reconbound/error.hpp"
+#include "reconbound/on_ranks.hpp"
 #include "reconbound/registry.hpp"
 #include "reconbound/trace_sigma.hpp"
 
@@ -63,7 +64,13 @@ BoundConfig config_with(std::size_t threads, RotationChoice rotation = RotationC
 }
 
 void expect_same_frame(const BoundFrame& a, const BoundFrame& b) {
-  EXPECT_EQ(a.perp_features, b.perp_features);
+  // Ψ(D⊥) by its digest: a frame of rows on ranks lets Ψ(D⊥) go once it is read.
+  EXPECT_EQ(a.n_perp, b.n_perp);
+  EXPECT_EQ(a.perp_digest, b.perp_digest);
+  ASSERT_EQ(a.rotated_perp.rows(), b.rotated_perp.rows());
+  EXPECT_EQ(a.rotated_perp, b.rotated_perp);
+  EXPECT_EQ(a.pilot_trace_ucb, b.pilot_trace_ucb);
+  ASSERT_EQ(a.rotated_est.rows(), b.rotated_est.rows());
   EXPECT_EQ(a.rotated_est, b.rotated_est);
   EXPECT_EQ(a.trace.trace, b.trace.trace);
   EXPECT_EQ(a.trace.ucb, b.trace.ucb);
@@ -84,6 +91,11 @@ TEST(StreamedFrame, GivesTheBitsOfTheWholeMatrixComputation) {
     EXPECT_EQ(whole.perp_features, represent_in_frame(whole, perp, 1));
     EXPECT_EQ(whole.est_features, represent_in_frame(whole, est, 1));
     EXPECT_EQ(whole.rotated_est, whole.rotation->apply(whole.est_features, 1));
+    // What the bound reads of Ψ(D⊥) later: its digest and the pilot's prefix, min(n_perp, n_est/2) rows.
+    EXPECT_EQ(whole.perp_digest,
+              digest_doubles(0, whole.perp_features.data(), static_cast<std::size_t>(whole.perp_features.size())));
+    ASSERT_EQ(whole.rotated_perp.rows(), std::min(perp.rows(), est.rows() / 2));
+    EXPECT_EQ(whole.rotated_perp, whole.rotation->apply(whole.perp_features.topRows(whole.rotated_perp.rows()), 1));
     const TraceSigma trace = trace_sigma_with_ucb(whole.perp_features, whole.est_features,
                                                   whole.info.max_squared_distance, whole.trace.alpha);
     EXPECT_EQ(whole.trace.trace, trace.trace);
@@ -100,6 +112,7 @@ TEST(StreamedFrame, GivesTheBitsOfTheWholeMatrixComputation) {
                                                    FrameLayout::rows_on_ranks);
       expect_same_frame(whole, streamed);
       EXPECT_EQ(streamed.est_features.size(), 0);
+      EXPECT_EQ(streamed.perp_features.size(), 0);
       const BoundFrame kept = make_bound_frame(registry, data, config_with(threads, rotation));
       EXPECT_EQ(kept.est_features, whole.est_features);
     }
