@@ -110,6 +110,7 @@ std::vector<PilotEstimate> run_pilot(const EntropyEstimator& estimator, MatrixVi
     std::size_t n, k;
     const std::vector<std::size_t>* pairs;
     std::vector<GridPair> subgrid;
+    std::size_t shards;      // the call estimates the blocks 0, shards, 2·shards, ... of N_k
     std::size_t first_rank;  // where its blocks are dealt from
   };
   const auto request_of = [&](const Call& call, Progress* progress) {
@@ -123,7 +124,7 @@ std::vector<PilotEstimate> run_pilot(const EntropyEstimator& estimator, MatrixVi
                           .n_mc = kPilotDraws,
                           .threads = settings.threads,
                           .shard = 0,
-                          .shards = (m / call.k + kPilotBlocks - 1) / kPilotBlocks,
+                          .shards = call.shards,
                           .progress = progress};
   };
   // Every call's blocks are dealt before any is estimated, each call's leftover blocks to the
@@ -132,10 +133,10 @@ std::vector<PilotEstimate> run_pilot(const EntropyEstimator& estimator, MatrixVi
   std::vector<double> loads(settings.ranks != nullptr ? settings.ranks->size() : 1, 0.0);
   for (const std::size_t n : {n_perp / 4, n_perp / 2, n_perp}) {
     for (const auto& [k, pairs] : groups) {
-      Call call{.n = n, .k = k, .pairs = &pairs, .subgrid = {}, .first_rank = 0};
+      const std::size_t shards = (m / k + kPilotBlocks - 1) / kPilotBlocks;
+      Call call{.n = n, .k = k, .pairs = &pairs, .subgrid = {}, .shards = shards, .first_rank = 0};
       for (const std::size_t p : pairs) call.subgrid.push_back(grid[p]);
-      const std::size_t shards = request_of(call, nullptr).shards;
-      const std::size_t blocks = (m / k + shards - 1) / shards;  // the blocks 0, shards, 2·shards, ... of N_k
+      const std::size_t blocks = (m / k + shards - 1) / shards;
       call.first_rank = deal_from(loads, blocks, estimate_cost(n, k, 1, pairs.size(), /*fixed_draws=*/true));
       calls.push_back(std::move(call));
     }
