@@ -258,6 +258,47 @@ TEST(Goldfeld, FastPathReportsProgressPerTile) {
   EXPECT_TRUE(progress.stages_ok_);
 }
 
+// cost(request) is the total the call's progress counts to, on both paths and for a shard, and
+// reads no sample value (a sample of NaNs costs the same; estimate() would refuse it).
+TEST(Goldfeld, CostIsTheTotalItsProgressCountsTo) {
+  const RowMatrix data = gaussian_sample(40, 8, 9);
+  for (const bool exact : {false, true}) {
+    const auto estimator = goldfeld(Params().set("exact", exact));
+    for (const std::size_t shards : {1U, 3U}) {
+      CountingProgress progress;
+      EntropyRequest request = make_request(data, kGrid, sample_trace(data));
+      request.progress = &progress;
+      request.shards = shards;
+      request.shard = shards - 1;
+      estimator->estimate(request);
+      EXPECT_EQ(estimator->cost(request), static_cast<double>(progress.total_)) << "exact " << exact << ", shards " << shards;
+      RowMatrix nans = data;
+      nans.setConstant(std::numeric_limits<double>::quiet_NaN());
+      EntropyRequest unread = make_request(nans, kGrid, sample_trace(data));
+      unread.shards = shards;
+      unread.shard = shards - 1;
+      EXPECT_EQ(estimator->cost(unread), estimator->cost(request));
+    }
+  }
+}
+
+// The cost grows with the work: with the draws fixed, n² per block (the pairs of two tiles of
+// 40 rows against all centres); a block of 8 columns costs more than one of 4 (more
+// multiply-adds per pair, more draws by the budget rule).
+TEST(Goldfeld, CostGrowsWithRecordsAndBlockSize) {
+  const RowMatrix data = gaussian_sample(80, 8, 9);
+  const RowMatrix half_data = data.topRows(40);
+  const auto estimator = goldfeld();
+  const double trace = sample_trace(data);
+  EntropyRequest half = make_request(half_data, {{8, 0.8}}, trace);
+  EntropyRequest whole = make_request(data, {{8, 0.8}}, trace);
+  half.n_mc = whole.n_mc = 2;
+  EXPECT_NEAR(estimator->cost(whole) / estimator->cost(half), 4.0, 0.01);
+  const double k8_block = estimator->cost(make_request(data, {{8, 0.8}}, trace));
+  const double k4_block = estimator->cost(make_request(data, {{4, 0.8}}, trace)) / 2.0;
+  EXPECT_GT(k8_block, k4_block);
+}
+
 // A tile's units grow with its rows: at n = 40 a block's first tile holds 32 rows, its second
 // 8, so the first moves the bar four times as far (k = 4, one level: the product kernel).
 TEST(Goldfeld, FastPathProgressWeighsTilesByRows) {

@@ -41,6 +41,7 @@ class CountingEstimator final : public EntropyEstimator {
   EntropyPrediction predict(const PilotEstimate& pilot, const PredictionTarget& target) const override {
     return inner_->predict(pilot, target);
   }
+  double cost(const EntropyRequest& request) const override { return inner_->cost(request); }
   mutable std::atomic<std::size_t> calls{0};
 
  private:
@@ -92,9 +93,10 @@ class CallProgress final : public Progress {
   const CountingEstimator& estimator_;
 };
 
-// A checkpointed estimate is one stage whose items weigh by their modelled cost (estimate_cost):
-// 16 columns in 8 items, item 0 holds two blocks of k = 1 and one of k = 2, 4 and 16, items 1–3
-// lose the k = 16 block and items 4–7 the k = 4 one too, so item 0 is the largest share.
+// A checkpointed estimate is one stage whose items weigh by the estimator's cost model
+// (EntropyEstimator::cost): 16 columns in 8 items, item 0 holds two blocks of k = 1 and one of
+// k = 2, 4 and 16, items 1–3 lose the k = 16 block and items 4–7 the k = 4 one too, so item 0 is
+// the largest share.
 TEST(WorkItems, ProgressIsOneStageWeightedByCost) {
   const RowMatrix data = test::gaussian_sample(70, 16, 4);
   CountingEstimator estimator(test::goldfeld());
@@ -115,10 +117,17 @@ TEST(WorkItems, ProgressIsOneStageWeightedByCost) {
     if (r.call == 1) end_of_first = r.done;
   }
   EXPECT_EQ(last, WeightedProgress::kUnits);
-  const auto block = [&](std::size_t k, std::size_t blocks) { return estimate_cost(70, k, blocks, 1, false); };
-  const double first = 2 * block(1, 1) + block(2, 1) + block(4, 1) + block(16, 1);
-  const double all = first + 3 * (first - block(16, 1)) + 4 * (first - block(16, 1) - block(4, 1));
-  EXPECT_NEAR(static_cast<double>(end_of_first) / static_cast<double>(WeightedProgress::kUnits), first / all, 1e-5);
+  std::vector<double> costs;
+  for (std::size_t j = 0; j < 8; ++j) {
+    EntropyRequest item = request;
+    item.shard = j;
+    item.shards = 8;
+    costs.push_back(estimator.cost(item));
+  }
+  double all = 0.0;
+  for (const double cost : costs) all += cost;
+  for (std::size_t j = 1; j < 8; ++j) EXPECT_GT(costs[0], costs[j]) << "item " << j;
+  EXPECT_NEAR(static_cast<double>(end_of_first) / static_cast<double>(WeightedProgress::kUnits), costs[0] / all, 1e-5);
 }
 
 TEST(WorkItems, ItemsCombineToOneCallBitForBit) {

@@ -92,6 +92,10 @@ struct GridEntropy {
   bool complete = true;    // false for a shard's partial result
 };
 
+// How many blocks of block size k a call of `request` computes: those of its shard (b % shards ==
+// shard) whose columns lie wholly inside the columns `rotated` holds.
+RECONBOUND_API std::size_t blocks_computed(const EntropyRequest& request, std::size_t k);
+
 // One random event the h̄_LB of a call rest on, for the certificate (mathematics §6.8).
 struct ConfidenceEvent {
   std::string name{};    // e.g. "sampling"
@@ -142,6 +146,15 @@ class RECONBOUND_API EntropyEstimator {
   // The result expected for `pilot.pair` from a certified estimate of `target`, from the pilot's
   // numbers alone; deterministic.
   virtual EntropyPrediction predict(const PilotEstimate& pilot, const PredictionTarget& target) const = 0;
+  // The modelled cost of estimate(request), from the request's sizes alone (no sample value is
+  // read; InvalidInput for a request estimate() would refuse for its sizes or settings): > 0 and
+  // finite, in the units the call reports its progress in. Only ratios between requests to the
+  // same estimator matter. Core weighs calls of unequal cost with it — the checkpoint's work items
+  // in one progress stage, the pilot's blocks dealt to the ranks of a job (docs/progress.md).
+  // The default counts n² per grid pair and block the call computes: right for an estimator
+  // whose work per block does not grow with k (a fixed number of draws per record); an estimator
+  // whose draws or kernels depend on the pair should override it.
+  virtual double cost(const EntropyRequest& request) const;
 };
 
 }  // namespace reconbound

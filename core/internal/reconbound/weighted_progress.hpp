@@ -1,8 +1,8 @@
 #pragma once
 // One progress stage over a sequence of estimator calls of unequal cost (the checkpoint's work
-// items): call j moves the stage by its share of the modelled
-// cost, in proportion to the estimator's own fraction within it, so that the fraction done is
-// the fraction of the time spent and the stage's name stays fixed (docs/progress.md).
+// items): call j moves the stage by its share of the modelled cost (EntropyEstimator::cost), in
+// proportion to the estimator's own fraction within it, so that the fraction done is the
+// fraction of the time spent and the stage's name stays fixed (docs/progress.md).
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
@@ -16,22 +16,12 @@
 
 namespace reconbound {
 
-// The modelled cost of an estimator call of n records over `blocks` blocks of k columns for
-// `pairs` grid pairs, in units of n² kernel terms (plugin-agnostic: the estimator's kernels are
-// not known here; measured on the goldfeld estimator, docs/progress.md):
-// - with draws fixed by the request (`fixed_draws`, e.g. one per record), a block costs ∝ n² per
-//   pair whatever k: the pilot's calls (one draw) at n = 4000 took 0.21–0.28 s per block for
-//   k = 2..28 (2 threads);
-// - with the estimator's own draws (its budget rule gives larger blocks more draws), ∝ n²·k^1.5:
-//   per block 31, 37, 46, 128, 194 and 547 ms at k = 4, 7, 8, 14, 16, 28 (whole grid, n = 2000;
-//   slope 1.47 in log k from 4 to 28); replaying the 32 checkpoint items of downsample:2 at
-//   n = 4000 (bench/progress/results/downsample-checkpoint-k-weights.jsonl) weighted ∝ k^1.5 gives ETA
-//   errors after 10 % of at most 29 % (median 13 %), against 129 % (104 %) ∝ k, 54 % (38 %) ∝ k²
-//   and 451 % (373 %) for equal items.
-inline double estimate_cost(std::size_t n, std::size_t k, std::size_t blocks, std::size_t pairs, bool fixed_draws) {
-  const auto nd = static_cast<double>(n);
-  const double per_block = fixed_draws ? 1.0 : std::pow(static_cast<double>(k), 1.5);
-  return nd * nd * static_cast<double>(blocks) * static_cast<double>(pairs) * per_block;
+// estimator.cost(request) (estimator.hpp), or 0 where a plugin returns a cost that is not a
+// finite number ≥ 0: the cost only weighs progress and dealing, never a result, so a defective
+// model makes the bar uneven (`reconbound conformance` reports it) but computes the same bound.
+inline double call_cost(const EntropyEstimator& estimator, const EntropyRequest& request) {
+  const double cost = estimator.cost(request);
+  return std::isfinite(cost) && cost >= 0.0 ? cost : 0.0;
 }
 
 class WeightedProgress final : public Progress {

@@ -128,7 +128,7 @@ std::vector<PilotEstimate> run_pilot(const EntropyEstimator& estimator, MatrixVi
                           .progress = progress};
   };
   // Every call's blocks are dealt before any is estimated, each call's leftover blocks to the
-  // ranks with the least work so far: a block costs ∝ n² per pair (one draw per record).
+  // ranks with the least work so far, a block costing its share of the call's modelled cost.
   std::vector<Call> calls;
   std::vector<double> loads(settings.ranks != nullptr ? settings.ranks->size() : 1, 0.0);
   for (const std::size_t n : {n_perp / 4, n_perp / 2, n_perp}) {
@@ -137,7 +137,7 @@ std::vector<PilotEstimate> run_pilot(const EntropyEstimator& estimator, MatrixVi
       Call call{.n = n, .k = k, .pairs = &pairs, .subgrid = {}, .shards = shards, .first_rank = 0};
       for (const std::size_t p : pairs) call.subgrid.push_back(grid[p]);
       const std::size_t blocks = (m / k + shards - 1) / shards;
-      call.first_rank = deal_from(loads, blocks, estimate_cost(n, k, 1, pairs.size(), /*fixed_draws=*/true));
+      call.first_rank = deal_from(loads, blocks, call_cost(estimator, request_of(call, nullptr)) / static_cast<double>(blocks));
       calls.push_back(std::move(call));
     }
   }

@@ -48,34 +48,12 @@ std::uint64_t item_digest(std::uint64_t sample, const EntropyRequest& request) {
   return digest_doubles(sample, numbers.data(), numbers.size());
 }
 
-std::size_t blocks_in_share(const EntropyRequest& request, std::size_t k) {
-  const std::size_t m = request.columns > 0 ? request.columns : static_cast<std::size_t>(request.rotated.cols());
-  const std::size_t first = request.first_column;
-  const std::size_t last = first + static_cast<std::size_t>(request.rotated.cols());
-  std::size_t blocks = 0;
-  for (std::size_t b = request.shard; b < m / k; b += request.shards) {
-    if (b * k >= first && (b + 1) * k <= last) ++blocks;
-  }
-  return blocks;
-}
-
-// The modelled cost of a request (one item), estimate_cost over its grid pairs and blocks.
-double item_cost(const EntropyRequest& request) {
-  double cost = 0.0;
-  for (const GridPair& pair : request.grid) {
-    if (pair.k == 0) continue;
-    cost += estimate_cost(static_cast<std::size_t>(request.rotated.rows()), pair.k, blocks_in_share(request, pair.k), 1,
-                          request.n_mc > 0);
-  }
-  return cost;
-}
-
 }  // namespace
 
 std::size_t certified_items(const EntropyRequest& request) {
   std::size_t most = 1;
   for (const GridPair& pair : request.grid) {
-    if (pair.k > 0) most = std::max(most, blocks_in_share(request, pair.k));
+    if (pair.k > 0) most = std::max(most, blocks_computed(request, pair.k));
   }
   return std::min(most, kMaxItemsPerEstimate);
 }
@@ -110,7 +88,7 @@ std::vector<std::vector<GridEntropy>> estimate_in_items(const EntropyEstimator& 
   }
   std::vector<double> costs;
   for (std::size_t j = 0; j < items; ++j) {
-    if (results[j].empty()) costs.push_back(item_cost(parts[j]));
+    if (results[j].empty()) costs.push_back(call_cost(estimator, parts[j]));
   }
   WeightedProgress progress(request.progress, "entropy estimate", std::move(costs));
   for (std::size_t j = 0; j < items; ++j) {

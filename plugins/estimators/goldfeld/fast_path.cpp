@@ -96,35 +96,27 @@ double series_block_cost(const BlockSizeGroup& group, std::size_t n, SeriesPolic
   return kernel_cost(group, n, n);
 }
 
-}  // namespace
+// Work items: one tile of one block, or at k ≤ 2 a whole block, whose Taylor tables
+// (series_tables.hpp) are built once for all its tiles.
+struct Item {
+  std::size_t group;
+  std::size_t slot;  // index into results[pair].blocks, the same for every pair of the group
+  std::size_t tile_begin;
+  std::size_t tile_end;
+  std::uint64_t units;  // modelled cost (item_cost.hpp)
+};
 
-void run_fast_path(const EntropyRequest& request, std::size_t threads, SeriesPolicy series_policy,
-                   const std::vector<std::size_t>& draws, std::vector<GridEntropy>& results) {
-  const std::vector<BlockSizeGroup> groups = group_by_block_size(results, draws);
-  const std::size_t n = static_cast<std::size_t>(request.rotated.rows());
+// The work items of `groups` over the blocks `results` hold, n sample rows each, in the order
+// they are handed out.
+std::vector<Item> work_items(const std::vector<BlockSizeGroup>& groups, const std::vector<GridEntropy>& results,
+                             std::size_t n, SeriesPolicy series_policy) {
   const std::size_t tiles_per_block = (n + kTileRows - 1) / kTileRows;
-  // Work items: one tile of one block, or at k ≤ 2 a whole block, whose Taylor tables
-  // (series_tables.hpp) are built once for all its tiles.
-  struct Item {
-    std::size_t group;
-    std::size_t slot;  // index into results[pair].blocks, the same for every pair of the group
-    std::size_t tile_begin;
-    std::size_t tile_end;
-    std::uint64_t units;  // modelled cost (item_cost.hpp)
-  };
   std::vector<Item> items;
-  std::vector<std::vector<std::vector<TileSums>>> tiles(groups.size());
-  std::vector<std::size_t> first_block(groups.size());  // index of (g, slot 0) in `shared`
-  std::size_t block_count = 0;
   for (std::size_t g = 0; g < groups.size(); ++g) {
     const std::size_t slots = results[groups[g].pairs.front()].blocks.size();
-    tiles[g].assign(slots, std::vector<TileSums>(tiles_per_block));
-    first_block[g] = block_count;
-    block_count += slots;
     for (std::size_t slot = 0; slot < slots; ++slot) {
       if (has_series(groups[g].k)) {
-        items.push_back({g, slot, 0, tiles_per_block,
-                         cost_units(series_block_cost(groups[g], n, series_policy))});
+        items.push_back({g, slot, 0, tiles_per_block, cost_units(series_block_cost(groups[g], n, series_policy))});
         continue;
       }
       for (std::size_t t = 0; t < tiles_per_block; ++t) {
@@ -133,12 +125,42 @@ void run_fast_path(const EntropyRequest& request, std::size_t threads, SeriesPol
       }
     }
   }
+  return items;
+}
+
+std::uint64_t total_units(const std::vector<Item>& items) {
+  std::uint64_t total = 0;
+  for (const Item& item : items) total += item.units;
+  return total;
+}
+
+}  // namespace
+
+std::uint64_t fast_path_cost(const EntropyRequest& request, SeriesPolicy series_policy,
+                             const std::vector<std::size_t>& draws, const std::vector<GridEntropy>& results) {
+  const auto n = static_cast<std::size_t>(request.rotated.rows());
+  return total_units(work_items(group_by_block_size(results, draws), results, n, series_policy));
+}
+
+void run_fast_path(const EntropyRequest& request, std::size_t threads, SeriesPolicy series_policy,
+                   const std::vector<std::size_t>& draws, std::vector<GridEntropy>& results) {
+  const std::vector<BlockSizeGroup> groups = group_by_block_size(results, draws);
+  const std::size_t n = static_cast<std::size_t>(request.rotated.rows());
+  const std::size_t tiles_per_block = (n + kTileRows - 1) / kTileRows;
+  const std::vector<Item> items = work_items(groups, results, n, series_policy);
+  std::vector<std::vector<std::vector<TileSums>>> tiles(groups.size());
+  std::vector<std::size_t> first_block(groups.size());  // index of (g, slot 0) in `shared`
+  std::size_t block_count = 0;
+  for (std::size_t g = 0; g < groups.size(); ++g) {
+    const std::size_t slots = results[groups[g].pairs.front()].blocks.size();
+    tiles[g].assign(slots, std::vector<TileSums>(tiles_per_block));
+    first_block[g] = block_count;
+    block_count += slots;
+  }
   const std::unique_ptr<SharedBlock[]> shared(new SharedBlock[block_count]);
   for (const Item& item : items) ++shared[first_block[item.group] + item.slot].pending;
 
-  std::uint64_t total = 0;
-  for (const Item& item : items) total += item.units;
-  CostProgress progress(request.progress, total);
+  CostProgress progress(request.progress, total_units(items));
   parallel_for(items.size(), threads, [&](std::size_t index) {
     const Item& item = items[index];
     const BlockSizeGroup& group = groups[item.group];

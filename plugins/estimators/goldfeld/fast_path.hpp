@@ -2,6 +2,7 @@
 // The default path of the goldfeld estimator: all dither levels of one block size from one
 // set of draws, threads across (block, tile) items, a proven numerical margin per block.
 #include <cstddef>
+#include <cstdint>
 #include <vector>
 
 #include "reconbound/estimator.hpp"
@@ -15,5 +16,10 @@ namespace reconbound::goldfeld {
 // Bit-identical for every thread count.
 void run_fast_path(const EntropyRequest& request, std::size_t threads, SeriesPolicy series,
                    const std::vector<std::size_t>& draws, std::vector<GridEntropy>& results);
+
+// The modelled cost (item_cost.hpp) of run_fast_path with the same arguments: the units its
+// progress counts to, without computing anything.
+std::uint64_t fast_path_cost(const EntropyRequest& request, SeriesPolicy series,
+                             const std::vector<std::size_t>& draws, const std::vector<GridEntropy>& results);
 
 }  // namespace reconbound::goldfeld

@@ -19,6 +19,8 @@
 #include <limits>
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "block_entropy.hpp"
 #include "cost_progress.hpp"
@@ -48,47 +50,28 @@ class GoldfeldEstimator final : public EntropyEstimator {
       : n_mc_(n_mc), exact_(exact), series_(series) {}
 
   std::vector<GridEntropy> estimate(const EntropyRequest& request) const override {
-    const CheckedRequest checked = check_settings(request);
+    Plan plan = plan_of(request);
     check_sample_finite(request.rotated);
-
-    // One result per pair, holding this shard's blocks in increasing order.
-    std::vector<GridEntropy> results(request.grid.size());
-    std::vector<std::size_t> draws(request.grid.size());  // n_MC per pair
-    std::vector<Item> items;
-    for (std::size_t p = 0; p < request.grid.size(); ++p) {
-      const GridPair& pair = request.grid[p];
-      GridEntropy& r = results[p];
-      r.pair = pair;
-      r.s = dither_sd(pair, request.trace_sigma);
-      r.n = checked.n;
-      const std::size_t blocks = checked.m / pair.k;  // N_k
-      // Draws per sample point: the request's, else the plugin parameter, else the budget
-      // rule of mathematics §6.7 (t_MC ≤ t_MD; data-free, so fixed before any dither is drawn).
-      draws[p] = request.n_mc > 0 ? request.n_mc
-                                  : n_mc_.value_or(monte_carlo_budget(pair.k, blocks, checked.n, checked.margins));
-      for (std::size_t b = request.shard; b < blocks; b += request.shards) {
-        if (!computes_block(request, checked, pair.k, b)) continue;
-        BlockEntropy block;
-        block.block = b;
-        items.push_back({p, r.blocks.size()});
-        r.blocks.push_back(block);
-      }
-    }
-
     if (exact_) {
-      run_exact_path(request, checked, draws, results, items);
+      run_exact_path(request, plan);
     } else {
-      run_fast_path(request, checked.threads, series_, draws, results);
+      run_fast_path(request, plan.checked.threads, series_, plan.draws, plan.results);
     }
-
-    for (std::size_t p = 0; p < results.size(); ++p) {
-      if (computes_all_blocks(request, checked)) {
-        assemble(results[p], draws[p], checked.margins);
+    const bool complete = computes_all_blocks(request, plan.checked);
+    for (std::size_t p = 0; p < plan.results.size(); ++p) {
+      if (complete) {
+        assemble(plan.results[p], plan.draws[p], plan.checked.margins);
       } else {
-        mark_partial(results[p], draws[p]);
+        mark_partial(plan.results[p], plan.draws[p]);
       }
     }
-    return results;
+    return std::move(plan.results);
+  }
+
+  // The units estimate(request) reports its progress in (item_cost.hpp), from the sizes alone.
+  double cost(const EntropyRequest& request) const override {
+    const Plan plan = plan_of(request);
+    return static_cast<double>(exact_ ? exact_path_cost(plan) : fast_path_cost(request, series_, plan.draws, plan.results));
   }
 
   GridEntropy combine(const std::vector<GridEntropy>& shards,
@@ -181,26 +164,66 @@ class GoldfeldEstimator final : public EntropyEstimator {
     std::size_t slot;  // index into results[pair].blocks
   };
 
-  // The reference: exact log-sum-exp per (grid pair, block) item (block_entropy.cpp).
-  static void run_exact_path(const EntropyRequest& request, const CheckedRequest& checked,
-                             const std::vector<std::size_t>& draws, std::vector<GridEntropy>& results,
-                             const std::vector<Item>& items) {
-    // Items of one pair cost the same; pairs differ in k and n_mc (item_cost.hpp).
-    std::vector<std::uint64_t> units(results.size());
-    std::uint64_t total = 0;
-    for (std::size_t p = 0; p < results.size(); ++p) {
-      units[p] = cost_units(exact_item_cost(checked.n, results[p].pair.k, draws[p]));
+  // What a request asks for, before any sample value is read: one result per pair holding
+  // this shard's blocks in increasing order, the draws per sample point of each pair and the
+  // exact path's (pair, block) items.
+  struct Plan {
+    CheckedRequest checked;
+    std::vector<GridEntropy> results;
+    std::vector<std::size_t> draws;  // n_MC per pair
+    std::vector<Item> items;
+  };
+
+  Plan plan_of(const EntropyRequest& request) const {
+    Plan plan{check_settings(request), std::vector<GridEntropy>(request.grid.size()),
+              std::vector<std::size_t>(request.grid.size()), {}};
+    const CheckedRequest& checked = plan.checked;
+    for (std::size_t p = 0; p < request.grid.size(); ++p) {
+      const GridPair& pair = request.grid[p];
+      GridEntropy& r = plan.results[p];
+      r.pair = pair;
+      r.s = dither_sd(pair, request.trace_sigma);
+      r.n = checked.n;
+      const std::size_t blocks = checked.m / pair.k;  // N_k
+      // Draws per sample point: the request's, else the plugin parameter, else the budget
+      // rule of mathematics §6.7 (t_MC ≤ t_MD; data-free, so fixed before any dither is drawn).
+      plan.draws[p] = request.n_mc > 0 ? request.n_mc
+                                       : n_mc_.value_or(monte_carlo_budget(pair.k, blocks, checked.n, checked.margins));
+      for (std::size_t b = request.shard; b < blocks; b += request.shards) {
+        if (!computes_block(request, checked, pair.k, b)) continue;
+        BlockEntropy block;
+        block.block = b;
+        plan.items.push_back({p, r.blocks.size()});
+        r.blocks.push_back(block);
+      }
     }
-    for (const Item& item : items) total += units[item.pair];
-    CostProgress progress(request.progress, total);
-    parallel_for(items.size(), checked.threads, [&](std::size_t i) {
-      GridEntropy& r = results[items[i].pair];
-      BlockEntropy& block = r.blocks[items[i].slot];
-      const BlockPoints points(request.rotated, r.pair.k, block.block, checked.first_column, checked.m);
+    return plan;
+  }
+
+  // The modelled cost of one exact-path item of pair p: items of one pair cost the same; pairs
+  // differ in k and n_mc (item_cost.hpp).
+  static std::uint64_t exact_units(const Plan& plan, std::size_t p) {
+    return cost_units(exact_item_cost(plan.checked.n, plan.results[p].pair.k, plan.draws[p]));
+  }
+
+  static std::uint64_t exact_path_cost(const Plan& plan) {
+    std::uint64_t total = 0;
+    for (const Item& item : plan.items) total += exact_units(plan, item.pair);
+    return total;
+  }
+
+  // The reference: exact log-sum-exp per (grid pair, block) item (block_entropy.cpp).
+  static void run_exact_path(const EntropyRequest& request, Plan& plan) {
+    CostProgress progress(request.progress, exact_path_cost(plan));
+    parallel_for(plan.items.size(), plan.checked.threads, [&](std::size_t i) {
+      const Item& item = plan.items[i];
+      GridEntropy& r = plan.results[item.pair];
+      BlockEntropy& block = r.blocks[item.slot];
+      const BlockPoints points(request.rotated, r.pair.k, block.block, plan.checked.first_column, plan.checked.m);
       NormalStream dither(request.seed, r.pair.k, block.block);
-      block.h_point_bits = monte_carlo_entropy_bits(points, r.s, draws[items[i].pair], dither);
+      block.h_point_bits = monte_carlo_entropy_bits(points, r.s, plan.draws[item.pair], dither);
       block.numerical_error_bits = 0.0;  // exact log-sum-exp over all centres
-      progress.finished(units[items[i].pair]);
+      progress.finished(exact_units(plan, item.pair));
     });
   }
 

@@ -176,6 +176,7 @@ std::vector<Check> check_estimator(const EntropyEstimator& estimator, std::strin
   CheckList list;
   const detail::EstimatorTestInputs inputs;
   check_results(estimator, inputs, list);
+  detail::check_cost(estimator, inputs, list);
   detail::check_prediction(estimator, inputs, list);
   detail::check_known_entropy_sources(estimator, list);
   detail::check_estimator_reference(estimator, name, inputs, list);

@@ -24,6 +24,8 @@ void check_mechanism_reference(const Mechanism& mechanism, std::string_view name
 void check_representation_reference(const Representation& representation, std::string_view name,
                                     const Params& params, const ImageShape& shape, CheckList& list);
 
+// cost_from_sizes: EntropyEstimator::cost finite, > 0, blind to the sample, additive over shards.
+void check_cost(const EntropyEstimator& estimator, const EstimatorTestInputs& inputs, CheckList& list);
 // predict() (grid selection, mathematics §6.6) from pilot numbers alone: deterministic, a finite
 // h_LB at most the predicted point value, a finite cost > 0.
 void check_prediction(const EntropyEstimator& estimator, const EstimatorTestInputs& inputs, CheckList& list);
