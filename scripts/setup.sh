@@ -17,6 +17,7 @@ packages=(
   pybind11-dev python3-dev python3-pytest
   clang libclang-rt-14-dev
   libopenmpi-dev openmpi-bin iproute2
+  slurmctld slurmd slurm-client munge
 )
 
 missing=()
