@@ -37,7 +37,7 @@ struct ChainAttackRow {
 };
 
 struct ChainConfig {
-  BoundConfig bound;                      // Ψ, estimator, grid, seed, threads, progress
+  BoundConfig bound;                      // Ψ, estimator, grid, seed, threads, progress, checkpoint
   std::vector<ChainAttackRow> attacks;    // workflow::chain_attack_rows gives the paper's
   std::size_t bootstrap = 1000;    // resamples of the targets for standard errors
   std::size_t figure_targets = 6;  // targets whose reconstructions are kept for the image grid
@@ -140,6 +140,9 @@ struct ChainReport {
 // plugins and the pipeline; PluginError when an attack returns errors that are not one finite
 // value ≥ 0 per target, or weights of the wrong shape, or a dpsgd row's attack reports no q
 // and steps among its settings.
+// With config.bound.checkpoint, every finished attack is a work item kept in it, as the
+// estimates' items are: a rerun restores it (its timings count 0 s) and attacks only the rest
+// (docs/checkpoints.md).
 RECONBOUND_API ChainReport compute_chain(const Registry& registry, const ChainData& data,
                                          const ChainConfig& config);
 

@@ -8,6 +8,7 @@
 #include <chrono>
 #include <cmath>
 
+#include "attack_items.hpp"
 #include "chain_attacks.hpp"
 #include "chain_figure.hpp"
 #include "reconbound/bound_frame.hpp"
@@ -126,7 +127,9 @@ ChainReport compute_chain(const Registry& registry, const ChainData& data, const
                             .trace_sigma = frame.trace.trace,
                             .chain_seed = config.bound.seed,
                             .threads = config.bound.threads};
-  chain::FigureGrid figure(*data.targets, shadow_images, std::min(config.figure_targets, out.n_targets));
+  const std::size_t figure_targets = std::min(config.figure_targets, out.n_targets);
+  chain::FigureGrid figure(*data.targets, shadow_images, figure_targets);
+  chain::AttackItems attacks(config.bound.checkpoint, samples, figure_targets);
 
   std::size_t total = 0, done = 0;
   for (const double gamma : gammas) {
@@ -143,7 +146,7 @@ ChainReport compute_chain(const Registry& registry, const ChainData& data, const
       report(config, fmt::format("{} attack at gamma = {} bits", rows[r].config->label, row.gamma_bits), done++,
              total);
       start = std::chrono::steady_clock::now();
-      AttackResult result = chain::run_attack(rows[r], samples, row.gamma_bits, i, figure.wants(r));
+      auto [result, restored] = attacks.run(rows[r], r, row.gamma_bits, i, figure.wants(r));
       std::optional<AttackEstimate> estimate;
       if (!result.squared_errors.empty()) {
         estimate = estimate_attack(result.squared_errors, frame.trace.trace, config.bootstrap,
@@ -151,11 +154,13 @@ ChainReport compute_chain(const Registry& registry, const ChainData& data, const
         figure.add(r, row.gamma_bits, result.weights, *estimate);
       }
       out.notes.insert(out.notes.end(), result.notes.begin(), result.notes.end());
-      const double seconds = seconds_since(start);
+      // A restored attack took no time in this run.
+      const double seconds = restored ? 0.0 : seconds_since(start);
+      const double per_block = restored ? 0.0 : per_block_seconds(result);
       switch (rows[r].role) {
         case ChainRole::codebook:
-          out.timings.per_block_s += per_block_seconds(result);
-          out.timings.codebook_s += seconds - per_block_seconds(result);
+          out.timings.per_block_s += per_block;
+          out.timings.codebook_s += seconds - per_block;
           fill_codebook(row, result, std::move(estimate));
           break;
         case ChainRole::dpsgd:
@@ -169,6 +174,9 @@ ChainReport compute_chain(const Registry& registry, const ChainData& data, const
       }
     }
     out.rows.push_back(std::move(row));
+  }
+  if (attacks.restored() > 0) {
+    report(config, fmt::format("checkpoint: {} of {} attacks restored", attacks.restored(), total), 1, 1);
   }
 
   start = std::chrono::steady_clock::now();

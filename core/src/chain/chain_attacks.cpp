@@ -92,11 +92,15 @@ AttackResult run_attack(const PreparedRow& row, const AttackInput& shared, doubl
                         std::size_t gamma_index, bool keep_weights) {
   AttackInput input = shared;
   input.gamma_bits = gamma_bits;
-  input.seed = shared.chain_seed ^ (0xa77ac4u + 131 * gamma_index + row.stream);
+  input.seed = attack_seed(row, shared.chain_seed, gamma_index);
   input.keep_weights = keep_weights;
   AttackResult result = row.attack->reconstruct(input);
   check_result(result, row, input);
   return result;
+}
+
+std::uint64_t attack_seed(const PreparedRow& row, std::uint64_t chain_seed, std::size_t gamma_index) {
+  return chain_seed ^ (0xa77ac4u + 131 * gamma_index + row.stream);
 }
 
 std::uint64_t bootstrap_seed(const PreparedRow& row, std::uint64_t seed, std::size_t gamma_index) {

@@ -48,6 +48,9 @@ std::string figure_label(const PreparedRow& row);
 AttackResult run_attack(const PreparedRow& row, const AttackInput& shared, double gamma_bits,
                         std::size_t gamma_index, bool keep_weights);
 
+// The random stream of row's attack at the γ with index gamma_index (AttackInput::seed).
+std::uint64_t attack_seed(const PreparedRow& row, std::uint64_t chain_seed, std::size_t gamma_index);
+
 // The seed of the bootstrap of row's attack at the γ with index gamma_index (estimate_attack).
 std::uint64_t bootstrap_seed(const PreparedRow& row, std::uint64_t seed, std::size_t gamma_index);
 

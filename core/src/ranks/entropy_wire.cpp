@@ -1,12 +1,8 @@
 #include "entropy_wire.hpp"
 
-#include <fmt/format.h>
-
 #include <cstdint>
-#include <cstring>
-#include <type_traits>
 
-#include "reconbound/error.hpp"
+#include "reconbound/byte_codec.hpp"
 
 namespace reconbound {
 
@@ -14,68 +10,10 @@ namespace {
 
 constexpr std::uint64_t kMagic = 0x72625f656e747231ULL;  // "rb_entr1"
 
-class Writer {
- public:
-  template <typename T>
-  void put(T value) {
-    static_assert(std::is_trivially_copyable_v<T>);
-    const auto* bytes = reinterpret_cast<const char*>(&value);
-    out_.append(bytes, sizeof(T));
-  }
-  void put_size(std::size_t value) { put(static_cast<std::uint64_t>(value)); }
-  void put_string(const std::string& text) {
-    put_size(text.size());
-    out_ += text;
-  }
-  std::string take() { return std::move(out_); }
-
- private:
-  std::string out_;
-};
-
-class Reader {
- public:
-  explicit Reader(const std::string& bytes) : bytes_(bytes) {}
-  template <typename T>
-  T get() {
-    static_assert(std::is_trivially_copyable_v<T>);
-    need(sizeof(T));
-    T value;
-    std::memcpy(&value, bytes_.data() + at_, sizeof(T));
-    at_ += sizeof(T);
-    return value;
-  }
-  // A count of items of at least `item_bytes` each: never more than the bytes left could hold.
-  std::size_t get_count(std::size_t item_bytes) {
-    const auto count = get<std::uint64_t>();
-    if (count > (bytes_.size() - at_) / item_bytes) fail();
-    return static_cast<std::size_t>(count);
-  }
-  std::string get_string() {
-    const std::size_t size = get_count(1);
-    std::string text = bytes_.substr(at_, size);
-    at_ += size;
-    return text;
-  }
-  bool done() const { return at_ == bytes_.size(); }
-  [[noreturn]] void fail() const {
-    throw InvalidInput(fmt::format("a rank's share of the estimate is malformed ({} bytes, stopped at byte {}); "
-                                   "every rank must run the same reconbound",
-                                   bytes_.size(), at_));
-  }
-
- private:
-  void need(std::size_t size) const {
-    if (bytes_.size() - at_ < size) fail();
-  }
-  const std::string& bytes_;
-  std::size_t at_ = 0;
-};
-
 }  // namespace
 
 std::string encode_entropies(const std::vector<GridEntropy>& results) {
-  Writer w;
+  ByteWriter w;
   w.put(kMagic);
   w.put_size(results.size());
   for (const GridEntropy& r : results) {
@@ -104,7 +42,7 @@ std::string encode_entropies(const std::vector<GridEntropy>& results) {
 }
 
 std::vector<GridEntropy> decode_entropies(const std::string& bytes) {
-  Reader r(bytes);
+  ByteReader r(bytes, "a rank's share of the estimate", "every rank must run the same reconbound");
   if (r.get<std::uint64_t>() != kMagic) r.fail();
   std::vector<GridEntropy> results(r.get_count(8));
   for (GridEntropy& e : results) {
@@ -129,7 +67,7 @@ std::vector<GridEntropy> decode_entropies(const std::string& bytes) {
       b.numerical_error_bits = r.get<double>();
     }
   }
-  if (!r.done()) r.fail();
+  if (r.left() != 0) r.fail();
   return results;
 }
 
