@@ -5,7 +5,10 @@
 //
 // Batched and multithreaded: records are cut into chunks of kChunk in batch order, and up to
 // `threads` workers each take whole chunks, each with its own network (cv::dnn::Net is not
-// thread safe). Every forward pass has exactly kChunk records (a partial chunk is zero-padded):
+// thread safe). The workers run on OpenCV's own thread pool (cv::parallel_for_), whose threads
+// stay for the whole process: OpenCV 4.6 keeps about 850 bytes until exit for every thread that
+// ever entered its parallel loops, so threads started here for each call would leave that much
+// behind each call. Every forward pass has exactly kChunk records (a partial chunk is zero-padded):
 // OpenCV's float32 convolutions round differently for different batch sizes (about 1e-7
 // relative), and with one fixed size Ψ(x) depends on x alone — not on the batch it came in, its
 // position there, or the number of threads.
@@ -18,6 +21,7 @@
 #include <thread>
 
 #include <fmt/format.h>
+#include <opencv2/core/utility.hpp>
 
 #include "lpips_features.hpp"
 #include "lpips_model.hpp"
@@ -77,26 +81,36 @@ class LpipsRepresentation final : public Representation {
     // Grey levels outside [0, 255] are not images the model's scaling was built for.
     require_grey_levels(batch, "lpips");
     const Eigen::Index chunks = (batch.rows() + kChunk - 1) / kChunk;
-    const auto workers = static_cast<std::size_t>(std::min<Eigen::Index>(static_cast<Eigen::Index>(threads_), chunks));
+    const int workers = static_cast<int>(std::min<Eigen::Index>(static_cast<Eigen::Index>(threads_), chunks));
     std::atomic<Eigen::Index> next_chunk{0};
     std::atomic<bool> failed{false};
-    std::vector<std::exception_ptr> errors(workers);
-    auto work = [&](std::size_t worker) {
+    std::vector<std::exception_ptr> errors(static_cast<std::size_t>(workers));
+    // A worker borrows a network once it has a chunk: OpenCV may run several workers one after
+    // the other on one thread, and the later ones find no chunk left.
+    auto work = [&](int worker) {
       try {
+        Eigen::Index chunk = next_chunk++;
+        if (chunk >= chunks) return;
         detail::LpipsModel::Lease lease = model_->borrow();
-        for (Eigen::Index chunk = next_chunk++; chunk < chunks && !failed; chunk = next_chunk++) {
+        for (; chunk < chunks && !failed; chunk = next_chunk++) {
           const Eigen::Index first = chunk * kChunk;
           run_chunk(lease.net(), input_shape, batch, first, std::min(kChunk, batch.rows() - first), out);
         }
       } catch (...) {
-        errors[worker] = std::current_exception();
+        errors[static_cast<std::size_t>(worker)] = std::current_exception();
         failed = true;
       }
     };
-    std::vector<std::thread> pool;
-    for (std::size_t t = 1; t < workers; ++t) pool.emplace_back(work, t);
-    if (workers > 0) work(0);
-    for (std::thread& thread : pool) thread.join();
+    // One worker runs here, outside cv::parallel_for_: inside it, OpenCV runs the parallel loops
+    // of the worker's forward passes serially (it does not nest them).
+    const auto run_workers = [&](const cv::Range& range) {
+      for (int worker = range.start; worker < range.end; ++worker) work(worker);
+    };
+    if (workers > 1) {
+      cv::parallel_for_(cv::Range(0, workers), run_workers, workers);
+    } else {
+      run_workers(cv::Range(0, workers));
+    }
     for (const std::exception_ptr& error : errors) {
       if (error) std::rethrow_exception(error);
     }

@@ -13,7 +13,8 @@ namespace reconbound::test {
 
 struct ProcessFootprint {
   std::size_t resident_bytes = 0;  // /proc/self/statm: resident pages × page size
-  std::size_t heap_bytes = 0;      // mallinfo2: bytes malloc has handed out and not got back
+  std::size_t heap_bytes = 0;      // mallinfo2: bytes malloc has handed out and not got back, before the reading
+  std::size_t own_heap_bytes = 0;  // what the reading itself holds on the heap (its regions, tens of KiB)
   std::size_t descriptors = 0;     // entries of /proc/self/fd
   // Lines of /proc/self/maps by permissions and mapped file ("rw-p (anonymous)",
   // "r-xp /usr/lib/x86_64-linux-gnu/libfftw3.so.3.6.10"): a loaded library maps several.
@@ -22,7 +23,7 @@ struct ProcessFootprint {
   std::size_t mapped_regions() const;
 };
 
-// The footprint now, after malloc_trim(0) has given the allocator's free memory back.
+// The footprint now; memory after malloc_trim(0) has given the allocator's free memory back.
 ProcessFootprint measure_footprint();
 
 // How much growth is allowed. A memory limit not given is not checked, and neither are
@@ -34,9 +35,16 @@ struct GrowthLimits {
   bool anonymous_regions = true;
 };
 
+// Whether glibc keeps freed blocks in per-thread caches (tcache). mallinfo2 counts a block in
+// such a cache as in use, so heap bytes in use then vary with what each long-lived thread's
+// cache holds: by tens of KiB over the soak's rounds, as much as a small leak adds.
+// GLIBC_TUNABLES=glibc.malloc.tcache_count=0, set before the process starts, turns them off.
+bool malloc_thread_caches_on();
+
 // How `later` grew beyond `earlier`, one line per problem, none when it did not: more open
 // descriptors, more mapped regions of a kind (each kind that grew is named), or memory grown by
-// more than its limit.
+// more than its limit. `later` is read while `earlier` is kept: the heap that `earlier` holds is
+// not counted as growth.
 std::vector<std::string> footprint_growth(const ProcessFootprint& earlier, const ProcessFootprint& later,
                                           const GrowthLimits& limits);
 

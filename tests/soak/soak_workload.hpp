@@ -9,8 +9,11 @@
 
 namespace reconbound::test {
 
-// The records of a round: the first 400 Fashion-MNIST test images (1 × 28 × 28).
-inline constexpr std::size_t kSoakRecords = 400;
+// The records of a round: the first 600 Fashion-MNIST test images (1 × 28 × 28).
+inline constexpr std::size_t kSoakRecords = 600;
+
+// Each of D⊥ and D_est of every bound but lpips's: 200 records.
+inline constexpr std::size_t kSoakSetRecords = 200;
 
 // Writes them as a uint8 .npy file at `path`, which every bound of a round reads (mapped).
 void write_soak_records(const std::string& path);
@@ -19,8 +22,8 @@ void write_soak_records(const std::string& path);
 // computed, the same every round. Throws what the library throws.
 double run_soak_round(const std::string& records_npy);
 
-// The smallest buffer a round fills: the D_est records of one bound as the bound holds them
-// (200 records in doubles, 1.25 MB). A leak of a round's buffers leaks at least this much.
-inline constexpr std::size_t kSoakSmallestRoundBuffer = kSoakRecords / 2 * 28 * 28 * sizeof(double);
+// The D_est records of one bound but lpips's as the bound holds them (200 records in doubles,
+// 1.25 MB): the smallest of the large buffers a round fills.
+inline constexpr std::size_t kSoakSmallestRoundBuffer = kSoakSetRecords * 28 * 28 * sizeof(double);
 
 }  // namespace reconbound::test

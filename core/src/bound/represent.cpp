@@ -8,10 +8,9 @@
 #include <exception>
 #include <limits>
 #include <mutex>
-#include <thread>
-#include <vector>
 
 #include "reconbound/error.hpp"
+#include "worker_pool.hpp"
 
 namespace reconbound {
 
@@ -86,11 +85,10 @@ void represent_into(const Representation& psi, const std::string& name, const Im
       }
     }
   };
+  // The helpers are threads kept for the process (worker_pool.hpp): a plugin's per-thread state,
+  // such as OpenCV's, is made once for each of them, not once a window.
   const std::size_t workers = std::max<std::size_t>(1, std::min<std::size_t>(threads, batches));
-  std::vector<std::thread> pool;
-  for (std::size_t t = 1; t < workers; ++t) pool.emplace_back(worker);
-  worker();
-  for (auto& t : pool) t.join();
+  share_work(workers - 1, worker);
   if (failure) std::rethrow_exception(failure);
   check_output(out, name, first_record);
 }

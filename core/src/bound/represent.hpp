@@ -14,7 +14,8 @@ RepresentationInfo describe_checked(const Representation& psi, const ImageShape&
                                     const std::string& name);
 
 // Ψ of every row of `records`; rows are processed in fixed batches, so the result does
-// not depend on `threads`. PluginError naming the representation `name` when Ψ leaves a
+// not depend on `threads`. The calling thread and up to threads - 1 helpers of the process's pool
+// (worker_pool.hpp) map the batches. PluginError naming the representation `name` when Ψ leaves a
 // coordinate of its declared info.output_dim unwritten or writes a non-finite value (the
 // records are finite: every loader checks them). Messages count records from first_record (a
 // rank's range of D_est). Records are mapped in fixed batches of kRepresentBatch from the first:
