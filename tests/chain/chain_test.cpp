@@ -3,9 +3,9 @@
 // every row has the pieces it should, and no attack's mean error falls below the certified bound.
 #include <gtest/gtest.h>
 
-#include <algorithm>
-#include <random>
+#include <optional>
 
+#include "../support/prototype_images.hpp"
 #include "reconbound/chain.hpp"
 #include "reconbound/error.hpp"
 #include "reconbound/registry.hpp"
@@ -17,21 +17,7 @@ namespace {
 constexpr int kSide = 8;
 
 RowMatrix generated_images(std::size_t n, std::uint64_t seed) {
-  std::mt19937_64 prototypes_engine(99);  // the same population for every split
-  std::uniform_real_distribution<double> level(30.0, 225.0);
-  RowMatrix prototypes(16, kSide * kSide);
-  for (Eigen::Index i = 0; i < prototypes.size(); ++i) prototypes.data()[i] = level(prototypes_engine);
-  std::mt19937_64 engine(seed);
-  std::uniform_int_distribution<int> pick(0, 15);
-  std::normal_distribution<double> noise(0.0, 40.0);
-  RowMatrix out(static_cast<Eigen::Index>(n), kSide * kSide);
-  for (Eigen::Index r = 0; r < out.rows(); ++r) {
-    const int p = pick(engine);
-    for (Eigen::Index c = 0; c < out.cols(); ++c) {
-      out(r, c) = std::clamp(std::round(prototypes(p, c) + noise(engine)), 0.0, 255.0);
-    }
-  }
-  return out;
+  return test::prototype_images(n, seed, kSide, 16, 99);
 }
 
 class Chain : public ::testing::Test {

@@ -13,10 +13,10 @@
 #include <fstream>
 #include <iterator>
 #include <mutex>
-#include <random>
 #include <string>
 #include <vector>
 
+#include "../support/prototype_images.hpp"
 #include "../support/temp_dir.hpp"
 #include "reconbound/attack_result_codec.hpp"
 #include "reconbound/certificate.hpp"
@@ -34,21 +34,7 @@ constexpr int kSide = 8;
 const Fingerprint kInputs{{"test", "chain checkpoint"}};
 
 RowMatrix generated_images(std::size_t n, std::uint64_t seed) {
-  std::mt19937_64 prototypes_engine(7);  // the same population for every split
-  std::uniform_real_distribution<double> level(30.0, 225.0);
-  RowMatrix prototypes(8, kSide * kSide);
-  for (Eigen::Index i = 0; i < prototypes.size(); ++i) prototypes.data()[i] = level(prototypes_engine);
-  std::mt19937_64 engine(seed);
-  std::uniform_int_distribution<int> pick(0, 7);
-  std::normal_distribution<double> noise(0.0, 40.0);
-  RowMatrix out(static_cast<Eigen::Index>(n), kSide * kSide);
-  for (Eigen::Index r = 0; r < out.rows(); ++r) {
-    const int p = pick(engine);
-    for (Eigen::Index c = 0; c < out.cols(); ++c) {
-      out(r, c) = std::clamp(std::round(prototypes(p, c) + noise(engine)), 0.0, 255.0);
-    }
-  }
-  return out;
+  return test::prototype_images(n, seed, kSide, 8, 7);
 }
 
 // Every report, for the stage counter and the restored line.
