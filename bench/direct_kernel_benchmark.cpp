@@ -23,6 +23,7 @@
 
 #include "reconbound/dataset.hpp"
 #include "reconbound/rotation.hpp"
+#include "rotated_images.hpp"
 #include "shifted_kernel.hpp"
 
 namespace {
@@ -30,36 +31,14 @@ namespace {
 using namespace reconbound;
 using goldfeld::LevelScale;
 
-constexpr std::size_t kColumns = 784;
 constexpr std::size_t kRows = 64;  // query rows per iteration (two tiles of the fast path)
 const std::vector<double> kLevels{0.2, 1.6, 6.4};
 
-std::string env_or(const char* name, const std::string& fallback) {
-  const char* value = std::getenv(name);
-  return value != nullptr ? std::string(value) : fallback;
-}
 
-struct Images {
-  RowMatrix rotated;
-  double trace = 0.0;
-};
+using bench::Images;
+using bench::kColumns;
 
-const Images& images() {
-  static const Images data = [] {
-    const auto n = static_cast<Eigen::Index>(std::stoul(env_or("RECONBOUND_BENCH_N", "20000")));
-    const Dataset set = load_dataset(env_or("RECONBOUND_BENCH_DATA", "fashion-mnist"));
-    if (set.records.cols() != static_cast<Eigen::Index>(kColumns) || set.records.rows() < n) {
-      throw std::runtime_error("the benchmark needs RECONBOUND_BENCH_N images of 784 pixels");
-    }
-    const RowMatrix rows = set.records.topRows(n);
-    Images out;
-    out.rotated = Rotation::random_signs(kColumns, 42).apply(rows, 1).leftCols(kColumns);
-    const Eigen::RowVectorXd mean = out.rotated.colwise().mean();
-    out.trace = (out.rotated.rowwise() - mean).squaredNorm() / static_cast<double>(n - 1);
-    return out;
-  }();
-  return data;
-}
+const Images& images() { return bench::rotated_images("20000"); }
 
 void BM_DirectKernels(benchmark::State& state) {
   const auto k = static_cast<std::size_t>(state.range(0));

@@ -67,6 +67,7 @@
 
 #include "reconbound/dataset.hpp"
 #include "reconbound/rotation.hpp"
+#include "rotated_images.hpp"
 #include "chained_kernel.hpp"
 #include "exp_neg.hpp"
 #include "fast_entropy.hpp"
@@ -98,13 +99,8 @@ struct ThreadClock {
 };
 using Clock = ThreadClock;
 
-constexpr std::size_t kColumns = 784;
 const std::vector<double> kGridNu2{0.2, 0.4, 0.8, 1.6, 3.2, 6.4};  // the default grid
 
-std::string env_or(const char* name, const std::string& fallback) {
-  const char* value = std::getenv(name);
-  return value != nullptr ? std::string(value) : fallback;
-}
 
 double seconds(Clock::time_point a, Clock::time_point b) { return b - a; }
 
@@ -381,27 +377,11 @@ struct Floor {
 
 // ---- The data -----------------------------------------------------------------------------------
 
-struct Images {
-  RowMatrix rotated;
-  double trace = 0.0;
-};
+using bench::Images;
+using bench::env_or;
+using bench::kColumns;
 
-const Images& images() {
-  static const Images data = [] {
-    const auto n = static_cast<Eigen::Index>(std::stoul(env_or("RECONBOUND_BENCH_N", "4000")));
-    const Dataset set = load_dataset(env_or("RECONBOUND_BENCH_DATA", "fashion-mnist"));
-    if (set.records.cols() != static_cast<Eigen::Index>(kColumns) || set.records.rows() < n) {
-      throw std::runtime_error("the benchmark needs RECONBOUND_BENCH_N images of 784 pixels");
-    }
-    const RowMatrix rows = set.records.topRows(n);
-    Images out;
-    out.rotated = Rotation::random_signs(kColumns, 42).apply(rows, 1).leftCols(kColumns);
-    const Eigen::RowVectorXd mean = out.rotated.colwise().mean();
-    out.trace = (out.rotated.rowwise() - mean).squaredNorm() / static_cast<double>(n - 1);
-    return out;
-  }();
-  return data;
-}
+const Images& images() { return bench::rotated_images("4000"); }
 
 // Block 0 as the fast path holds it: y = sqrt(N_k)·rotated(:, 0..k−1), centred on its mean,
 // coordinate-major (centres[c·n + l]; docs/mathematics.md §4, block_entropy.hpp).
