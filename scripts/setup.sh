@@ -18,6 +18,7 @@ packages=(
   clang libclang-rt-14-dev
   libopenmpi-dev openmpi-bin iproute2
   slurmctld slurmd slurm-client munge
+  python3-torch python3-torchvision python3-pil chromium fonts-dejavu-core
 )
 
 missing=()
