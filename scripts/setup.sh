@@ -19,6 +19,7 @@ packages=(
   libopenmpi-dev openmpi-bin iproute2
   slurmctld slurmd slurm-client munge
   python3-torch python3-torchvision python3-pil chromium fonts-dejavu-core
+  dpkg-dev file
 )
 
 missing=()

@@ -7,13 +7,16 @@
 #include <optional>
 
 #include "bound_options.hpp"
+#include "chain_bits_option.hpp"
 #include "chain_data.hpp"
 #include "checkpoint_option.hpp"
-#include "chain_figures.hpp"
 #include "chain_report.hpp"
 #include "commands.hpp"
+#include "job.hpp"
 #include "progress_bar.hpp"
 #include "reconbound/error.hpp"
+#include "reconbound/figures/chain_figures.hpp"
+#include "reconbound/figures/output_file.hpp"
 #include "reconbound/grid.hpp"
 #include "reconbound/workflow/json.hpp"
 
@@ -35,18 +38,6 @@ struct ChainOptions {
   bool no_figures = false;
   bool json = false;
 };
-
-std::vector<unsigned> parse_bits(const std::string& text) {
-  std::vector<unsigned> out;
-  if (text.empty()) return out;
-  for (const double r : parse_number_list(text, "--bits")) {
-    if (r != std::floor(r) || r < 1 || r > 16) {
-      throw InvalidInput(fmt::format("--bits: {} is not a whole number of bits in 1..16", r));
-    }
-    out.push_back(static_cast<unsigned>(r));
-  }
-  return out;
-}
 
 // "q:T,q:T" → the DP-SGD attack settings.
 std::vector<DpsgdSetting> parse_settings(const std::string& text) {
@@ -74,7 +65,7 @@ void run(const ChainOptions& o, const CLI::App& command) {
   workflow::ChainRequest request;
   request.representation = single_representation(o.bound, "chain");
   request.rows.gammas = o.gammas.empty() ? std::vector<double>{} : parse_number_list(o.gammas, "--gammas");
-  request.rows.bits = parse_bits(o.bits);
+  request.rows.bits = parse_chain_bits(o.bits, "--bits");
   request.rows.mechanisms = o.mechanisms;
   if (o.settings) request.rows.dpsgd = parse_settings(*o.settings);
   request.rows.clip = o.clip;
@@ -92,13 +83,14 @@ void run(const ChainOptions& o, const CLI::App& command) {
     const std::string subtitle = fmt::format("{}, Ψ = {}, |D_perp| = {}, n_est = {}, {} targets", o.data.data.data,
                                              output.representation, report.bound.n_perp, report.bound.n_est,
                                              report.n_targets);
-    output.figures.push_back(o.figures + "_rho.svg");
-    write_chain_svg(output.figures.back(), report, subtitle);
-    output.figures.push_back(o.figures + "_spread.svg");
-    write_spread_svg(output.figures.back(), report, subtitle);
+    std::vector<std::pair<std::string, std::string>> files{{o.figures + "_rho.svg", figures::chain_svg(report, subtitle)},
+                                                           {o.figures + "_spread.svg", figures::spread_svg(report, subtitle)}};
     if (!report.figure_reconstructions.empty()) {
-      output.figures.push_back(o.figures + "_reconstructions.png");
-      write_reconstruction_png(output.figures.back(), report, output.shape);
+      files.emplace_back(o.figures + "_reconstructions.png", figures::reconstruction_png(report, output.shape));
+    }
+    for (const auto& [path, bytes] : files) {
+      if (Job::current().leads()) figures::write_output_file(path, bytes, "figure");  // under MPI rank 0 writes
+      output.figures.push_back(path);
     }
     for (const std::string& f : output.figures) fmt::print(stderr, "chain: wrote {}\n", f);
   }

@@ -9,6 +9,7 @@ void add_plugins_command(CLI::App& app);
 void add_leakage_command(CLI::App& app);
 void add_bound_command(CLI::App& app);
 void add_chain_command(CLI::App& app);
+void add_report_command(CLI::App& app);
 void add_conformance_command(CLI::App& app);
 
 }  // namespace reconbound::cli

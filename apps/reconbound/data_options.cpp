@@ -12,6 +12,12 @@ void add_data_options(CLI::App& cmd, DataOptions& o) {
   cmd.add_option("--perp-indices", o.perp_indices, "Explicit D_perp as a file of record indices");
   cmd.add_option("--est-indices", o.est_indices, "Explicit D_est as a file of record indices");
   cmd.add_option("--seed", o.seed, "Seed of the split, rotation signs and dither")->capture_default_str();
+  cmd.add_option("--layout", o.layout,
+                 "npy: records stored as NCHW (N, C, H, W) or NHWC (N, H, W, C); needed for an array whose last "
+                 "axis looks like channels (1, 3 or 4, smaller than H and W)");
+  cmd.add_option("--scale", o.scale,
+                 "npy: values as grey levels in [0, 255] (255) or in [0, 1] (1: multiplied by 255); needed for a "
+                 "float array whose values are all <= 1");
 }
 
 workflow::IndexChoice index_choice(const std::string& range, const std::string& file) {
@@ -24,6 +30,7 @@ workflow::IndexChoice index_choice(const std::string& range, const std::string& 
 workflow::DataRequest data_request(const DataOptions& o, bool quick) {
   workflow::DataRequest request;
   request.spec = o.data;
+  request.encoding = record_encoding(o.layout, o.scale);
   request.perp_records = index_choice(o.perp_range, o.perp_indices);
   request.est_records = index_choice(o.est_range, o.est_indices);
   request.perp = o.perp;

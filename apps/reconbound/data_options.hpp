@@ -16,6 +16,8 @@ struct DataOptions {
   std::string perp_range, est_range;      // "a:b"
   std::string perp_indices, est_indices;  // files
   std::uint64_t seed = 0;
+  std::optional<std::string> layout;  // "NCHW" | "NHWC": how an npy: file's records are stored
+  std::optional<double> scale;        // 255 | 1: the values' range, grey levels or [0, 1]
 };
 
 void add_data_options(CLI::App& cmd, DataOptions& options);

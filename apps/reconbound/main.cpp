@@ -41,6 +41,7 @@ int run_command(int argc, char** argv) {
   reconbound::cli::add_calibrate_command(app);
   reconbound::cli::add_spectrum_command(app);
   reconbound::cli::add_chain_command(app);
+  reconbound::cli::add_report_command(app);
   reconbound::cli::add_conformance_command(app);
   reconbound::cli::add_verify_command(app);
   try {

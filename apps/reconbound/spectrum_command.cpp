@@ -5,14 +5,16 @@
 #include <fmt/format.h>
 
 #include "checkpoint_option.hpp"
+#include "job.hpp"
 #include "plan_options.hpp"
 #include "progress_bar.hpp"
 #include "range_note.hpp"
+#include "reconbound/figures/output_file.hpp"
+#include "reconbound/figures/spectrum_figure.hpp"
 #include "reconbound/grid.hpp"
 #include "reconbound/workflow/json.hpp"
 #include "reconbound/workflow/spectrum.hpp"
 #include "selection_report.hpp"
-#include "spectrum_figure.hpp"
 
 namespace reconbound::cli {
 
@@ -57,17 +59,18 @@ void print_table(const workflow::SpectrumOutput& out) {
 }
 
 void write_figure(const workflow::SpectrumOutput& out, const std::string& data_spec) {
-  std::vector<SpectrumCurve> figure;
+  std::vector<figures::SpectrumCurve> curves;
   std::vector<double> epsilons;
   for (const workflow::SpectrumPoint& point : out.points) epsilons.push_back(point.target_epsilon);
   for (const workflow::SpectrumCurve& curve : out.curves) {
-    SpectrumCurve line{curve.representation, epsilons, {}};
+    figures::SpectrumCurve line{curve.representation, epsilons, {}};
     for (const BoundResult& result : curve.report.results) line.rho_star.push_back(result.converse.rho_star);
-    figure.push_back(std::move(line));
+    curves.push_back(std::move(line));
   }
-  write_spectrum_svg(out.figure, figure,
-                     fmt::format("data {}, {} estimation records; {} steps; delta = {:.3g}; sigma per epsilon",
-                                 data_spec, out.curves.front().report.n_est, out.steps, out.delta));
+  const std::string svg = figures::spectrum_svg(
+      curves, fmt::format("data {}, {} estimation records; {} steps; delta = {:.3g}; sigma per epsilon", data_spec,
+                          out.curves.front().report.n_est, out.steps, out.delta));
+  if (Job::current().leads()) figures::write_output_file(out.figure, svg, "figure");  // under MPI rank 0 writes
 }
 
 void run(const SpectrumOptions& o, const CLI::App& command) {

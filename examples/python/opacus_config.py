@@ -3,8 +3,9 @@
 
 Opacus describes DP-SGD training by a sample rate q (Poisson sampling: each record joins each
 batch with probability q), a noise multiplier σ, a number of epochs and the data-set size N.
-One epoch is 1/q steps in expectation, so training takes T = ceil(epochs / q) steps. For that
-schedule reconbound gives
+One epoch is 1/q steps in expectation, so training takes T = ceil(epochs / q) steps. reconbound's
+functions take Opacus's names (sample_rate, noise_multiplier, epochs, target_delta) and state the
+steps they used (``steps_from_epochs``). For that schedule reconbound gives
 
     γ   the leakage in bits: what one record can reveal at most (Theorem 4.1),
     ε   at δ = N^-1.1 (the paper's choice; --delta to set it), with its error bar, and
@@ -22,7 +23,6 @@ Opacus itself is not needed. The defaults are the paper's: 1024-record batches o
 """
 
 import argparse
-import math
 import sys
 
 import reconbound
@@ -40,21 +40,22 @@ def main() -> None:
     parser.add_argument("--threads", type=int, default=0, help="0: all cores")
     args = parser.parse_args()
 
-    q, sigma = args.sample_rate, args.noise_multiplier
-    steps = math.ceil(args.epochs / q)
-    delta = {"delta": args.delta} if args.delta else {"delta_exponent": 1.1, "n_train": args.dataset_size}
+    training = {"sample_rate": args.sample_rate, "noise_multiplier": args.noise_multiplier, "epochs": args.epochs}
+    delta = {"target_delta": args.delta} if args.delta else {"delta_exponent": 1.1, "n_train": args.dataset_size}
     try:
         from tqdm import tqdm  # a progress bar when tqdm is installed
         progress = tqdm(file=sys.stderr)
     except ImportError:
         progress = None
 
-    gamma = reconbound.leakage(q=q, sigma=sigma, steps=steps)
-    eps = reconbound.epsilon(q=q, sigma=sigma, steps=steps, **delta)
-    result = reconbound.bound(data="fashion-mnist", representation=args.representation, gamma=gamma,
+    leakage = reconbound.leakage_report(**training)
+    eps = reconbound.epsilon(**training, **delta)
+    result = reconbound.bound(data="fashion-mnist", representation=args.representation, **training,
                               quick=args.quick, threads=args.threads, progress=progress)
-    print(f"schedule: q = {q:.6g}, sigma = {sigma:.6g}, T = {steps} steps ({args.epochs:g} epochs)")
-    print(f"gamma:    {gamma:.6g} bits")
+    steps = leakage.steps_from_epochs.steps
+    print(f"schedule: q = {args.sample_rate:.6g}, sigma = {args.noise_multiplier:.6g}, T = {steps} steps "
+          f"({args.epochs:g} epochs)")
+    print(f"gamma:    {leakage.gamma_bits:.6g} bits")
     print(f"epsilon:  {eps.epsilon:.4f} in [{eps.epsilon_lower:.4f}, {eps.epsilon_upper:.4f}] at delta = {eps.delta:.3g}")
     certificate = result.certificate  # what is certified, and with which probability
     print(f"rho*:     {result.rho_star:.4f} ({args.representation}; (k, nu2) = ({result.k_star}, {result.nu2_star:g}), "

@@ -15,17 +15,21 @@ returns what ``reconbound <command> --json`` prints, as a result object with att
 """
 
 from . import representations
+from ._arguments import schedule_from_history
 from ._bound import bound, spectrum
 from ._chain import chain
 from ._plugins import plugins
 from ._privacy import calibrate, epsilon, leakage, leakage_report
+from ._report import ReportResult, report
 from ._reconbound import FileError, InvalidInput, NumericalError, PluginError
 from ._results import (BoundResult, ChainResult, EpsilonCalibrationResult, EpsilonResult, LeakageResult,
                        PluginsResult, Result, RhoCalibrationResult, SpectrumResult)
+from ._version import __version__
 
 __all__ = [
     "BoundResult", "ChainResult", "EpsilonCalibrationResult", "EpsilonResult", "FileError", "InvalidInput",
     "LeakageResult", "NumericalError", "PluginError", "PluginsResult", "Result", "RhoCalibrationResult",
-    "SpectrumResult", "bound", "calibrate", "chain", "epsilon", "leakage", "leakage_report", "plugins",
-    "representations", "spectrum",
+    "SpectrumResult", "__version__", "bound", "calibrate", "chain", "epsilon", "leakage", "leakage_report",
+    "plugins", "representations", "schedule_from_history", "spectrum",
+    "ReportResult", "report",
 ]

@@ -1,12 +1,21 @@
-"""Arguments shared by reconbound's functions: DP-SGD schedules and progress reporting."""
+"""Arguments shared by reconbound's functions: the ecosystem's names for them, DP-SGD schedules and
+progress reporting."""
 
 from __future__ import annotations
 
+import contextvars
+import functools
+import inspect
+import math
 import numbers
 import os
-from typing import Any, Callable, Optional, Sequence, Union
+import re
+from fractions import Fraction
+from types import MappingProxyType
+from typing import Any, Callable, Mapping, NamedTuple, Optional, Sequence, TypeVar, Union
 
 from ._reconbound import InvalidInput
+from ._results import Result
 
 Segment = Sequence[float]
 """(q, sigma, steps): Poisson sampling rate in (0, 1], noise multiplier > 0, steps >= 1."""
@@ -17,8 +26,40 @@ ProgressArgument = Union[None, Callable[[str, int, int], Any], Any]
 """None, a callable (stage, done, total), or a tqdm progress bar."""
 
 
+ALIASES: Mapping[str, str] = MappingProxyType({
+    "sample_rate": "q",           # Opacus
+    "sampling_probability": "q",  # dp_accounting's PoissonSampledDpEvent
+    "noise_multiplier": "sigma",  # Opacus, dp_accounting
+    "target_delta": "delta",      # Opacus
+})
+"""Keywords of Opacus and dp_accounting that reconbound's functions take, and reconbound's name for
+each. ``epochs`` (Opacus) is not a name but a count: steps = ceil(epochs / q)."""
+
+_CALLER_NAMES: contextvars.ContextVar[Mapping[str, str]] = contextvars.ContextVar(
+    "reconbound_caller_names", default=MappingProxyType({}))
+_MARK = re.compile("\u2039([^\u203a=]*)(?:=([^\u203a]*))?\u203a")  # core's ‹name› and ‹name=value›
+
+
+def keyword(name: str) -> str:
+    """The caller's keyword for reconbound's parameter ``name``: its alias when the call used one."""
+    return _CALLER_NAMES.get().get(name, name)
+
+
+class ResolvedArguments(NamedTuple):
+    arguments: dict[str, Any]
+    """The arguments under reconbound's names (``epochs`` turned into ``steps``)."""
+    caller_names: dict[str, str]
+    """reconbound's name → the alias the caller gave it under, for each alias used."""
+    steps_from_epochs: Optional[dict[str, Any]]
+    """{"epochs", "q", "steps"} when the steps came from epochs, for the result to state; else None."""
+
+
 def _is_path(value: Any) -> bool:
     return isinstance(value, (str, os.PathLike))
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, numbers.Real) and not isinstance(value, bool)
 
 
 def _is_segment(value: Any) -> bool:
@@ -30,12 +71,111 @@ def _is_segment(value: Any) -> bool:
         return False
 
 
+def number_text(value: float) -> str:
+    """A number as the CLI prints it: 2 rather than 2.0, 1e-05."""
+    text = repr(float(value))
+    return text[:-2] if text.endswith(".0") else text
+
+
+def steps_for_epochs(epochs: float, q: float) -> int:
+    """ceil(epochs / q), of the numbers as written (their shortest decimal form): 3 epochs at q = 0.03
+    are 100 steps, where the binary quotient 100.00000000000001 would round up to 101."""
+    return math.ceil(Fraction(repr(float(epochs))) / Fraction(repr(float(q))))
+
+
+def _epochs_as_steps(arguments: dict[str, Any], caller_names: Mapping[str, str]) -> Optional[dict[str, Any]]:
+    """Replaces ``epochs`` in ``arguments`` by steps = ceil(epochs / q); what the result states, or None."""
+    epochs = arguments.pop("epochs", None)
+    if epochs is None:
+        return None
+    if arguments.get("steps") is not None:
+        raise InvalidInput("give epochs or steps, not both")
+    q, q_name = arguments.get("q"), caller_names.get("q", "q")
+    if q is None:
+        raise InvalidInput("epochs needs q (or sample_rate): steps = ceil(epochs / q)")
+    if not _is_number(epochs) or not epochs > 0 or math.isinf(epochs):
+        raise InvalidInput(f"epochs = {epochs!r} must be a number > 0")
+    if not _is_number(q) or not 0.0 < q <= 1.0:
+        raise InvalidInput(f"{q_name} = {q!r} must be in (0, 1] for steps = ceil(epochs / {q_name})")
+    arguments["steps"] = steps_for_epochs(epochs, q)
+    return {"epochs": epochs, "q": q, "steps": arguments["steps"]}
+
+
+def resolve_aliases(arguments: Mapping[str, Any]) -> ResolvedArguments:
+    """The keyword arguments of a call under reconbound's names (docs/python.md, "The ecosystem's names").
+
+    Each alias of ALIASES becomes reconbound's name; ``epochs`` with q (or an alias of it) becomes
+    steps = ceil(epochs / q). None counts as not given. InvalidInput naming both for a parameter
+    given under two names (sample_rate and q, epochs and steps), and for epochs without q.
+    """
+    given: dict[str, list[str]] = {}
+    out: dict[str, Any] = {}
+    for name, value in arguments.items():
+        canonical = ALIASES.get(name, name)
+        if value is None and canonical != name:
+            continue
+        if value is not None:
+            given.setdefault(canonical, []).append(name)
+        if value is not None or canonical not in out:
+            out[canonical] = value
+    for names in given.values():
+        if len(names) > 1:
+            raise InvalidInput(f"give {' or '.join(names)}, not both")
+    caller_names = {canonical: names[0] for canonical, names in given.items() if names[0] != canonical}
+    return ResolvedArguments(out, caller_names, _epochs_as_steps(out, caller_names))
+
+
+def _in_caller_names(message: str, caller_names: Mapping[str, str]) -> str:
+    """Core's marked message with each parameter spelled as the caller named it (keyword=value)."""
+    def spell(mark: re.Match) -> str:
+        name = caller_names.get(mark[1], mark[1])
+        return name if mark[2] is None else f"{name}={mark[2]}"
+    return _MARK.sub(spell, message)
+
+
+Function = TypeVar("Function", bound=Callable[..., Any])
+
+
+def speaks_ecosystem_names(function: Function) -> Function:
+    """Makes a keyword-only function of the package take the ecosystem's names (resolve_aliases).
+
+    Its errors name the caller's keywords (sample_rate=2 where the caller said sample_rate), and
+    a result computed from ``epochs`` states the steps used in its field ``steps_from_epochs``.
+    An alias of a parameter the function does not take is a TypeError naming the alias.
+    """
+    takes = {name for name, p in inspect.signature(function).parameters.items() if p.kind is p.KEYWORD_ONLY}
+    replaces = {**ALIASES, "epochs": "steps"}
+
+    @functools.wraps(function)
+    def call(**arguments: Any) -> Any:
+        for name in arguments:
+            if name in replaces and replaces[name] not in takes:
+                raise TypeError(f"{function.__name__}() got an unexpected keyword argument {name!r}")
+        resolved = resolve_aliases(arguments)
+        names = {**_CALLER_NAMES.get(), **resolved.caller_names}
+        token = _CALLER_NAMES.set(MappingProxyType(names))
+        try:
+            result = function(**resolved.arguments)
+        except Exception as error:
+            marked = getattr(error, "_marked_message", None)
+            if marked is not None and names:
+                error.args = (_in_caller_names(marked, names),)
+            raise
+        finally:
+            _CALLER_NAMES.reset(token)
+        if resolved.steps_from_epochs is not None and isinstance(result, Result):
+            result._state("steps_from_epochs", resolved.steps_from_epochs)
+        return result
+
+    return call  # type: ignore[return-value]
+
+
 def _steps(value: Any) -> int:
     if isinstance(value, numbers.Integral):
         return int(value)
     if isinstance(value, numbers.Real) and float(value).is_integer():
         return int(value)
-    raise InvalidInput(f"steps = {value!r} must be a whole number")
+    raise InvalidInput(f"{keyword('steps')} = {value!r} must be a whole number")
 
 
 def _run(run: Any) -> Any:
@@ -47,6 +187,21 @@ def _run(run: Any) -> Any:
     return [(float(q), float(sigma), _steps(steps)) for q, sigma, steps in segments]
 
 
+def _constant_run(q: Any, sigma: Any, steps: Any) -> tuple[float, float, int]:
+    """One constant run, checked as the CLI checks --q, --sigma and --steps, naming the caller's keywords."""
+    for name, value in (("q", q), ("sigma", sigma)):
+        if not _is_number(value) or math.isnan(value):
+            raise InvalidInput(f"{keyword(name)} = {value!r} must be a number")
+    if not 0.0 < q <= 1.0:
+        raise InvalidInput(f"{keyword('q')}={number_text(q)} is outside (0, 1]")
+    if not sigma > 0.0:
+        raise InvalidInput(f"{keyword('sigma')}={number_text(sigma)} must be > 0")
+    count = _steps(steps)
+    if count < 1:
+        raise InvalidInput(f"{keyword('steps')}={count} must be >= 1")
+    return float(q), float(sigma), count
+
+
 def schedule_runs(q: Optional[float], sigma: Optional[float], steps: Optional[int],
                   schedule: Optional[ScheduleArgument], runs: int, *, shape: bool = False) -> Optional[list]:
     """The runs of a DP-SGD schedule for the core (docs/mathematics.md §2; runs add, §7).
@@ -55,18 +210,21 @@ def schedule_runs(q: Optional[float], sigma: Optional[float], steps: Optional[in
     sigma is not given and the run has sigma = 1), or ``schedule``: a list of (q, sigma, steps)
     segments (one run), a list of runs (each such a list or a CSV path), or one CSV path. The
     whole schedule is repeated ``runs`` times (identical trainings, e.g. a search). None when no
-    schedule is given (for a mechanism that takes none).
+    schedule is given (for a mechanism that takes none). Errors name the caller's keywords.
     """
     constant = {"q": q, "steps": steps} if shape else {"q": q, "sigma": sigma, "steps": steps}
+    names = [keyword(name) for name in constant]
     given = [name for name, value in constant.items() if value is not None]
     if given and schedule is not None:
-        raise InvalidInput(f"give either {', '.join(constant)} or schedule, not both")
+        raise InvalidInput(f"give either {', '.join(names)} or schedule, not both")
     if given and len(given) != len(constant):
-        raise InvalidInput(f"{', '.join(constant)} go together: give all of them or none")
+        if shape:
+            raise InvalidInput(f"{names[0]} and {names[1]} go together: give both, or schedule")
+        raise InvalidInput(f"{names[0]}, {names[1]} and {names[2]} go together: give all three or none")
     if isinstance(runs, bool) or not isinstance(runs, numbers.Integral) or runs < 1:
         raise InvalidInput(f"runs = {runs!r} must be a whole number >= 1")
     if given:
-        one = [[(float(q), 1.0 if shape else float(sigma), _steps(steps))]]  # type: ignore[arg-type]
+        one = [[_constant_run(q, 1.0 if shape else sigma, steps)]]
     elif schedule is None:
         return None
     elif _is_path(schedule):
@@ -77,6 +235,31 @@ def schedule_runs(q: Optional[float], sigma: Optional[float], steps: Optional[in
         items = list(schedule)
         one = [_run(items)] if all(_is_segment(s) for s in items) else [_run(r) for r in items]
     return one * int(runs)
+
+
+def schedule_from_history(history: Sequence[Sequence[float]]) -> list[tuple[float, float, int]]:
+    """The schedule of an Opacus accountant's ``history``, as ``schedule=`` takes it (one run).
+
+    Opacus's RDP and PRV accountants keep ``accountant.history``: a list of
+    (noise_multiplier, sample_rate, num_steps) tuples, one per stretch of training with the same
+    noise and sampling rate. This returns the same stretches as (q, sigma, steps) segments, the
+    rows of a schedule CSV file: ``leakage(schedule=schedule_from_history(accountant.history))``
+    is γ in bits (Theorem 4.1) of the training the accountant saw, and ``epsilon(...)`` its ε.
+    """
+    entries = list(history)
+    if not entries:
+        raise InvalidInput("history is empty: an Opacus history holds (noise_multiplier, sample_rate, num_steps) "
+                           "entries, one per stretch of training")
+    segments = []
+    for index, entry in enumerate(entries):
+        if not _is_segment(entry):
+            raise InvalidInput(f"history entry {index} is {entry!r}; an Opacus history entry is "
+                               "(noise_multiplier, sample_rate, num_steps)")
+        noise_multiplier, sample_rate, num_steps = entry
+        if isinstance(num_steps, bool) or not float(num_steps).is_integer() or num_steps < 1:
+            raise InvalidInput(f"history entry {index} has num_steps = {num_steps!r}; it must be a whole number >= 1")
+        segments.append((float(sample_rate), float(noise_multiplier), int(num_steps)))
+    return segments
 
 
 class _TqdmProgress:

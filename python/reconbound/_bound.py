@@ -6,16 +6,20 @@ import numbers
 from typing import Any, Optional, Sequence, Union
 
 from . import _reconbound
-from ._arguments import ProgressArgument, ScheduleArgument, progress_callback, schedule_runs
+from ._arguments import (ProgressArgument, ScheduleArgument, progress_callback, schedule_runs,
+                         speaks_ecosystem_names)
+from ._data import RecordsArgument
 from ._options import bound_dict, data_dict
 from ._privacy import Params, _delta, _mechanism
 from ._results import BoundResult, SpectrumResult
 
 
-def bound(*, perp: Any = None, est: Any = None, shape: Optional[Sequence[int]] = None, data: Any = None,
-          representation: str = "pixel", gamma: Union[None, float, Sequence[float]] = None,
-          q: Optional[float] = None, sigma: Optional[float] = None, steps: Optional[int] = None,
-          schedule: Optional[ScheduleArgument] = None, runs: int = 1, mechanism: str = "dpsgd",
+@speaks_ecosystem_names
+def bound(*, perp: RecordsArgument = None, est: RecordsArgument = None, shape: Optional[Sequence[int]] = None,
+          data: Any = None, layout: Optional[str] = None, scale: Optional[float] = None, representation: str = "pixel",
+          gamma: Union[None, float, Sequence[float]] = None, q: Optional[float] = None,
+          sigma: Optional[float] = None, steps: Optional[int] = None, schedule: Optional[ScheduleArgument] = None,
+          runs: int = 1, mechanism: str = "dpsgd",
           mechanism_params: Params = None, grid_k: Optional[Sequence[int]] = None,
           grid_nu2: Optional[Sequence[float]] = None, alpha: float = 0.05, seed: int = 0, threads: int = 0,
           progress: ProgressArgument = None, **options: Any) -> BoundResult:
@@ -32,17 +36,23 @@ def bound(*, perp: Any = None, est: Any = None, shape: Optional[Sequence[int]] =
     than the prior's guess.
 
     Args:
-        perp, est: your D⊥ (held out: rotation, tr Σ̂) and D_est (entropy) as arrays of records
-            (first axis), grey levels [0, 255]; C-contiguous float64 arrays are read in place,
-            others (uint8, float32, ...) converted once. Or:
+        perp, est: your D⊥ (held out: rotation, tr Σ̂) and D_est (entropy) as records (first
+            axis), grey levels [0, 255]: NumPy arrays, torch tensors (on the CPU) or map-style data
+            sets of images or (image, label) pairs (docs/python.md); C-contiguous float64 arrays
+            and tensors are read in place, others (uint8, float32, ...) converted once. Or:
         data: a data set to split: "fashion-mnist" (the default), "idx:PATH", "npy:PATH",
-            "png:DIR", or one array of records (copied once into the core's data set).
+            "png:DIR", or records as perp takes them (copied once into the core's data set).
         shape: (C, H, W) of one record, for arrays of flat records (N, C·H·W).
+        layout: "NCHW" or "NHWC", how the records' axes are laid out; needed for records whose
+            last axis looks like channels (1, 3 or 4, smaller than H and W).
+        scale: 255 (grey levels in [0, 255]) or 1 (values in [0, 1], multiplied by 255); needed
+            for float records whose values are all <= 1 (ToTensor's).
         representation: the representation Ψ, as the CLI's --representation ("pixel",
             "downsample:4", "dct:8", "select:rect:7,7,14,14", "lpips:MODEL.onnx").
         gamma: leakage γ in bits (one value or several: one entropy estimate serves all); or
         q, sigma, steps / schedule, runs: the schedule whose γ the mechanism charges
-            (Theorem 4.1); or a mechanism fitted on the data (mechanism="codebook").
+            (Theorem 4.1); or a mechanism fitted on the data (mechanism="codebook"). Opacus's
+            names work too: sample_rate, noise_multiplier, epochs (steps = ceil(epochs / q)).
         mechanism, mechanism_params: the mechanism plugin and its parameters.
         grid_k, grid_nu2: block sizes k and dither levels ν² of the grid (default eq 8).
         alpha: miscoverage of the certificate, split over its random events (§6.8): the
@@ -60,20 +70,23 @@ def bound(*, perp: Any = None, est: Any = None, shape: Optional[Sequence[int]] =
     """
     arguments = dict(locals())  # before any other local: the checkpoint's fingerprint
     gammas = [] if gamma is None else [float(gamma)] if isinstance(gamma, numbers.Real) else [float(g) for g in gamma]
-    data_ = data_dict("bound", data=data, perp=perp, est=est, shape=shape, seed=seed, options=options)
+    data_ = data_dict("bound", data=data, perp=perp, est=est, shape=shape, layout=layout, scale=scale, seed=seed,
+                      options=options)
     bound_ = bound_dict("bound", grid_k=grid_k, grid_nu2=grid_nu2, alpha=alpha, threads=threads, options=options,
-                        arguments=arguments)
+                        arguments=arguments, data=data_)
     mechanism_ = _mechanism(mechanism, mechanism_params, schedule_runs(q, sigma, steps, schedule, runs))
     text = _reconbound.bound(data_, representation, bound_, gammas, mechanism_, progress_callback(progress))
     return BoundResult.from_json(text)
 
 
+@speaks_ecosystem_names
 def spectrum(*, epsilons: Sequence[float] = (1, 2, 4, 8, 16, 32, 64), q: Optional[float] = None,
              steps: Optional[int] = None, schedule: Optional[ScheduleArgument] = None, runs: int = 1,
              delta: Optional[float] = None, delta_exponent: Optional[float] = None, n_train: Optional[float] = None,
              sigma_tolerance: Optional[float] = None, epsilon_error: Optional[float] = None,
-             mechanism: str = "dpsgd", mechanism_params: Params = None, data: Any = None, perp: Any = None,
-             est: Any = None, shape: Optional[Sequence[int]] = None,
+             mechanism: str = "dpsgd", mechanism_params: Params = None, data: Any = None,
+             perp: RecordsArgument = None, est: RecordsArgument = None, shape: Optional[Sequence[int]] = None,
+             layout: Optional[str] = None, scale: Optional[float] = None,
              representations: Union[str, Sequence[str]] = ("pixel",), grid_k: Optional[Sequence[int]] = None,
              grid_nu2: Optional[Sequence[float]] = None, alpha: float = 0.05, joint: bool = False, seed: int = 0,
              threads: int = 0, progress: ProgressArgument = None, **options: Any) -> SpectrumResult:
@@ -100,9 +113,10 @@ def spectrum(*, epsilons: Sequence[float] = (1, 2, 4, 8, 16, 32, 64), q: Optiona
     arguments = dict(locals())  # before any other local: the checkpoint's fingerprint
     specs = [representations] if isinstance(representations, str) else list(representations)
     mechanism_ = _mechanism(mechanism, mechanism_params, schedule_runs(q, None, steps, schedule, runs, shape=True))
-    data_ = data_dict("spectrum", data=data, perp=perp, est=est, shape=shape, seed=seed, options=options)
+    data_ = data_dict("spectrum", data=data, perp=perp, est=est, shape=shape, layout=layout, scale=scale, seed=seed,
+                      options=options)
     bound_ = bound_dict("spectrum", grid_k=grid_k, grid_nu2=grid_nu2, alpha=alpha, threads=threads, options=options,
-                        arguments=arguments)
+                        arguments=arguments, data=data_)
     bound_["joint"] = bool(joint)
     text = _reconbound.spectrum([float(e) for e in epsilons], mechanism_, _delta(delta, delta_exponent, n_train),
                                 data_, specs, bound_, {"sigma_tolerance": sigma_tolerance,

@@ -5,12 +5,14 @@ from __future__ import annotations
 from typing import Any, Optional, Sequence
 
 from . import _reconbound
-from ._arguments import ProgressArgument, progress_callback
+from ._arguments import ProgressArgument, progress_callback, speaks_ecosystem_names
 from ._options import bound_dict, data_dict
 from ._results import ChainResult
 
 
-def chain(*, data: Any = None, shape: Optional[Sequence[int]] = None, representation: str = "pixel",
+@speaks_ecosystem_names
+def chain(*, data: Any = None, shape: Optional[Sequence[int]] = None, layout: Optional[str] = None,
+          scale: Optional[float] = None, representation: str = "pixel",
           targets: int = 100, target_range: Optional[Sequence[int]] = None,
           target_indices: Optional[Sequence[int]] = None, shadow: Optional[int] = None,
           shadow_indices: Optional[Sequence[int]] = None, gammas: Optional[Sequence[float]] = None,
@@ -31,8 +33,10 @@ def chain(*, data: Any = None, shape: Optional[Sequence[int]] = None, representa
     estimates.
 
     Args:
-        data: the data set ("fashion-mnist" by default, another spec, or an array of records);
-            D⊥, D_est and the targets are laid out in it as the CLI does (§7, §F.4).
+        data: the data set ("fashion-mnist" by default, another spec, or records as
+            :func:`bound` takes them: an array, a tensor, a map-style data set); D⊥, D_est and
+            the targets are laid out in it as the CLI does (§7, §F.4).
+        shape, layout, scale: how the records are laid out and scaled, as for :func:`bound`.
         targets, target_range, target_indices: the held-out targets (100 drawn by default).
         shadow, shadow_indices: D_shadow ⊆ D_est of the codebooks (default all of D_est).
         gammas: γ (bits) of the attacks; bits: rates R of the codebook's releases (1..16);
@@ -47,12 +51,13 @@ def chain(*, data: Any = None, shape: Optional[Sequence[int]] = None, representa
     Returns the fields of ``reconbound chain --json`` (figures is []: no figures are drawn).
     """
     arguments = dict(locals())  # before any other local: the checkpoint's fingerprint
-    data_ = data_dict("chain", data=data, perp=None, est=None, shape=shape, seed=seed, options=options)
+    data_ = data_dict("chain", data=data, perp=None, est=None, shape=shape, layout=layout, scale=scale, seed=seed,
+                      options=options)
     bound_ = bound_dict("chain", grid_k=grid_k, grid_nu2=grid_nu2, alpha=alpha, threads=threads, options=options,
-                        arguments=arguments)
-    layout = {"targets": targets, "target_range": target_range, "target_indices": target_indices,
-              "shadow": shadow, "shadow_indices": shadow_indices}
+                        arguments=arguments, data=data_)
+    targets_ = {"targets": targets, "target_range": target_range, "target_indices": target_indices,
+                "shadow": shadow, "shadow_indices": shadow_indices}
     settings = {"gammas": gammas, "bits": bits, "mechanisms": mechanisms, "dpsgd": dpsgd, "clip": clip,
                 "bootstrap": bootstrap}
-    text = _reconbound.chain(data_, layout, representation, bound_, settings, progress_callback(progress))
+    text = _reconbound.chain(data_, targets_, representation, bound_, settings, progress_callback(progress))
     return ChainResult.from_json(text)

@@ -31,6 +31,8 @@ from __future__ import annotations
 import zlib
 from typing import Any
 
+from ._data import data_argument, records_array
+
 DATA_OPTIONS = frozenset({"quick", "n_perp", "n_est", "perp_range", "est_range", "perp_indices", "est_indices"})
 BOUND_OPTIONS = frozenset({"representation_params", "rotation", "padded_order", "normaliser",
                            "normaliser_alpha_share", "grid_select", "grid_select_pairs", "select_only",
@@ -40,17 +42,25 @@ BOUND_OPTIONS = frozenset({"representation_params", "rotation", "padded_order", 
 _RESULT_FREE = frozenset({"threads", "progress", "checkpoint"})
 
 
-def _check_names(function: str, options: dict[str, Any], allowed: frozenset[str]) -> None:
+def check_option_names(function: str, options: dict[str, Any]) -> None:
+    """TypeError, as Python raises it, for a name in ``options`` that is no option of a data job."""
     for name in options:
-        if name not in allowed:
+        if name not in DATA_OPTIONS | BOUND_OPTIONS:
             raise TypeError(f"{function}() got an unexpected keyword argument {name!r}")
 
 
-def data_dict(function: str, *, data: Any, perp: Any, est: Any, shape: Any, seed: int,
+RECORDS = ("data", "perp", "est")
+"""The arguments that hold records; their arrays (reconbound._data) stand for them in a checkpoint's fingerprint."""
+
+
+def data_dict(function: str, *, data: Any, perp: Any, est: Any, shape: Any, layout: Any, scale: Any, seed: int,
               options: dict[str, Any]) -> dict[str, Any]:
-    """The data of a job: a data set (spec or array) with its split, or perp and est arrays."""
-    _check_names(function, options, DATA_OPTIONS | BOUND_OPTIONS)
-    out = {"data": data, "perp": perp, "est": est, "shape": shape, "seed": seed}
+    """The data of a job: a data set (spec or records) with its split, or perp and est records, as
+    NumPy arrays (reconbound._data), with how they are laid out and scaled."""
+    check_option_names(function, options)
+    out = {"data": data_argument(data), "perp": None if perp is None else records_array(perp, "perp"),
+           "est": None if est is None else records_array(est, "est"), "shape": shape, "layout": layout,
+           "scale": scale, "seed": seed}
     out.update({k: v for k, v in options.items() if k in DATA_OPTIONS})
     return out
 
@@ -81,13 +91,15 @@ def checkpoint_fields(function: str, arguments: dict[str, Any]) -> list[tuple[st
 
 
 def bound_dict(function: str, *, grid_k: Any, grid_nu2: Any, alpha: float, threads: int, options: dict[str, Any],
-               arguments: dict[str, Any]) -> dict[str, Any]:
+               arguments: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
     """The bound pipeline's configuration of a job (the CLI's bound options); `arguments` (the
-    job's own) fingerprint its checkpoint, when it has one."""
+    job's own, with the records of `data`, its data_dict, for those it was given as) fingerprint
+    its checkpoint, when it has one."""
     out = {"grid_k": None if grid_k is None else list(grid_k), "grid_nu2": None if grid_nu2 is None else list(grid_nu2),
            "alpha": alpha, "threads": threads}
     out.update({k: v for k, v in options.items() if k in BOUND_OPTIONS})
     if options.get("checkpoint") is not None:
         out["checkpoint"] = str(options["checkpoint"])
-        out["checkpoint_fields"] = checkpoint_fields(function, arguments)
+        records = {name: data[name] for name in RECORDS if name in arguments}
+        out["checkpoint_fields"] = checkpoint_fields(function, {**arguments, **records})
     return out

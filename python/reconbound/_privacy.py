@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import numbers
 from typing import Any, Optional, Sequence, Union
 
 from . import _reconbound
-from ._arguments import ProgressArgument, ScheduleArgument, progress_callback, schedule_runs
-from ._options import bound_dict, data_dict
+from ._arguments import (ProgressArgument, ScheduleArgument, keyword, progress_callback, schedule_runs,
+                         speaks_ecosystem_names)
+from ._data import RecordsArgument
+from ._options import bound_dict, check_option_names, data_dict
 from ._reconbound import InvalidInput
 from ._results import EpsilonCalibrationResult, EpsilonResult, LeakageResult, RhoCalibrationResult
 
@@ -19,9 +22,14 @@ def _mechanism(name: str, params: Params, runs: Optional[list]) -> dict[str, Any
 
 
 def _delta(delta: Optional[float], delta_exponent: Optional[float], n_train: Optional[float]) -> dict[str, Any]:
-    return {"delta": delta, "delta_exponent": delta_exponent, "n_train": n_train}
+    out = {"delta": delta, "delta_exponent": delta_exponent, "n_train": n_train}
+    for name, value in out.items():
+        if value is not None and (isinstance(value, bool) or not isinstance(value, numbers.Real)):
+            raise InvalidInput(f"{keyword(name)} = {value!r} must be a number")
+    return out
 
 
+@speaks_ecosystem_names
 def leakage_report(*, q: Optional[float] = None, sigma: Optional[float] = None, steps: Optional[int] = None,
                    schedule: Optional[ScheduleArgument] = None, runs: int = 1, mechanism: str = "dpsgd",
                    mechanism_params: Params = None) -> LeakageResult:
@@ -41,12 +49,18 @@ def leakage_report(*, q: Optional[float] = None, sigma: Optional[float] = None, 
         mechanism, mechanism_params: the mechanism plugin and its parameters (a mechanism
             without a schedule takes its noise from its parameters).
 
+    Opacus's and dp_accounting's names work too (docs/python.md): sample_rate or
+    sampling_probability for q, noise_multiplier for sigma, epochs for steps = ceil(epochs / q)
+    (the result's steps_from_epochs states them); an Opacus accountant's history is
+    ``schedule=schedule_from_history(accountant.history)``.
+
     Returns the fields of ``reconbound leakage --json``.
     """
     runs_ = schedule_runs(q, sigma, steps, schedule, runs)
     return LeakageResult.from_json(_reconbound.leakage(_mechanism(mechanism, mechanism_params, runs_)))
 
 
+@speaks_ecosystem_names
 def leakage(*, q: Optional[float] = None, sigma: Optional[float] = None, steps: Optional[int] = None,
             schedule: Optional[ScheduleArgument] = None, runs: int = 1, mechanism: str = "dpsgd",
             mechanism_params: Params = None) -> float:
@@ -55,6 +69,7 @@ def leakage(*, q: Optional[float] = None, sigma: Optional[float] = None, steps: 
                           mechanism_params=mechanism_params).gamma_bits
 
 
+@speaks_ecosystem_names
 def epsilon(*, q: Optional[float] = None, sigma: Optional[float] = None, steps: Optional[int] = None,
             schedule: Optional[ScheduleArgument] = None, runs: int = 1, delta: Optional[float] = None,
             delta_exponent: Optional[float] = None, n_train: Optional[float] = None,
@@ -67,8 +82,8 @@ def epsilon(*, q: Optional[float] = None, sigma: Optional[float] = None, steps: 
 
     Args:
         q, sigma, steps, schedule, runs: the schedule, as for :func:`leakage_report`.
-        delta: δ in [1e-15, 1); or delta_exponent and n_train: δ = n_train^−delta_exponent
-            (the paper uses 1.1).
+        delta (or target_delta): δ in [1e-15, 1); or delta_exponent and n_train:
+            δ = n_train^−delta_exponent (the paper uses 1.1).
         epsilon_error: target width of the error bar, nats (default 0.01).
         mechanism, mechanism_params: a mechanism plugin with an (ε, δ) accountant.
 
@@ -79,12 +94,14 @@ def epsilon(*, q: Optional[float] = None, sigma: Optional[float] = None, steps: 
     return EpsilonResult.from_json(text)
 
 
+@speaks_ecosystem_names
 def calibrate(*, target_epsilon: Optional[float] = None, target_rho: Optional[float] = None,
               q: Optional[float] = None, steps: Optional[int] = None, schedule: Optional[ScheduleArgument] = None,
               runs: int = 1, delta: Optional[float] = None, delta_exponent: Optional[float] = None,
               n_train: Optional[float] = None, sigma_tolerance: Optional[float] = None,
               epsilon_error: Optional[float] = None, mechanism: str = "dpsgd", mechanism_params: Params = None,
-              data: Any = None, perp: Any = None, est: Any = None, shape: Optional[Sequence[int]] = None,
+              data: Any = None, perp: RecordsArgument = None, est: RecordsArgument = None,
+              shape: Optional[Sequence[int]] = None, layout: Optional[str] = None, scale: Optional[float] = None,
               representation: str = "pixel", grid_k: Optional[Sequence[int]] = None,
               grid_nu2: Optional[Sequence[float]] = None, alpha: float = 0.05, seed: int = 0, threads: int = 0,
               progress: ProgressArgument = None,
@@ -102,34 +119,40 @@ def calibrate(*, target_epsilon: Optional[float] = None, target_rho: Optional[fl
 
     Args:
         target_epsilon, target_rho: the target (exactly one).
-        q, steps: one constant run whose σ is calibrated; or schedule (runs): its σ column is
-            the shape of the noise and σ the factor on it (σ = 1 everywhere: one common σ).
+        q, steps: one constant run whose σ is calibrated (or sample_rate, epochs); or schedule
+            (runs): its σ column is the shape of the noise and σ the factor on it (σ = 1
+            everywhere: one common σ).
         delta, delta_exponent, n_train: δ, as for :func:`epsilon`.
         sigma_tolerance: relative tolerance of σ above the exact threshold (default 1e-4).
         epsilon_error: target width of ε's error bar, nats.
         mechanism, mechanism_params: a mechanism with noise (and an accountant for ε).
-        data, perp, est, shape, representation, grid_k, grid_nu2, seed, threads, progress,
-            options: for target_rho, the data and the bound, as for :func:`bound` (options
-            include normaliser and normaliser_alpha_share).
+        data, perp, est, shape, layout, scale, representation, grid_k, grid_nu2, seed, threads,
+            progress, options: for target_rho, the data and the bound, as for :func:`bound`
+            (options include normaliser and normaliser_alpha_share).
         alpha: for target_rho, the miscoverage of the whole certificate, split over its random
             events: the two entropy margins and the tr Σ upper confidence bound (§6.8).
 
     Returns the fields of ``reconbound calibrate --target-epsilon/--target-rho --json``.
     """
     arguments = dict(locals())  # before any other local: the checkpoint's fingerprint
+    check_option_names("calibrate", options)
     if (target_epsilon is None) == (target_rho is None):
         raise InvalidInput("give target_epsilon or target_rho (one of them)")
     mechanism_ = _mechanism(mechanism, mechanism_params, schedule_runs(q, None, steps, schedule, runs, shape=True))
     delta_ = _delta(delta, delta_exponent, n_train)
     calibration = {"sigma_tolerance": sigma_tolerance, "epsilon_error": epsilon_error}
-    data_ = data_dict("calibrate", data=data, perp=perp, est=est, shape=shape, seed=seed, options=options)
     if target_epsilon is not None:
-        if options or data is not None or perp is not None or est is not None:
-            raise InvalidInput("target_epsilon takes no data or bound options (they go with target_rho)")
+        data_given = [name for name, value in (("data", data), ("perp", perp), ("est", est), ("shape", shape),
+                                               ("layout", layout), ("scale", scale)) if value is not None]
+        if options or data_given:
+            raise InvalidInput(f"target_epsilon takes no data or bound options ({', '.join(data_given + list(options))}"
+                               "; they go with target_rho)")
         text = _reconbound.calibrate_epsilon(float(target_epsilon), mechanism_, delta_, calibration)
         return EpsilonCalibrationResult.from_json(text)
+    data_ = data_dict("calibrate", data=data, perp=perp, est=est, shape=shape, layout=layout, scale=scale, seed=seed,
+                      options=options)
     bound_ = bound_dict("calibrate", grid_k=grid_k, grid_nu2=grid_nu2, alpha=alpha, threads=threads, options=options,
-                        arguments=arguments)
+                        arguments=arguments, data=data_)
     text = _reconbound.calibrate_rho(float(target_rho), mechanism_, delta_, data_, representation, bound_,  # type: ignore[arg-type]
                                      calibration, progress_callback(progress))
     return RhoCalibrationResult.from_json(text)

@@ -67,10 +67,19 @@ class Result:
         """The whole result as plain dicts, lists, numbers and strings (a copy)."""
         return copy.deepcopy(self._data)
 
+    def _state(self, name: str, value: Any) -> None:
+        """Adds a field the package states beside the core's (steps_from_epochs)."""
+        self._data[name] = value
+
+
+_STEPS_FROM_EPOCHS = "steps_from_epochs"
+"""The field a result computed from ``epochs`` gets: {"epochs", "q", "steps"}, steps = ceil(epochs / q)."""
+
 
 class LeakageResult(Result):
     """The leakage γ of a mechanism (Theorem 4.1; docs/mathematics.md §2): ``reconbound leakage``."""
 
+    optional_fields = frozenset({_STEPS_FROM_EPOCHS})
     mechanism: str
     gamma_bits: float
     """γ, bits: an upper bound on I(x_i; everything released | the other records)."""
@@ -78,11 +87,14 @@ class LeakageResult(Result):
     """Bound on the numerical error of gamma_bits, bits."""
     segments: list[Result]
     """Per schedule segment: run (from 1), q, sigma, steps, gamma_bits."""
+    steps_from_epochs: Result
+    """With ``epochs``: epochs, q and steps = ceil(epochs / q), the steps used."""
 
 
 class EpsilonResult(Result):
     """(ε, δ) by the mechanism's accountant (§8; PLD for DP-SGD): ``reconbound epsilon``."""
 
+    optional_fields = frozenset({_STEPS_FROM_EPOCHS})
     epsilon: float
     """ε, nats (bias-corrected estimate); epsilon_lower <= ε(δ) <= epsilon_upper are guaranteed."""
     epsilon_lower: float
@@ -94,11 +106,14 @@ class EpsilonResult(Result):
     grid_step: float
     """Δ of the privacy-loss grid, nats."""
     segments: list[Result]
+    steps_from_epochs: Result
+    """With ``epochs``: epochs, q and steps = ceil(epochs / q), the steps used."""
 
 
 class EpsilonCalibrationResult(Result):
     """The smallest σ whose ε upper error bar meets a target (§8): ``reconbound calibrate --target-epsilon``."""
 
+    optional_fields = frozenset({_STEPS_FROM_EPOCHS})
     target_epsilon: float
     sigma: float
     """The noise multiplier (with a schedule: the factor on its σ column); never overshoots the target ε."""
@@ -109,16 +124,19 @@ class EpsilonCalibrationResult(Result):
     """γ at sigma, bits (Theorem 4.1)."""
     steps: int
     epsilon: float
+    """ε at sigma, nats (epsilon_lower <= ε <= epsilon_upper <= target_epsilon)."""
     epsilon_lower: float
     epsilon_upper: float
     delta: float
     relation: str
+    steps_from_epochs: Result
+    """With ``epochs``: epochs, q and steps = ceil(epochs / q), the steps used."""
 
 
 class RhoCalibrationResult(Result):
     """The smallest σ whose certified ρ* reaches a target (eq 14 inverted; §8): ``reconbound calibrate --target-rho``."""
 
-    optional_fields = frozenset({"epsilon"})
+    optional_fields = frozenset({"epsilon", "epsilon_lower", "epsilon_upper", "delta", "relation", _STEPS_FROM_EPOCHS})
     target_rho: float
     representation: str
     data: str
@@ -140,8 +158,14 @@ class RhoCalibrationResult(Result):
     grid_selection: Result
     certificate: Result
     """What ρ* at sigma certifies and with which probability (§6.8), as BoundResult.certificate."""
-    epsilon: Result
-    """ε at sigma (epsilon, epsilon_lower, epsilon_upper, delta, relation), when a δ was given."""
+    epsilon: float
+    """ε at sigma, nats, when a δ was given (as EpsilonCalibrationResult.epsilon, and the four fields below)."""
+    epsilon_lower: float
+    epsilon_upper: float
+    delta: float
+    relation: str
+    steps_from_epochs: Result
+    """With ``epochs``: epochs, q and steps = ceil(epochs / q), the steps used."""
 
 
 class BoundResult(Result):
@@ -153,7 +177,8 @@ class BoundResult(Result):
     normaliser="sample" only abs_bound. The headline fields are those of the first γ.
     """
 
-    optional_fields = frozenset({"rotation_probe", "rho_star", "k_star", "nu2_star", "abs_bound", "rho_point"})
+    optional_fields = frozenset({"rotation_probe", "rho_star", "k_star", "nu2_star", "abs_bound", "rho_point",
+                                 _STEPS_FROM_EPOCHS})
     data: str
     representation: str
     leakage: str
@@ -202,11 +227,14 @@ class BoundResult(Result):
     """The bound on E‖Ψ(x) − ẑ‖² itself (eq 13), squared grey levels."""
     rho_point: float
     """eq 14 without the confidence margins (a point estimate, not certified)."""
+    steps_from_epochs: Result
+    """With ``epochs``: epochs, q and steps = ceil(epochs / q), the steps charged."""
 
 
 class SpectrumResult(Result):
     """ε → σ → γ → ρ* for several target ε (§8; the paper's Figures 2 and 5): ``reconbound spectrum``."""
 
+    optional_fields = frozenset({_STEPS_FROM_EPOCHS})
     data: str
     delta: float
     relation: str
@@ -222,6 +250,8 @@ class SpectrumResult(Result):
     alpha: float
     """The alpha requested: each curve's (per representation) or the whole spectrum's (joint)."""
     figure: str
+    steps_from_epochs: Result
+    """With ``epochs``: epochs, q and steps = ceil(epochs / q), the steps of each calibrated schedule."""
 
 
 class ChainResult(Result):

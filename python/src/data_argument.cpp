@@ -32,6 +32,8 @@ DataArgument data_argument(const py::dict& options) {
   DataArgument out;
   workflow::DataRequest& request = out.request;
   const std::optional<ImageShape> shape = image_shape(options.contains("shape") ? py::object(options["shape"]) : py::none());
+  const auto layout = optional_item<std::string>(options, "layout", "\"NCHW\" or \"NHWC\"");
+  const RecordEncoding encoding = record_encoding(layout, optional_item<double>(options, "scale", "255 or 1"));
   const auto perp = optional_item<py::array>(options, "perp", "an array of records");
   const auto est = optional_item<py::array>(options, "est", "an array of records");
   const bool data_given = options.contains("data") && !options["data"].is_none();
@@ -40,8 +42,8 @@ DataArgument data_argument(const py::dict& options) {
   }
   if (perp) {
     if (data_given) throw InvalidInput("give either perp and est, or data to split, not both");
-    out.perp.emplace(*perp, shape, "perp");
-    out.est.emplace(*est, shape, "est");
+    out.perp.emplace(*perp, shape, "perp", encoding);
+    out.est.emplace(*est, shape, "est", encoding);
     if (out.perp->shape() != out.est->shape()) {
       throw InvalidInput(fmt::format("perp records have shape {} but est records have {}",
                                      out.perp->shape().to_string(), out.est->shape().to_string()));
@@ -49,8 +51,13 @@ DataArgument data_argument(const py::dict& options) {
     request.views = workflow::RecordViews{values(*out.perp), values(*out.est), out.perp->shape(), "arrays"};
   } else if (data_given && py::isinstance<py::str>(options["data"])) {
     request.spec = options["data"].cast<std::string>();
+    request.encoding = encoding;
+  } else if (data_given && py::isinstance<py::array>(options["data"])) {
+    request.records = std::make_shared<const Dataset>(
+        copied_records(options["data"].cast<py::array>(), shape, "data", "array", encoding));
   } else if (data_given) {
-    request.records = std::make_shared<const Dataset>(copied_records(options["data"].cast<py::array>(), shape, "array"));
+    throw InvalidInput(fmt::format("data = {} is neither a data-set spec nor an array of records",
+                                   py::repr(options["data"]).cast<std::string>()));
   }
   request.perp_records = index_choice(options, "perp_range", "perp_indices");
   request.est_records = index_choice(options, "est_range", "est_indices");

@@ -30,9 +30,26 @@ ParameterSpelling keyword_spelling() {
   return {[](std::string_view name) { return std::string(name); }, "="};
 }
 
-// The message with core's parameters spelled as Python's keywords, set as `type`'s error.
+// A Python str of UTF-8 text (a byte that is not UTF-8 becomes U+FFFD); null with an error set.
+py::object text(const std::string& utf8) {
+  return py::reinterpret_steal<py::object>(PyUnicode_DecodeUTF8(utf8.data(), static_cast<Py_ssize_t>(utf8.size()),
+                                                                "replace"));
+}
+
+// The message with core's parameters spelled as Python's keywords, set as `type`'s error. A message
+// that names parameters keeps them marked in the exception's `_marked_message`, for the package to
+// spell as its caller named them (a keyword alias: reconbound/_arguments.py).
 void set_error(PyObject* type, const Error& error) {
-  PyErr_SetString(type, spell_parameters(error.what(), keyword_spelling()).c_str());
+  const std::string marked = error.what();
+  const std::string spelled = spell_parameters(marked, keyword_spelling());
+  const py::object message = text(spelled);
+  const auto exception = message ? py::reinterpret_steal<py::object>(PyObject_CallOneArg(type, message.ptr())) : message;
+  if (!exception) return;  // the call set its own error
+  if (spelled != marked) {
+    const py::object original = text(marked);
+    if (!original || PyObject_SetAttrString(exception.ptr(), "_marked_message", original.ptr()) != 0) return;
+  }
+  PyErr_SetObject(type, exception.ptr());
 }
 
 }  // namespace

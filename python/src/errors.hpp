@@ -7,6 +7,8 @@
 //   PluginError    → reconbound.PluginError    (a ValueError)
 //   NumericalError → reconbound.NumericalError (an ArithmeticError)
 //   other Error    → RuntimeError
+// A message naming parameters also keeps core's marks in the exception's `_marked_message`, for
+// the package to name each parameter as its caller did (reconbound/_arguments.py, keyword aliases).
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <vector>
 
 #include "reconbound/dataset.hpp"
@@ -50,23 +51,54 @@ py::array_t<double> float64_values(const py::array& array, const std::string& na
   return py::array_t<double, py::array::c_style | py::array::forcecast>::ensure(array);
 }
 
-Eigen::Map<const RowMatrix> record_rows(const py::array_t<double>& values, const ImageShape& shape) {
-  return {values.data(), static_cast<Eigen::Index>(values.shape(0)), static_cast<Eigen::Index>(shape.size())};
+// How a job reads the records `values` of `array` (their shape as stored: `stored`) under
+// `encoding`. Flat records with a `shape` are (C, H, W) as said, or (H, W, C) for channels last.
+RecordConversion conversion_of(const py::array& array, const std::optional<ImageShape>& shape, const ImageShape& stored,
+                               MatrixView values, const RecordEncoding& encoding, const std::string& name) {
+  RecordEncoding said = encoding;
+  ImageShape as_stored = stored;
+  auto rank = static_cast<std::size_t>(array.ndim());
+  if (shape) {
+    rank = 4;
+    if (said.layout == ChannelOrder::last) as_stored = ImageShape{shape->height, shape->width, shape->channels};
+    else said.layout = ChannelOrder::first;
+  }
+  return record_conversion(as_stored, rank, values.minCoeff(), values.maxCoeff(), array.dtype().kind() == 'f', said,
+                           name);
 }
 
 }  // namespace
 
-Records::Records(const py::array& array, const std::optional<ImageShape>& shape, const std::string& name)
+Records::Records(const py::array& array, const std::optional<ImageShape>& shape, const std::string& name,
+                 const std::optional<RecordEncoding>& encoding)
     : values_(float64_values(array, name)),
       copied_(values_.data() != array.data()),
-      shape_(record_shape(array, shape, name)),
-      map_(record_rows(values_, shape_)) {
-  require_finite_records(map_, name);
+      shape_(record_shape(array, shape, name)) {
+  require_finite_records(matrix(), name);
+  if (!encoding) return;
+  const RecordConversion conversion = conversion_of(array, shape, shape_, matrix(), *encoding, name);
+  shape_ = conversion.shape;
+  if (!conversion.changes_values()) return;
+  if (!copied_) {  // the caller's buffer is only read: convert a copy
+    const auto rows = values_.shape(0);
+    const auto cols = static_cast<py::ssize_t>(shape_.size());
+    py::array_t<double> copy({rows, cols});
+    std::copy(values_.data(), values_.data() + rows * cols, copy.mutable_data());
+    values_ = std::move(copy);
+    copied_ = true;
+  }
+  Eigen::Map<RowMatrix> rows(values_.mutable_data(), values_.shape(0), static_cast<Eigen::Index>(shape_.size()));
+  convert_records(rows, conversion);
 }
 
-Dataset copied_records(const py::array& array, const std::optional<ImageShape>& shape, const std::string& name) {
+Eigen::Map<const RowMatrix> Records::matrix() const {
+  return {values_.data(), static_cast<Eigen::Index>(values_.shape(0)), static_cast<Eigen::Index>(shape_.size())};
+}
+
+Dataset copied_records(const py::array& array, const std::optional<ImageShape>& shape, const std::string& name,
+                       const std::string& source, const RecordEncoding& encoding) {
   require_real(array, name);
-  Dataset out{RowMatrix(), record_shape(array, shape, name), name};
+  Dataset out{RowMatrix(), record_shape(array, shape, name), source};
   out.records.resize(static_cast<Eigen::Index>(array.shape(0)), static_cast<Eigen::Index>(out.shape.size()));
   // NumPy converts straight into the matrix: the array's dimensions over the matrix's memory.
   const std::vector<py::ssize_t> dims(array.shape(), array.shape() + array.ndim());
@@ -74,6 +106,9 @@ Dataset copied_records(const py::array& array, const std::optional<ImageShape>& 
   const py::array_t<double> target(dims, out.records.data(), not_owned);
   py::module_::import("numpy").attr("copyto")(target, array, py::arg("casting") = "unsafe");
   require_finite_records(out.records, name);
+  const RecordConversion conversion = conversion_of(array, shape, out.shape, out.records, encoding, name);
+  convert_records(out.records, conversion);
+  out.shape = conversion.shape;
   return out;
 }
 

@@ -109,7 +109,7 @@ TEST(BadInputCli, ChoiceOptionsAreRefused) {
 TEST(BadInputCli, TooFewOrConstantRecordsAreRefused) {
   const TempDir dir;
   // Eight records of 2 × 2 values, all equal: tr Σ̂ on D⊥ is exactly 0 (mathematics §7).
-  const auto constant = dir.write("constant.npy", npy_float64({8, 2, 2}, std::vector<double>(32, 0.5)));
+  const auto constant = dir.write("constant.npy", npy_float64({8, 2, 2}, std::vector<double>(32, 128.0)));
   const std::string m = fashion_mnist_t10k();
   expect_all_refused({
       {{"bound", "--data", m, "--perp-range", "0:3", "--est-range", "3:100", "--gamma", "1"},

@@ -33,6 +33,13 @@ def cli_error(*args):
     return done.stderr[len(prefix):].rstrip("\n")
 
 
+def fashion_mnist_dir():
+    """The folder of Debian's Fashion-MNIST files the core was built to read (RECONBOUND_FASHION_MNIST_DIR)."""
+    cache = Path(os.environ["RECONBOUND_BUILD_DIR"]) / "CMakeCache.txt"
+    return Path(next(line.split("=", 1)[1] for line in cache.read_text().splitlines()
+                     if line.startswith("RECONBOUND_FASHION_MNIST_DIR:")))
+
+
 def without_timings(result):
     """A bound-like JSON dict without what differs between runs (times) and the data source."""
     out = dict(result)

@@ -73,7 +73,7 @@ def test_bad_inputs_raise_value_errors_with_the_cli_message(tmp_path):
 
 
 def test_argument_mistakes_name_the_keywords():
-    with pytest.raises(reconbound.InvalidInput, match="q, sigma, steps go together"):
+    with pytest.raises(reconbound.InvalidInput, match="^q, sigma and steps go together: give all three or none$"):
         reconbound.leakage(q=0.02, sigma=1.0)
     with pytest.raises(reconbound.InvalidInput, match="not both"):
         reconbound.leakage(q=0.02, sigma=1.0, steps=3, schedule=[(0.02, 1.0, 3)])

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import numpy as np
 import reconbound
-from conftest import SOURCE_DIR
+from conftest import SOURCE_DIR, fashion_mnist_dir
 
 WARM_UP_ROUNDS = 3
 MEASURED_ROUNDS = 8
@@ -76,10 +76,7 @@ def growth(earlier, later):
 
 def fashion_records(folder):
     """The first RECORDS Fashion-MNIST test images as uint8 (N, 1, 28, 28), and the .npy file in `folder` holding them."""
-    cache = Path(os.environ["RECONBOUND_BUILD_DIR"]) / "CMakeCache.txt"
-    data_dir = next(line.split("=", 1)[1] for line in cache.read_text().splitlines()
-                    if line.startswith("RECONBOUND_FASHION_MNIST_DIR:"))
-    with gzip.open(Path(data_dir) / "t10k-images-idx3-ubyte.gz") as images:
+    with gzip.open(fashion_mnist_dir() / "t10k-images-idx3-ubyte.gz") as images:
         images.read(16)  # the IDX header: magic and three sizes
         records = np.frombuffer(images.read(RECORDS * 28 * 28), dtype=np.uint8).reshape(RECORDS, 1, 28, 28)
     path = Path(folder) / "records.npy"

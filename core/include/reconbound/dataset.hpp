@@ -3,6 +3,9 @@
 // Every reader returns the records as doubles, one record per row, channel-major (C, H, W),
 // exactly as stored in the file: nothing is rescaled, centred or fitted (mathematics §7 forbids
 // preprocessing fitted across the protected set). 8-bit sources give grey levels in [0, 255].
+// A data-set spec opened with a RecordEncoding (record_encoding.hpp) reads an .npy file as its
+// caller says it is stored — channels last, or scaled to [0, 1] — and refuses one that looks
+// stored so without being said to be.
 // Every reader rejects what it cannot read exactly (truncation, trailing bytes, zero records,
 // non-finite values, unsupported types) with a FileError naming the file and the problem.
 #include <cstddef>
@@ -14,6 +17,7 @@
 
 #include "reconbound/export.hpp"
 #include "reconbound/matrix.hpp"
+#include "reconbound/record_encoding.hpp"
 
 namespace reconbound {
 
@@ -39,6 +43,9 @@ RECONBOUND_API void require_finite_records(MatrixView records, const std::string
 //   "png:DIR"        a folder of PNG images (read_png_folder)
 // An unknown spec is an InvalidInput naming the accepted forms.
 RECONBOUND_API Dataset load_dataset(const std::string& spec);
+// The same, with an "npy:PATH" file read under `encoding` (MappedDataset::open_npy); a layout
+// or a scale given for another spec is an InvalidInput (require_no_encoding).
+RECONBOUND_API Dataset load_dataset(const std::string& spec, const RecordEncoding& encoding);
 
 // The two gzipped IDX image files that "fashion-mnist" reads: the 60,000 training images and
 // the 10,000 test images of Debian's dataset-fashion-mnist. Their folder is fixed when
@@ -69,6 +76,10 @@ RECONBOUND_API Dataset parse_npy(std::span<const std::uint8_t> bytes, const std:
 class RECONBOUND_API MappedDataset {
  public:
   static std::shared_ptr<const MappedDataset> open_npy(const std::string& path);
+  // The records read under `encoding` (record_conversion: its checks, its shape and values). The
+  // values' range is found when the file is opened: float files are decoded once then anyway
+  // (every value is checked finite), integer files only for a scale given.
+  static std::shared_ptr<const MappedDataset> open_npy(const std::string& path, const RecordEncoding& encoding);
   static std::shared_ptr<const MappedDataset> open_idx(const std::string& path);
   // The records load_dataset("fashion-mnist") returns, in the same order.
   static std::shared_ptr<const MappedDataset> open_fashion_mnist();
@@ -100,6 +111,10 @@ class RECONBOUND_API MappedDataset {
 // "fashion-mnist"; nullptr for "png:DIR" (load_dataset reads those whole) and for a spec
 // load_dataset would refuse.
 RECONBOUND_API std::shared_ptr<const MappedDataset> map_dataset(const std::string& spec);
+// The same, with an "npy:PATH" file read under `encoding`; a layout or a scale given for another
+// spec is an InvalidInput (require_no_encoding).
+RECONBOUND_API std::shared_ptr<const MappedDataset> map_dataset(const std::string& spec,
+                                                                const RecordEncoding& encoding);
 
 // Every *.png (any letter case) directly in dir, sorted by file name (byte order), one
 // record each, decoded with OpenCV. All images must have one size and one colour type. 8-bit

@@ -90,9 +90,8 @@ Checkpoint::Checkpoint(std::string path, const Fingerprint& fingerprint) : path_
   if (fd_ < 0) fail_io(path_, "open");
   if (::flock(fd_, LOCK_EX | LOCK_NB) != 0) {
     ::close(fd_);
-    throw InvalidInput(fmt::format("checkpoint {} is in use by another run; wait for it or give another "
-                                   "--checkpoint file",
-                                   path_));
+    throw InvalidInput(fmt::format("checkpoint {} is in use by another run; wait for it or give another {} file",
+                                   path_, parameter("checkpoint")));
   }
   try {
     read_existing(fingerprint);

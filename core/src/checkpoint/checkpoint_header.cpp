@@ -33,8 +33,8 @@ std::size_t check_checkpoint_header(const std::string& bytes, const Fingerprint&
                                     const std::string& path) {
   const auto not_ours = [&] {
     return InvalidInput(fmt::format("{} is not a reconbound checkpoint (or was written by another version); give "
-                                    "another --checkpoint file or delete it",
-                                    path));
+                                    "another {} file or delete it",
+                                    path, parameter("checkpoint")));
   };
   const std::size_t end = bytes.find("\n\n");
   if (end == std::string::npos || bytes.compare(0, kFormatLine.size() + 1, std::string(kFormatLine) + "\n") != 0) {
@@ -55,8 +55,8 @@ std::size_t check_checkpoint_header(const std::string& bytes, const Fingerprint&
     const std::string then = i < on_file.size() && on_file[i].first == field ? on_file[i].second : "(none)";
     if (now != then || (i < on_file.size() && on_file[i].first != field)) {
       throw InvalidInput(fmt::format("checkpoint {} was written for another run: {} was '{}' there and is '{}' now; "
-                                     "rerun with the same inputs, or give another --checkpoint file",
-                                     path, field, then, now));
+                                     "rerun with the same inputs, or give another {} file",
+                                     path, field, then, now, parameter("checkpoint")));
     }
   }
   return end + 2;

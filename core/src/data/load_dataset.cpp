@@ -26,4 +26,10 @@ Dataset load_dataset(const std::string& spec) {
                   spec));
 }
 
+Dataset load_dataset(const std::string& spec, const RecordEncoding& encoding) {
+  if (spec.starts_with("npy:") && spec.size() > 4) return MappedDataset::open_npy(spec.substr(4), encoding)->read_all();
+  require_no_encoding(encoding, spec);
+  return load_dataset(spec);
+}
+
 }  // namespace reconbound

@@ -13,10 +13,13 @@
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
+#include <limits>
+#include <optional>
 #include <vector>
 
 #include "reconbound/dataset.hpp"
 #include "reconbound/error.hpp"
+#include "reconbound/record_encoding.hpp"
 #include "records.hpp"
 
 namespace reconbound {
@@ -26,6 +29,15 @@ namespace {
 // Pages decoded are dropped at least this often, so that even one long run of records (a whole
 // file read by read_npy) never holds more of the file than this.
 constexpr std::size_t kReleaseBytes = std::size_t{16} << 20;
+
+// The smallest and the largest value of a segment.
+struct ValueRange {
+  double min = 0.0, max = 0.0;
+};
+
+bool is_floating(detail::ElementType type) {
+  return type == detail::ElementType::float32 || type == detail::ElementType::float64;
+}
 
 // The open file, closed on every path out of the opening (the mapping outlives it).
 class FileDescriptor {
@@ -58,6 +70,10 @@ class Segment {
   bool big_endian = false;
   detail::RecordLayout layout;
   std::span<const std::uint8_t> data;  // the values: layout.n_records records
+  // How its records are read (record_encoding.hpp), when they are not read as stored.
+  std::optional<RecordConversion> conversion;
+
+  const ImageShape& shape() const { return conversion ? conversion->shape : layout.shape; }
 
   std::size_t record_bytes() const { return layout.shape.size() * detail::element_size(type); }
   std::size_t resident_bytes() const { return inflated_.size(); }
@@ -105,22 +121,27 @@ class Segment {
     if (end > begin) ::madvise(static_cast<std::uint8_t*>(base_) + begin, end - begin, MADV_DONTNEED);
   }
 
-  // Decodes every value once, a slice of the file at a time whose pages are dropped again: a
-  // file with a NaN or an infinity is refused when it is opened, as the whole-file readers
-  // refuse it (FileError naming the record), not part-way through a bound. Integers need no check.
-  void check_finite() const {
-    if (type != detail::ElementType::float32 && type != detail::ElementType::float64) return;
+  // Decodes every value once, a slice of the file at a time whose pages are dropped again, and
+  // returns their range: a file with a NaN or an infinity is refused when it is opened, as the
+  // whole-file readers refuse it (FileError naming the record), not part-way through a bound.
+  // Integers need no check and are decoded only when their range is asked for (`integers`).
+  ValueRange scan_values(bool integers) const {
+    if (!is_floating(type) && !integers) return {};
     constexpr std::size_t kSliceBytes = std::size_t{1} << 20;
     const std::size_t d = layout.shape.size();
     const std::size_t width = record_bytes();
     const std::size_t per_slice = std::max<std::size_t>(1, kSliceBytes / width);
     std::vector<double> values(per_slice * d);
+    ValueRange range{std::numeric_limits<double>::infinity(), -std::numeric_limits<double>::infinity()};
     for (std::size_t first = 0; first < layout.n_records; first += per_slice) {
       const std::size_t count = std::min(per_slice, layout.n_records - first);
       detail::decode_values(data.subspan(first * width, count * width), type, big_endian, d, values.data(), path,
                             first);
+      const auto [low, high] = std::minmax_element(values.begin(), values.begin() + count * d);
+      range = {std::min(range.min, *low), std::max(range.max, *high)};
       release(first * width, (first + count) * width);
     }
+    return range;
   }
 
  private:
@@ -135,14 +156,19 @@ bool is_gzip_file(const std::string& path) {
   return fd.get() >= 0 && ::read(fd.get(), magic, 2) == 2 && magic[0] == 0x1F && magic[1] == 0x8B;
 }
 
-std::unique_ptr<Segment> npy_segment(const std::string& path) {
+// An .npy file, every value checked finite; with `encoding`, read as it says (record_encoding.hpp).
+std::unique_ptr<Segment> npy_segment(const std::string& path, const std::optional<RecordEncoding>& encoding) {
   auto segment = std::make_unique<Segment>();
   const detail::NpyArray array = detail::parse_npy_header(segment->map(path), path);
   segment->type = array.type;
   segment->big_endian = array.big_endian;
   segment->layout = array.layout;
   segment->data = array.data;
-  segment->check_finite();
+  const ValueRange range = segment->scan_values(encoding && encoding->scale);
+  if (encoding) {
+    segment->conversion = record_conversion(array.layout.shape, array.layout.rank, range.min, range.max,
+                                            is_floating(array.type), *encoding, path);
+  }
   return segment;
 }
 
@@ -155,7 +181,7 @@ std::unique_ptr<Segment> idx_segment(const std::string& path) {
   segment->big_endian = true;
   segment->layout = array.layout;
   segment->data = array.data;
-  segment->check_finite();
+  segment->scan_values(false);
   return segment;
 }
 
@@ -185,7 +211,14 @@ MappedDataset::~MappedDataset() = default;
 
 std::shared_ptr<const MappedDataset> MappedDataset::open_npy(const std::string& path) {
   auto mapping = std::make_unique<Mapping>();
-  mapping->add(npy_segment(path));
+  mapping->add(npy_segment(path, std::nullopt));
+  mapping->source = "npy:" + path;
+  return std::shared_ptr<const MappedDataset>(new MappedDataset(std::move(mapping)));
+}
+
+std::shared_ptr<const MappedDataset> MappedDataset::open_npy(const std::string& path, const RecordEncoding& encoding) {
+  auto mapping = std::make_unique<Mapping>();
+  mapping->add(npy_segment(path, encoding));
   mapping->source = "npy:" + path;
   return std::shared_ptr<const MappedDataset>(new MappedDataset(std::move(mapping)));
 }
@@ -226,7 +259,7 @@ std::shared_ptr<const MappedDataset> MappedDataset::open_fashion_mnist() {
 }
 
 std::size_t MappedDataset::size() const { return mapping_->size; }
-const ImageShape& MappedDataset::shape() const { return mapping_->segments.front()->layout.shape; }
+const ImageShape& MappedDataset::shape() const { return mapping_->segments.front()->shape(); }
 const std::string& MappedDataset::source() const { return mapping_->source; }
 std::size_t MappedDataset::record_bytes() const { return mapping_->segments.front()->record_bytes(); }
 std::size_t MappedDataset::resident_bytes() const {
@@ -263,6 +296,8 @@ void MappedDataset::read(std::span<const std::size_t> indices, MutableMatrixView
                           out.row(static_cast<Eigen::Index>(i)).data(), segment->path, record);
   }
   if (run_segment != nullptr) run_segment->release(run_first, run_last);
+  // Only an .npy file is read under an encoding, and it is the mapping's one segment.
+  if (const auto& conversion = mapping_->segments.front()->conversion) convert_records(out, *conversion);
 }
 
 Dataset MappedDataset::read_all() const {
@@ -284,6 +319,12 @@ std::shared_ptr<const MappedDataset> map_dataset(const std::string& spec) {
   if (kind == "npy") return MappedDataset::open_npy(path);
   if (kind == "idx") return MappedDataset::open_idx(path);
   return nullptr;
+}
+
+std::shared_ptr<const MappedDataset> map_dataset(const std::string& spec, const RecordEncoding& encoding) {
+  if (spec.starts_with("npy:") && spec.size() > 4) return MappedDataset::open_npy(spec.substr(4), encoding);
+  require_no_encoding(encoding, spec);
+  return map_dataset(spec);
 }
 
 }  // namespace reconbound

@@ -46,6 +46,7 @@ RecordLayout layout_from_dims(std::span<const std::uint64_t> dims, const std::st
   }
   RecordLayout layout;
   layout.n_records = static_cast<std::size_t>(dims[0]);
+  layout.rank = dims.size();
   const auto dim = [&](std::size_t k) { return static_cast<std::size_t>(dims[k]); };
   switch (dims.size()) {
     case 1:

@@ -22,6 +22,7 @@ std::size_t element_size(ElementType type);
 struct RecordLayout {
   std::size_t n_records = 0;
   ImageShape shape;
+  std::size_t rank = 1;  // the array's dimensions, the first counting records
 };
 
 // FileError naming origin and format (e.g. "IDX") when there are not 1 to 4 dimensions, a

@@ -21,7 +21,7 @@ std::shared_ptr<const Dataset> request_dataset(const DataRequest& request) {
     throw InvalidInput("this job draws its sets from a whole data set: give the records, not D_perp and D_est");
   }
   if (request.records) return request.records;
-  return std::make_shared<const Dataset>(load_dataset(request.spec));
+  return std::make_shared<const Dataset>(load_dataset(request.spec, request.encoding));
 }
 
 namespace {
@@ -52,7 +52,7 @@ SplitData load_split_data(const DataRequest& request) {
   SplitData out;
   // A data set in a file is kept encoded (an .npy or raw IDX file mapped, a gzipped one inflated):
   // nothing of it is decoded before the bound's memory plan.
-  if (!request.records) out.mapped = map_dataset(request.spec);
+  if (!request.records) out.mapped = map_dataset(request.spec, request.encoding);
   out.dataset = out.mapped ? std::make_shared<const Dataset>(Dataset{RowMatrix(), out.mapped->shape(),
                                                                      out.mapped->source()})
                            : request_dataset(request);

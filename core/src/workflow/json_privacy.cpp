@@ -76,7 +76,8 @@ nlohmann::json to_json(const CalibrateRhoOutput& output) {
                      {"grid_selection", to_json(output.report.selection)},
                      {"certificate", to_json(output.certificate, certificate_sentence(output.certificate,
                                                                                       output.report, output.result))}};
-  if (output.epsilon) out["epsilon"] = epsilon_json(*output.epsilon);
+  // ε at σ, when a δ was given: the same fields, of the same types, as calibrate --target-epsilon's.
+  if (output.epsilon) out.update(epsilon_json(*output.epsilon));
   return out;
 }
 

@@ -53,6 +53,9 @@ struct RecordViews {
 struct DataRequest {
   // load_dataset spec: "fashion-mnist", "idx:PATH", "npy:PATH" or "png:DIR".
   std::string spec = "fashion-mnist";
+  // How an "npy:PATH" file is stored (record_encoding.hpp: the `layout` and `scale` parameters);
+  // nothing given: a file that looks channels last or scaled to [0, 1] is refused.
+  RecordEncoding encoding;
   // The caller's records instead of `spec` (e.g. arrays from Python); not copied.
   std::shared_ptr<const Dataset> records;
   // Explicit D⊥ and D_est (both or neither), or a random split with these sizes (default: the

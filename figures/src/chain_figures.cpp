@@ -1,4 +1,4 @@
-#include "chain_figures.hpp"
+#include "reconbound/figures/chain_figures.hpp"
 
 #include <fmt/format.h>
 
@@ -9,7 +9,7 @@
 #include "reconbound/error.hpp"
 #include "svg_plot.hpp"
 
-namespace reconbound::cli {
+namespace reconbound::figures {
 
 namespace {
 
@@ -50,18 +50,10 @@ std::vector<AttackSeries> attack_series(const ChainReport& report) {
 LogLinAxes gamma_axes(const ChainReport& report) {
   if (report.rows.empty()) throw InvalidInput("the chain figure needs at least one row");
   LogLinAxes axes;
-  axes.width = 840;
-  axes.right = 290;
   axes.log_lo = std::log10(report.rows.front().gamma_bits / 1.5);
   axes.log_hi = std::log10(report.rows.back().gamma_bits * 1.5);
   axes.y_hi = 1.1;
   return axes;
-}
-
-std::vector<double> gamma_ticks(const ChainReport& report) {
-  std::vector<double> ticks;
-  for (const ChainRow& row : report.rows) ticks.push_back(row.gamma_bits);
-  return ticks;
 }
 
 std::string polyline(const LogLinAxes& a, const std::vector<std::pair<double, double>>& points,
@@ -90,6 +82,10 @@ void draw_prior_line(std::string& svg, const LogLinAxes& a) {
   svg += '\n';
 }
 
+bool has_estimate(const AttackSeries& series) {
+  return std::any_of(series.estimates.begin(), series.estimates.end(), [](const AttackEstimate* e) { return e != nullptr; });
+}
+
 // The 100·p-th percentile of sorted values (linear interpolation).
 double percentile(const std::vector<double>& sorted, double p) {
   const double pos = p * static_cast<double>(sorted.size() - 1);
@@ -100,11 +96,8 @@ double percentile(const std::vector<double>& sorted, double p) {
 
 }  // namespace
 
-void write_chain_svg(const std::string& path, const ChainReport& report, const std::string& subtitle) {
-  const LogLinAxes a = gamma_axes(report);
-  std::string svg = svg_begin(a, "How tight is the bound: ρ* ≤ ρ_blk ≤ ρ_cb ≤ ρ_dpsgd", subtitle);
-  draw_frame(svg, a, gamma_ticks(report), 11, "leakage γ (bits, log scale)", "ρ = sqrt(E‖Ψ(x) − ẑ‖² / tr Σ̂)");
-  draw_prior_line(svg, a);
+std::string chain_svg(const ChainReport& report, const std::string& subtitle) {
+  LogLinAxes a = gamma_axes(report);
   std::vector<std::pair<double, double>> bound, point, block, codebook;
   for (const ChainRow& row : report.rows) {
     bound.emplace_back(row.gamma_bits, row.bound.rho_star);
@@ -112,34 +105,38 @@ void write_chain_svg(const std::string& path, const ChainReport& report, const s
     if (row.rho_blk) block.emplace_back(row.gamma_bits, *row.rho_blk);
     if (row.codebook) codebook.emplace_back(row.gamma_bits, row.codebook->rho);
   }
+  const std::vector<AttackSeries> attacks = attack_series(report);
+  std::vector<LegendEntry> legend{{kBoundColour, "ρ* (certified bound)", "", Marker::none},
+                                  {kBoundColour, "ρ* point estimate", "4,3", Marker::none}};
+  if (!block.empty()) legend.push_back({kBlockColour, "ρ_blk (per-block bound)", "", Marker::none});
+  if (!codebook.empty()) legend.push_back({kCodebookColour, "ρ_cb (codebook attack)", "2,2", Marker::dot});
+  for (std::size_t s = 0; s < attacks.size(); ++s) {
+    if (has_estimate(attacks[s])) legend.push_back({kAttackColours[s % kAttackColours.size()], attacks[s].legend, "", Marker::dot});
+  }
+  const FigureText text = fit_text(a, "How tight is the bound: ρ* ≤ ρ_blk ≤ ρ_cb ≤ ρ_dpsgd", subtitle, legend);
+  std::string svg = svg_begin(a, text);
+  draw_frame(svg, a, 11, "leakage γ (bits, log scale)", "ρ = sqrt(E‖Ψ(x) − ẑ‖² / tr Σ̂)");
+  draw_prior_line(svg, a);
   svg += polyline(a, bound, kBoundColour);
   svg += polyline(a, point, kBoundColour, "4,3");
   svg += polyline(a, block, kBlockColour);
   svg += polyline(a, codebook, kCodebookColour, "2,2");
-  std::size_t legend = 0;
-  draw_legend_entry(svg, a, legend++, kBoundColour, "ρ* (certified bound)");
-  draw_legend_entry(svg, a, legend++, kBoundColour, "ρ* point estimate", "4,3");
-  if (!block.empty()) draw_legend_entry(svg, a, legend++, kBlockColour, "ρ_blk (per-block bound)");
-  if (!codebook.empty()) draw_legend_entry(svg, a, legend++, kCodebookColour, "ρ_cb (codebook attack)", "2,2", true);
   for (const ChainRow& row : report.rows) {
     if (row.codebook) svg += marker_with_bar(a, row.gamma_bits, *row.codebook, kCodebookColour, 0.0);
   }
-  const std::vector<AttackSeries> attacks = attack_series(report);
   for (std::size_t s = 0; s < attacks.size(); ++s) {
-    const char* colour = kAttackColours[s % kAttackColours.size()];
-    bool any = false;
     for (std::size_t i = 0; i < report.rows.size(); ++i) {
       if (const AttackEstimate* e = attacks[s].estimates[i]) {
-        svg += marker_with_bar(a, report.rows[i].gamma_bits, *e, colour, 6.0 * (static_cast<double>(s) + 1));
-        any = true;
+        svg += marker_with_bar(a, report.rows[i].gamma_bits, *e, kAttackColours[s % kAttackColours.size()],
+                               6.0 * (static_cast<double>(s) + 1));
       }
     }
-    if (any) draw_legend_entry(svg, a, legend++, colour, attacks[s].legend, "", true);
   }
-  write_svg(path, std::move(svg));
+  draw_legend(svg, a, legend);
+  return svg_end(std::move(svg));
 }
 
-void write_spread_svg(const std::string& path, const ChainReport& report, const std::string& subtitle) {
+std::string spread_svg(const ChainReport& report, const std::string& subtitle) {
   LogLinAxes a = gamma_axes(report);
   const std::vector<AttackSeries> attacks = attack_series(report);
   double top = 1.1;
@@ -149,17 +146,22 @@ void write_spread_svg(const std::string& path, const ChainReport& report, const 
     }
   }
   a.y_hi = std::ceil(top * 10.0) / 10.0;
+  std::vector<LegendEntry> legend{{kBoundColour, "ρ* (certified bound)", "", Marker::none}};
+  for (std::size_t s = 0; s < attacks.size(); ++s) {
+    if (!has_estimate(attacks[s])) continue;
+    const char* colour = kAttackColours[s % kAttackColours.size()];
+    legend.push_back({colour, fmt::format("{}: median, 10–90 %", attacks[s].spread), "", Marker::none});
+    legend.push_back({colour, fmt::format("{}: mean (ρ)", attacks[s].spread), "none", Marker::dot});
+  }
   const char* title = report.other.empty() ? "Per-target error of the DP-SGD attacks: median and 10–90 % band"
                                            : "Per-target error of the attacks: median and 10–90 % band";
-  std::string svg = svg_begin(a, title, subtitle);
-  draw_frame(svg, a, gamma_ticks(report), static_cast<int>(std::lround(a.y_hi * 10)), "leakage γ (bits, log scale)",
-             "per-target ρ = sqrt(‖Ψ(x) − ẑ‖² / tr Σ̂)");
+  const FigureText text = fit_text(a, title, subtitle, legend);
+  std::string svg = svg_begin(a, text);
+  draw_frame(svg, a, 12, "leakage γ (bits, log scale)", "per-target ρ = sqrt(‖Ψ(x) − ẑ‖² / tr Σ̂)");
   draw_prior_line(svg, a);
   std::vector<std::pair<double, double>> bound;
   for (const ChainRow& row : report.rows) bound.emplace_back(row.gamma_bits, row.bound.rho_star);
   svg += polyline(a, bound, kBoundColour);
-  std::size_t legend = 0;
-  draw_legend_entry(svg, a, legend++, kBoundColour, "ρ* (certified bound)");
   for (std::size_t s = 0; s < attacks.size(); ++s) {
     const char* colour = kAttackColours[s % kAttackColours.size()];
     std::vector<std::pair<double, double>> low, high, median, mean;
@@ -184,10 +186,9 @@ void write_spread_svg(const std::string& path, const ChainReport& report, const 
       svg += fmt::format(R"svg(<circle cx="{:.1f}" cy="{:.1f}" r="4" fill="white" stroke="{}" stroke-width="2"/>)svg",
                          a.x(g), a.y(r), colour) + "\n";
     }
-    draw_legend_entry(svg, a, legend++, colour, fmt::format("{}: median, 10–90 %", attacks[s].spread));
-    draw_legend_entry(svg, a, legend++, colour, fmt::format("{}: mean (ρ)", attacks[s].spread), "none", true);
   }
-  write_svg(path, std::move(svg));
+  draw_legend(svg, a, legend);
+  return svg_end(std::move(svg));
 }
 
-}  // namespace reconbound::cli
+}  // namespace reconbound::figures

@@ -1,16 +1,18 @@
-// The reconstruction grid of `reconbound chain` (paper Figure 9), drawn with OpenCV.
+// The reconstruction grid of the chain (paper Figure 9), drawn with OpenCV and encoded as PNG.
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <cmath>
 #include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
+#include <stdexcept>
+#include <utility>
+#include <vector>
 
-#include "chain_figures.hpp"
-#include "job.hpp"
 #include "reconbound/error.hpp"
+#include "reconbound/figures/chain_figures.hpp"
 
-namespace reconbound::cli {
+namespace reconbound::figures {
 
 namespace {
 
@@ -18,7 +20,7 @@ constexpr int kHeader = 44;      // px above the first row: column heads
 constexpr int kCellLabel = 16;   // px under each image: its ρ
 constexpr int kGap = 6;          // px between images
 constexpr int kMinTile = 84;     // smallest side of a shown image, px
-constexpr int kMinColumn = 112;  // px: room for a column head such as "gamma=72.13"
+constexpr double kHeadSize = 0.45;  // OpenCV font scale of the column heads
 const cv::Scalar kInk(20, 20, 20);
 
 // One record (grey levels, channel-major C×H×W) as an 8-bit BGR tile of the given scale.
@@ -46,9 +48,31 @@ void text(cv::Mat& canvas, const std::string& s, int x, int y, double size = 0.4
   cv::putText(canvas, s, cv::Point(x, y), cv::FONT_HERSHEY_SIMPLEX, size, kInk, 1, cv::LINE_AA);
 }
 
+// The column heads: "target" and the attack, then γ and the attack's mean ρ over every target
+// (not only the ones shown) at each γ.
+std::vector<std::pair<std::string, std::string>> column_heads(const ChainReport& report) {
+  std::vector<std::pair<std::string, std::string>> out{{"target", report.figure_attack}};
+  for (std::size_t g = 0; g < report.figure_reconstructions.size(); ++g) {
+    out.emplace_back(fmt::format("gamma={:.4g}", report.figure_gammas[g]),
+                     fmt::format("rho={:.3f}", report.figure_column_rho[g]));
+  }
+  return out;
+}
+
+int widest_head(const std::vector<std::pair<std::string, std::string>>& heads) {
+  int out = 0;
+  int baseline = 0;
+  for (const auto& [first, second] : heads) {
+    for (const std::string& s : {first, second}) {
+      out = std::max(out, cv::getTextSize(s, cv::FONT_HERSHEY_SIMPLEX, kHeadSize, 1, &baseline).width);
+    }
+  }
+  return out;
+}
+
 }  // namespace
 
-void write_reconstruction_png(const std::string& path, const ChainReport& report, const ImageShape& shape) {
+std::string reconstruction_png(const ChainReport& report, const ImageShape& shape) {
   if (shape.channels != 1 && shape.channels != 3) {
     throw InvalidInput(fmt::format("the reconstruction grid needs grey or RGB images, not {}", shape.to_string()));
   }
@@ -59,16 +83,13 @@ void write_reconstruction_png(const std::string& path, const ChainReport& report
   const int scale = std::max(1, static_cast<int>(std::ceil(kMinTile / static_cast<double>(std::max(shape.height, shape.width)))));
   const int tw = static_cast<int>(shape.width) * scale, th = static_cast<int>(shape.height) * scale;
   const int columns = 1 + static_cast<int>(report.figure_reconstructions.size());
-  const int cell_w = std::max(tw, kMinColumn) + kGap, cell_h = th + kCellLabel + kGap;
+  const auto heads = column_heads(report);
+  const int cell_w = std::max(tw, widest_head(heads) + kGap) + kGap, cell_h = th + kCellLabel + kGap;
   cv::Mat canvas(kHeader + rows * cell_h, columns * cell_w + kGap, CV_8UC3, cv::Scalar(255, 255, 255));
-
-  text(canvas, "target", kGap, 18, 0.45);
-  text(canvas, report.figure_attack, kGap, 36);
-  for (std::size_t g = 0; g < report.figure_reconstructions.size(); ++g) {
-    // The column's mean ρ over every target of the attack (not only the ones shown).
-    const int x = (1 + static_cast<int>(g)) * cell_w + kGap;
-    text(canvas, fmt::format("gamma={:g}", report.figure_gammas[g]), x, 18, 0.45);
-    text(canvas, fmt::format("rho={:.3f}", report.figure_column_rho[g]), x, 36, 0.45);
+  for (std::size_t c = 0; c < heads.size(); ++c) {
+    const int x = static_cast<int>(c) * cell_w + kGap;
+    text(canvas, heads[c].first, x, 18, kHeadSize);
+    text(canvas, heads[c].second, x, 36, kHeadSize);
   }
   for (int r = 0; r < rows; ++r) {
     const int y = kHeader + r * cell_h;
@@ -79,14 +100,15 @@ void write_reconstruction_png(const std::string& path, const ChainReport& report
       text(canvas, fmt::format("rho={:.2f}", report.figure_rho[g][static_cast<std::size_t>(r)]), x, y + th + 12, 0.38);
     }
   }
-  if (!Job::current().leads()) return;  // under MPI rank 0 writes the figures
-  bool written = false;
+  std::vector<unsigned char> png;
+  bool encoded = false;
   try {
-    written = cv::imwrite(path, canvas);
+    encoded = cv::imencode(".png", canvas, png);
   } catch (const cv::Exception&) {
-    written = false;
+    encoded = false;
   }
-  if (!written) throw FileError(fmt::format("cannot write the figure {}", path));
+  if (!encoded) throw std::runtime_error("OpenCV could not encode the reconstruction grid as PNG");
+  return {png.begin(), png.end()};
 }
 
-}  // namespace reconbound::cli
+}  // namespace reconbound::figures

@@ -1,0 +1,134 @@
+// `reconbound report`: one self-contained HTML page of what a training configuration guarantees on a
+// data set (docs/report.md; figures::run_report): the certificate's sentence, ε with its error bars,
+// γ, ρ* with (k*, ν²*), the spectrum of ρ* over ε and, with --chain, the chain of attacks.
+#include <fmt/format.h>
+
+#include "chain_bits_option.hpp"
+#include "checkpoint_option.hpp"
+#include "commands.hpp"
+#include "job.hpp"
+#include "plan_options.hpp"
+#include "progress_bar.hpp"
+#include "range_note.hpp"
+#include "reconbound/error.hpp"
+#include "reconbound/figures/output_file.hpp"
+#include "reconbound/figures/report.hpp"
+#include "reconbound/figures/report_page.hpp"
+#include "reconbound/grid.hpp"
+#include "report_command_line.hpp"
+
+namespace reconbound::cli {
+
+namespace {
+
+struct ReportOptions {
+  PlanOptions plan;
+  std::optional<double> sigma;
+  std::string epsilons = "1,2,4,8,16,32,64";
+  double epsilon_error = AccountantOptions{}.epsilon_error;
+  std::string output = "reconbound-report.html";
+  bool chain = false;
+  std::optional<std::size_t> chain_targets;
+  std::optional<std::string> chain_bits;
+  bool json = false;
+};
+
+// The factor on the shape's noise: --sigma, which a constant run (--q, --steps) needs.
+double training_sigma(const ReportOptions& o) {
+  if (o.plan.schedule.q && !o.sigma) {
+    throw InvalidInput("give --sigma, the noise multiplier of the training, with --q and --steps");
+  }
+  return o.sigma.value_or(1.0);
+}
+
+// The chain of --chain; its options without it are a mistake.
+std::optional<figures::ReportChainRequest> chain_request(const ReportOptions& o) {
+  if (!o.chain) {
+    if (o.chain_targets || o.chain_bits) throw InvalidInput("--chain-targets and --chain-bits go with --chain");
+    return std::nullopt;
+  }
+  figures::ReportChainRequest out;
+  out.targets = o.chain_targets.value_or(out.targets);
+  if (o.chain_bits) out.bits = parse_chain_bits(*o.chain_bits, "--chain-bits");
+  return out;
+}
+
+figures::ReportRequest report_request(const ReportOptions& o, Progress* progress) {
+  const PlanOptions& p = o.plan;
+  figures::ReportRequest request;
+  request.mechanism = shape_mechanism(p);
+  request.sigma = training_sigma(o);
+  request.delta = p.delta;
+  request.target_epsilons = parse_number_list(o.epsilons, "--epsilons");
+  request.data = data_request(p.data, p.bound.quick);
+  request.representation = single_representation(p.bound, "report");
+  request.bound = make_bound_config(p.bound, p.data.seed, progress);
+  request.calibration = calibration_options(p);
+  request.calibration.accountant.epsilon_error = o.epsilon_error;
+  request.chain = chain_request(o);
+  return request;
+}
+
+void print_summary(const figures::ReportOutput& out, const std::string& path) {
+  const ConverseResult& r = out.result.converse;
+  const EpsilonResult& e = out.epsilon.epsilon;
+  fmt::print("report    {}\n", path);
+  fmt::print("rho*      {:.5f}{} ({})\n", r.rho_star,
+             r.rho_star > 0.0 ? fmt::format(" at (k*, nu2*) = ({}, {})", r.arg_max.k, r.arg_max.nu2) : "",
+             out.representation);
+  fmt::print("epsilon   {:.6f} in [{:.6f}, {:.6f}] at delta {:.6g}\n", e.epsilon, e.epsilon_lower, e.epsilon_upper,
+             e.delta);
+  fmt::print("gamma     {:.6g} bits at sigma {:.6g}\n", out.result.gamma_bits, out.sigma);
+  fmt::print("{}\n", out.statement);
+}
+
+void run(const ReportOptions& o, const CLI::App& command) {
+  ProgressBar progress(!o.plan.bound.quiet);
+  figures::ReportRequest request = report_request(o, &progress);
+  const Registry registry;
+  const auto checkpoint = open_checkpoint(o.plan.bound.checkpoint, command, registry, o.plan.bound.quiet);
+  request.bound.checkpoint = checkpoint.get();
+  const figures::ReportOutput out = figures::run_report(registry, request);
+  for (const workflow::SpectrumPoint& point : out.spectrum.points) {
+    if (point.calibration.at_sigma_min) {
+      note_smallest_sigma(fmt::format("the target epsilon {}", point.target_epsilon), point.calibration.sigma);
+    }
+  }
+  const std::string page = figures::report_html(out, command_line(command));
+  if (Job::current().leads()) figures::write_output_file(o.output, page, "report");  // under MPI rank 0 writes
+  if (o.json) {
+    nlohmann::json j = figures::to_json(out);
+    j["report"] = o.output;
+    fmt::print("{}\n", j.dump(2));
+  } else {
+    print_summary(out, o.output);
+  }
+}
+
+}  // namespace
+
+void add_report_command(CLI::App& app) {
+  auto options = std::make_shared<ReportOptions>();
+  auto* cmd = app.add_subcommand(
+      "report", "One self-contained HTML page of what a training guarantees: the certificate, epsilon, gamma, "
+                "rho* and the spectrum of rho* against epsilon (docs/report.md)");
+  add_plan_options(*cmd, options->plan);
+  cmd->add_option("--sigma", options->sigma,
+                  "Noise multiplier sigma of the training (with --q and --steps); with --schedule the factor on "
+                  "its sigma column (default 1: the schedule as written)");
+  cmd->add_option("--epsilons", options->epsilons, "Target epsilons of the spectrum, comma separated")
+      ->capture_default_str();
+  cmd->add_option("--epsilon-error", options->epsilon_error, "Target width of the epsilon error bars (nats)")
+      ->capture_default_str();
+  cmd->add_option("--output", options->output, "Where to write the HTML page")->capture_default_str();
+  cmd->add_flag("--chain", options->chain,
+                "Add the chain of attacks (mathematics §9) at the report's gammas, with its figures");
+  cmd->add_option("--chain-targets", options->chain_targets, "Held-out targets of the chain (default 100)");
+  cmd->add_option("--chain-bits", options->chain_bits,
+                  "Rates R (bits) of the chain's codebook releases, comma separated (default 1,...,8; each cell "
+                  "needs 20 estimation records: 2^R <= n_est/20)");
+  cmd->add_flag("--json", options->json, "Print the report's numbers as JSON instead of a summary");
+  cmd->callback([options, cmd] { run(*options, *cmd); });
+}
+
+}  // namespace reconbound::cli

@@ -1,0 +1,115 @@
+// The report job: the workflow's epsilon, leakage, spectrum and chain, and one ρ* more from the
+// spectrum's entropy estimate.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "reconbound/error.hpp"
+#include "reconbound/figures/report.hpp"
+#include "reconbound/workflow/bound.hpp"
+#include "reconbound/workflow/mechanism_request.hpp"
+
+namespace reconbound::figures {
+
+namespace {
+
+void check_request(const ReportRequest& request) {
+  if (!std::isfinite(request.sigma) || !(request.sigma > 0.0)) {
+    throw InvalidInput(fmt::format("{} must be finite and > 0", parameter("sigma", request.sigma)));
+  }
+  if (request.chain && request.data.views) {
+    throw InvalidInput("the chain lays out its own D_perp, D_est and targets: give a data set, not D_perp and D_est");
+  }
+}
+
+// The schedule the training charges: every σ of the shape times the factor (mathematics §8).
+Schedule charged_schedule(const workflow::MechanismRequest& mechanism, double sigma) {
+  Schedule out = mechanism.schedule.value_or(Schedule{});
+  for (TrainingRun& run : out.runs) {
+    for (Segment& segment : run.segments) segment.sigma *= sigma;
+  }
+  return out;
+}
+
+workflow::SpectrumRequest spectrum_request(const ReportRequest& request) {
+  workflow::SpectrumRequest out;
+  out.target_epsilons = request.target_epsilons;
+  out.mechanism = request.mechanism;
+  out.delta = request.delta;
+  out.data = request.data;
+  out.representations = {request.representation};
+  out.bound = request.bound;
+  out.calibration = request.calibration;
+  return out;
+}
+
+// The chain at every γ of the report: the training's and each target ε's.
+workflow::ChainRequest chain_request(const ReportRequest& request, const ReportOutput& report) {
+  workflow::ChainRequest out;
+  out.data.data = request.data;
+  out.data.targets = request.chain->targets;
+  out.representation = request.representation;
+  out.rows.gammas = {report.leakage.leakage.gamma_bits};
+  for (const workflow::SpectrumPoint& point : report.spectrum.points) out.rows.gammas.push_back(point.gamma_bits);
+  out.rows.bits = request.chain->bits;
+  std::sort(out.rows.gammas.begin(), out.rows.gammas.end());
+  out.rows.gammas.erase(std::unique(out.rows.gammas.begin(), out.rows.gammas.end()), out.rows.gammas.end());
+  out.config.bound = request.bound;
+  out.config.bootstrap = request.chain->bootstrap;
+  out.config.figure_targets = request.chain->figure_targets;
+  return out;
+}
+
+Fingerprint data_files(const workflow::DataRequest& data) {
+  Fingerprint out;
+  if (data.records || data.views) return out;
+  for (const std::string& file : files_named_by(data.spec)) out.emplace_back(file, file_fingerprint(file));
+  return out;
+}
+
+// ρ* at the training's γ from the spectrum's entropy estimate, and the one certificate of it and
+// of every spectrum row: the events of mathematics §6.8 do not depend on γ, so one union bound
+// covers every γ the estimate is applied to.
+void certify_training(const Registry& registry, const ReportRequest& request, ReportOutput& out) {
+  workflow::SpectrumCurve& curve = out.spectrum.curves.front();
+  const Leakage& leakage = out.leakage.leakage;
+  out.result = apply_converse(registry, curve.report, leakage.gamma_bits,
+                              workflow::with_representation(request.bound, request.representation),
+                              leakage.abs_error_bits);
+  BoundReport every_gamma = curve.report;
+  every_gamma.results.push_back(out.result);
+  const double error = largest_gamma_error(every_gamma.results);
+  out.certificate = make_certificate(
+      every_gamma, error > 0.0 ? LeakageOrigin::mechanism_with_error : LeakageOrigin::mechanism_exact, error);
+  out.statement = certificate_sentence(out.certificate, every_gamma, out.result);
+  curve.certificate = out.certificate;
+}
+
+}  // namespace
+
+ReportOutput run_report(const Registry& registry, const ReportRequest& request) {
+  check_request(request);
+  const std::string& name = request.mechanism.name;
+  const auto mechanism =
+      workflow::make_checked_mechanism(registry, request.mechanism, {.accountant = true, .noise = true});
+  const PrivacyAccountant& accountant = require_accountant(*mechanism, name);
+  const MechanismInput training = workflow::mechanism_input(request.mechanism, request.sigma);
+  ReportOutput out;
+  out.sigma = request.sigma;
+  out.representation = request.representation;
+  // The data-free numbers first: a σ the mechanism refuses fails before the long work.
+  out.epsilon = {name, accountant.method(),
+                 checked_epsilon(accountant, name, training, workflow::resolve_delta(request.delta),
+                                 request.calibration.accountant),
+                 charged_schedule(request.mechanism, request.sigma)};
+  out.leakage = {name, workflow::checked_leakage(*mechanism, name, training)};
+  out.spectrum = workflow::run_spectrum(registry, spectrum_request(request));
+  certify_training(registry, request, out);
+  if (request.chain) out.chain = workflow::run_chain(registry, chain_request(request, out));
+  out.software = software_fingerprint(registry);
+  out.data_files = data_files(request.data);
+  return out;
+}
+
+}  // namespace reconbound::figures

@@ -1,0 +1,42 @@
+// The JSON of the report job: the numbers the page shows, for the CLI's --json and Python.
+#include "reconbound/figures/report.hpp"
+#include "reconbound/workflow/json.hpp"
+
+namespace reconbound::figures {
+
+namespace {
+
+nlohmann::json fields(const Fingerprint& fingerprint) {
+  nlohmann::json out = nlohmann::json::object();
+  for (const auto& [name, value] : fingerprint) out[name] = value;
+  return out;
+}
+
+}  // namespace
+
+nlohmann::json to_json(const ReportOutput& output) {
+  const ConverseResult& r = output.result.converse;
+  const BoundReport& report = output.spectrum.curves.front().report;
+  return {{"sigma", output.sigma},
+          {"epsilon", workflow::to_json(output.epsilon)},
+          {"leakage", workflow::to_json(output.leakage)},
+          {"representation", output.representation},
+          {"data", output.spectrum.data_source},
+          {"gamma_bits", output.result.gamma_bits},
+          {"gamma_error_bits", output.result.gamma_error_bits},
+          {"rho_star", r.rho_star},
+          {"k_star", r.arg_max.k},
+          {"nu2_star", r.arg_max.nu2},
+          {"abs_bound", r.abs_bound},
+          {"rho_point", r.rho_point},
+          {"n_perp", report.n_perp},
+          {"n_est", report.n_est},
+          {"alpha", report.alpha},
+          {"certificate", workflow::to_json(output.certificate, output.statement)},
+          {"spectrum", workflow::to_json(output.spectrum)},
+          {"chain", output.chain ? workflow::to_json(*output.chain) : nlohmann::json()},
+          {"software", fields(output.software)},
+          {"data_files", fields(output.data_files)}};
+}
+
+}  // namespace reconbound::figures

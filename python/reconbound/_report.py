@@ -1,0 +1,134 @@
+"""The report: one self-contained HTML page of what a training guarantees (docs/report.md)."""
+
+from __future__ import annotations
+
+import inspect
+import os
+from typing import Any, Optional, Sequence
+
+from . import _reconbound
+from ._arguments import ProgressArgument, ScheduleArgument, progress_callback, schedule_runs
+from ._options import bound_dict, data_dict
+from ._privacy import Params, _delta, _mechanism
+from ._reconbound import InvalidInput
+from ._results import Result
+
+
+class ReportResult(Result):
+    """The numbers of a report (``reconbound report --json``); the page itself is in ``report``."""
+
+    report: str
+    """The path the HTML page was written to."""
+    sigma: float
+    """The training's noise: σ for q, sigma, steps; the factor on the schedule's σ for a schedule."""
+    epsilon: Result
+    """ε(δ) at sigma with its guaranteed error bars, as :func:`epsilon` returns it (§8)."""
+    leakage: Result
+    """γ at sigma and its numerical error bound, as :func:`leakage_report` returns it (Theorem 4.1)."""
+    representation: str
+    data: str
+    gamma_bits: float
+    gamma_error_bits: float
+    """The leakage's numerical error bound, added to γ before the converse (§6.8)."""
+    rho_star: float
+    """The certified ρ* at γ (eq 14), from the spectrum's entropy estimate."""
+    k_star: int
+    nu2_star: float
+    abs_bound: float
+    """The bound on E‖Ψ(x) − ẑ‖² itself (eq 13), squared grey levels."""
+    rho_point: float
+    """eq 14 without the confidence margins (a point estimate, not certified)."""
+    n_perp: int
+    n_est: int
+    alpha: float
+    certificate: Result
+    """One certificate for rho_star and every row of the spectrum (§6.8); statement: the page's headline."""
+    spectrum: Result
+    """The fields of :func:`spectrum` for ``epsilons``, from the same entropy estimate."""
+    chain: Optional[Result]
+    """The fields of :func:`chain` at the report's γ values, or None without ``chain=True``."""
+    software: Result
+    """Versions: reconbound, the plugin ABI and every plugin."""
+    data_files: Result
+    """Each data file read: size, modification time and a sampled CRC-32."""
+
+
+_LONGEST_SHOWN = 100  # characters of an argument's repr on the page; longer ones show their type
+
+
+def _shown(value: Any) -> str:
+    """An argument as the page's Python call shows it: arrays by shape and type, the rest by repr."""
+    if hasattr(value, "shape") and hasattr(value, "dtype"):
+        return f"<{type(value).__name__} shape {tuple(value.shape)} dtype {value.dtype}>"
+    text = repr(value)
+    return text if len(text) <= _LONGEST_SHOWN else f"<{type(value).__name__}>"
+
+
+def _differs(value: Any, default: Any) -> bool:
+    if value is default:
+        return False
+    if hasattr(value, "shape"):  # arrays and tensors: given, whatever they hold
+        return True
+    return bool(value != default)
+
+
+def _python_call(path: Any, arguments: dict[str, Any]) -> str:
+    """reconbound.report(...) with the arguments given that differ from their defaults."""
+    defaults = {name: p.default for name, p in inspect.signature(report).parameters.items()}
+    given = [f"{name}={_shown(value)}" for name, value in arguments.items()
+             if name in defaults and name not in ("path", "options", "progress") and _differs(value, defaults[name])]
+    given += [f"{name}={_shown(value)}" for name, value in arguments.get("options", {}).items()]
+    return f"reconbound.report({', '.join([repr(os.fspath(path)), *given])})"
+
+
+def report(path: str | os.PathLike[str], *, q: Optional[float] = None, sigma: Optional[float] = None,
+           steps: Optional[int] = None, schedule: Optional[ScheduleArgument] = None, runs: int = 1,
+           delta: Optional[float] = None, delta_exponent: Optional[float] = None, n_train: Optional[float] = None,
+           epsilons: Sequence[float] = (1, 2, 4, 8, 16, 32, 64), sigma_tolerance: Optional[float] = None,
+           epsilon_error: Optional[float] = None, mechanism: str = "dpsgd", mechanism_params: Params = None,
+           data: Any = None, perp: Any = None, est: Any = None, shape: Optional[Sequence[int]] = None,
+           layout: Optional[str] = None, scale: Optional[float] = None, representation: str = "pixel",
+           chain: bool = False, chain_targets: Optional[int] = None, chain_bits: Optional[Sequence[int]] = None,
+           grid_k: Optional[Sequence[int]] = None, grid_nu2: Optional[Sequence[float]] = None, alpha: float = 0.05,
+           seed: int = 0, threads: int = 0, progress: ProgressArgument = None, **options: Any) -> ReportResult:
+    """Writes one self-contained HTML page of what a training guarantees to ``path``.
+
+    The page (docs/report.md) shows the certificate's sentence for the certified ρ* at the
+    training's leakage γ (Theorem 4.1, eq 14, §6.8) with (k*, ν²*), ε(δ) at the training's noise
+    with its guaranteed error bars (§8), the spectrum of ρ* over ``epsilons`` from the same
+    entropy estimate (one certificate covers it all), optionally the chain of attacks (§9), what
+    the numbers mean and do not mean, and how to reproduce them. It needs no network and runs no
+    script.
+
+    Args:
+        path: where to write the page.
+        q, sigma, steps: the training, a constant DP-SGD run (sigma is its noise multiplier); or
+        schedule, runs: a schedule, as for :func:`epsilon`; sigma is then a factor on its σ
+            column (default 1: the schedule as written). The spectrum scales the same shape.
+        delta, delta_exponent, n_train, sigma_tolerance, epsilon_error: as for :func:`calibrate`.
+        epsilons: the spectrum's target ε values, nats, each in (0, 200].
+        representation: the representation Ψ, as for :func:`bound`.
+        chain: add the chain of attacks at the report's γ values (the training's and each
+            target ε's), with chain_targets held-out targets (default 100) and codebook rates
+            chain_bits (default 1..8; each cell needs 20 estimation records).
+        the others: as for :func:`bound` (data, perp/est, the split options, grid, alpha, seed, ...).
+
+    Returns the numbers on the page, with ``report`` the path written.
+    """
+    arguments = dict(locals())  # before any other local: the checkpoint's fingerprint and the page's call
+    if q is not None and sigma is None:
+        raise InvalidInput("give sigma, the noise multiplier of the training, with q and steps")
+    mechanism_ = _mechanism(mechanism, mechanism_params, schedule_runs(q, None, steps, schedule, runs, shape=True))
+    data_ = data_dict("report", data=data, perp=perp, est=est, shape=shape, layout=layout, scale=scale, seed=seed,
+                      options=options)
+    bound_ = bound_dict("report", grid_k=grid_k, grid_nu2=grid_nu2, alpha=alpha, threads=threads, options=options,
+                        arguments=arguments, data=data_)
+    if not chain and (chain_targets is not None or chain_bits is not None):
+        raise InvalidInput("chain_targets and chain_bits go with chain=True")
+    chain_ = {"targets": chain_targets, "bits": None if chain_bits is None else list(chain_bits)} if chain else None
+    text = _reconbound.report(os.fspath(path), _python_call(path, arguments), mechanism_,
+                              1.0 if sigma is None else float(sigma), _delta(delta, delta_exponent, n_train),
+                              [float(e) for e in epsilons], data_, representation, bound_,
+                              {"sigma_tolerance": sigma_tolerance, "epsilon_error": epsilon_error}, chain_,
+                              progress_callback(progress))
+    return ReportResult.from_json(text)
