@@ -14,7 +14,7 @@ namespace {
 // Options that change no number of the result.
 const std::set<std::string>& result_free_options() {
   static const std::set<std::string> names{"--help",         "--threads", "--quiet", "--json",      "--checkpoint",
-                                           "--memory-limit", "--svg",     "--figures", "--no-figures"};
+                                           "--memory-limit", "--svg",     "--figures", "--no-figures", "--output"};
   return names;
 }
 

@@ -34,6 +34,7 @@ int run_command(int argc, char** argv) {
   using reconbound::cli::Job;
   CLI::App app{"reconbound: how well could an attacker reconstruct one of my training records?"};
   app.require_subcommand(1);
+  app.set_version_flag("--version", "reconbound " RECONBOUND_VERSION);  // Python's reconbound.__version__
   reconbound::cli::add_plugins_command(app);
   reconbound::cli::add_leakage_command(app);
   reconbound::cli::add_bound_command(app);
@@ -49,6 +50,8 @@ int run_command(int argc, char** argv) {
   } catch (const CLI::CallForHelp& e) {
     return app.exit(e);
   } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
     return app.exit(e);
   } catch (const reconbound::Cancelled&) {  // SIGINT or SIGTERM (interrupts.hpp)
     return reconbound::cli::interrupted_exit();

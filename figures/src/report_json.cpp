@@ -17,9 +17,17 @@ nlohmann::json fields(const Fingerprint& fingerprint) {
 nlohmann::json to_json(const ReportOutput& output) {
   const ConverseResult& r = output.result.converse;
   const BoundReport& report = output.spectrum.curves.front().report;
+  const EpsilonResult& e = output.epsilon.epsilon;
+  // ε at σ as calibrate's fields (the same names, of the same types, in every result); the
+  // epsilon and leakage jobs' whole outputs under their functions' names.
   return {{"sigma", output.sigma},
-          {"epsilon", workflow::to_json(output.epsilon)},
-          {"leakage", workflow::to_json(output.leakage)},
+          {"epsilon", e.epsilon},
+          {"epsilon_lower", e.epsilon_lower},
+          {"epsilon_upper", e.epsilon_upper},
+          {"delta", e.delta},
+          {"relation", e.relation},
+          {"epsilon_report", workflow::to_json(output.epsilon)},
+          {"leakage_report", workflow::to_json(output.leakage)},
           {"representation", output.representation},
           {"data", output.spectrum.data_source},
           {"gamma_bits", output.result.gamma_bits},

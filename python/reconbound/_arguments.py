@@ -137,17 +137,18 @@ Function = TypeVar("Function", bound=Callable[..., Any])
 
 
 def speaks_ecosystem_names(function: Function) -> Function:
-    """Makes a keyword-only function of the package take the ecosystem's names (resolve_aliases).
+    """Makes a function of the package take the ecosystem's names (resolve_aliases) for its keywords.
 
     Its errors name the caller's keywords (sample_rate=2 where the caller said sample_rate), and
     a result computed from ``epochs`` states the steps used in its field ``steps_from_epochs``.
     An alias of a parameter the function does not take is a TypeError naming the alias.
     """
-    takes = {name for name, p in inspect.signature(function).parameters.items() if p.kind is p.KEYWORD_ONLY}
+    takes = {name for name, p in inspect.signature(function).parameters.items()
+             if p.kind in (p.KEYWORD_ONLY, p.POSITIONAL_OR_KEYWORD)}
     replaces = {**ALIASES, "epochs": "steps"}
 
     @functools.wraps(function)
-    def call(**arguments: Any) -> Any:
+    def call(*positional: Any, **arguments: Any) -> Any:
         for name in arguments:
             if name in replaces and replaces[name] not in takes:
                 raise TypeError(f"{function.__name__}() got an unexpected keyword argument {name!r}")
@@ -155,7 +156,7 @@ def speaks_ecosystem_names(function: Function) -> Function:
         names = {**_CALLER_NAMES.get(), **resolved.caller_names}
         token = _CALLER_NAMES.set(MappingProxyType(names))
         try:
-            result = function(**resolved.arguments)
+            result = function(*positional, **resolved.arguments)
         except Exception as error:
             marked = getattr(error, "_marked_message", None)
             if marked is not None and names:

@@ -39,7 +39,7 @@ BOUND_OPTIONS = frozenset({"representation_params", "rotation", "padded_order", 
                            "mc_samples", "exact", "estimator", "estimator_params", "converse", "converse_params",
                            "checkpoint"})
 # Arguments that change no number of a result, left out of a checkpoint's fingerprint.
-_RESULT_FREE = frozenset({"threads", "progress", "checkpoint"})
+_RESULT_FREE = frozenset({"threads", "progress", "checkpoint", "path"})  # path: where report() writes its page
 
 
 def check_option_names(function: str, options: dict[str, Any]) -> None:

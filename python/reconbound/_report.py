@@ -7,7 +7,7 @@ import os
 from typing import Any, Optional, Sequence
 
 from . import _reconbound
-from ._arguments import ProgressArgument, ScheduleArgument, progress_callback, schedule_runs
+from ._arguments import ProgressArgument, ScheduleArgument, progress_callback, schedule_runs, speaks_ecosystem_names
 from ._options import bound_dict, data_dict
 from ._privacy import Params, _delta, _mechanism
 from ._reconbound import InvalidInput
@@ -21,9 +21,16 @@ class ReportResult(Result):
     """The path the HTML page was written to."""
     sigma: float
     """The training's noise: σ for q, sigma, steps; the factor on the schedule's σ for a schedule."""
-    epsilon: Result
-    """ε(δ) at sigma with its guaranteed error bars, as :func:`epsilon` returns it (§8)."""
-    leakage: Result
+    epsilon: float
+    """ε(δ) at sigma, nats (§8); epsilon_lower <= ε <= epsilon_upper, its guaranteed error bars."""
+    epsilon_lower: float
+    epsilon_upper: float
+    delta: float
+    relation: str
+    """The neighbouring relation of ε (add/remove)."""
+    epsilon_report: Result
+    """ε(δ) at sigma as :func:`epsilon` returns it (§8): the accountant's method, grid and segments."""
+    leakage_report: Result
     """γ at sigma and its numerical error bound, as :func:`leakage_report` returns it (Theorem 4.1)."""
     representation: str
     data: str
@@ -81,6 +88,7 @@ def _python_call(path: Any, arguments: dict[str, Any]) -> str:
     return f"reconbound.report({', '.join([repr(os.fspath(path)), *given])})"
 
 
+@speaks_ecosystem_names
 def report(path: str | os.PathLike[str], *, q: Optional[float] = None, sigma: Optional[float] = None,
            steps: Optional[int] = None, schedule: Optional[ScheduleArgument] = None, runs: int = 1,
            delta: Optional[float] = None, delta_exponent: Optional[float] = None, n_train: Optional[float] = None,
@@ -105,6 +113,8 @@ def report(path: str | os.PathLike[str], *, q: Optional[float] = None, sigma: Op
         q, sigma, steps: the training, a constant DP-SGD run (sigma is its noise multiplier); or
         schedule, runs: a schedule, as for :func:`epsilon`; sigma is then a factor on its σ
             column (default 1: the schedule as written). The spectrum scales the same shape.
+            Opacus's names work too: sample_rate, noise_multiplier, epochs (steps =
+            ⌈epochs/q⌉, stated in the result's steps_from_epochs), target_delta (docs/python.md).
         delta, delta_exponent, n_train, sigma_tolerance, epsilon_error: as for :func:`calibrate`.
         epsilons: the spectrum's target ε values, nats, each in (0, 200].
         representation: the representation Ψ, as for :func:`bound`.

@@ -112,6 +112,10 @@ elsewhere=$(echo "$listed" | while read -r p; do realpath "$p"; done \
 tr -d ' \n' < "$work/plugins.json" | grep -q '"failures":\[\]' && pass "no plugin failed to load" \
   || fail "plugin failures: $(cat "$work/plugins.json")"
 
+step "the unpacked CLI states the package's version"
+[ "$("$cli" --version)" = "reconbound $version" ] && pass "reconbound --version: $version" \
+  || fail "reconbound --version says '$("$cli" --version 2>&1)', not 'reconbound $version'"
+
 step "the unpacked CLI computes the leakage of the paper's schedule"
 "$cli" leakage --q 0.0204 --sigma 1.11 --steps 4900 --json > "$work/leakage.json"
 gamma=$(tr -d ' \n' < "$work/leakage.json" | grep -oE '^\{"abs_error_bits":[^,]*,"gamma_bits":[^,]*' | sed 's/.*://')

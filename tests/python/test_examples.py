@@ -1,12 +1,16 @@
 """The examples of examples/python/ run at quick sizes and print what the module computes."""
 
+import gzip
+import html
 import importlib.util
 import re
 import subprocess
 import sys
 
+import numpy as np
+
 import reconbound
-from conftest import SOURCE_DIR
+from conftest import SOURCE_DIR, fashion_mnist_dir
 
 EXAMPLES = SOURCE_DIR / "examples" / "python"
 
@@ -48,3 +52,25 @@ def test_rho_vs_sigma_prints_the_table_and_draws_when_it_can(tmp_path):
         assert "matplotlib is missing" in done.stderr
     else:
         assert (tmp_path / "rho.png").stat().st_size > 0
+
+
+def test_privacy_report_goes_from_a_torchvision_data_set_to_the_page(tmp_path):
+    training = ["--sample-rate", "0.02", "--noise-multiplier", "1.2", "--epochs", "2", "--target-delta", "1e-5"]
+    out = run_example("privacy_report.py", *training, "--records", "4000", "--quick", "--epsilons", "1,8",
+                      "--threads", "2", "--fashion-mnist-dir", fashion_mnist_dir(), "--output", "page.html",
+                      cwd=tmp_path).stdout.splitlines()
+    assert out[0] == "report:   page.html"
+    assert out[1] == "training: q = 0.02, sigma = 1.2, T = 100 steps (2 epochs)"  # ceil(2 / 0.02) steps
+    rho = float(out[4].split()[1])
+    page = html.unescape((tmp_path / "page.html").read_text())
+    assert out[5] in page  # the certificate's sentence is the page's headline
+
+    # The same records as a NumPy array, under reconbound's own names: the same numbers.
+    with gzip.open(fashion_mnist_dir() / "t10k-images-idx3-ubyte.gz") as packed:
+        records = np.frombuffer(packed.read(), dtype=np.uint8, offset=16).reshape(-1, 1, 28, 28)[:4000]
+    same = reconbound.report(tmp_path / "same.html", data=records, q=0.02, sigma=1.2, steps=100, delta=1e-5,
+                             epsilons=[1, 8], quick=True, threads=2)
+    assert f"{same.rho_star:.4f}" == f"{rho:.4f}"
+    assert out[2].startswith(f"epsilon:  {same.epsilon:.4f} in [{same.epsilon_lower:.4f}, {same.epsilon_upper:.4f}]")
+    assert out[3] == f"gamma:    {same.gamma_bits:.6g} bits"
+    assert out[5] == same.certificate.statement

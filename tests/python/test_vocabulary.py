@@ -8,7 +8,6 @@ import pytest
 
 import reconbound
 from conftest import SMALL_GRID, run_cli, without_timings
-from reconbound import _results
 from reconbound._arguments import number_text, resolve_aliases, steps_for_epochs
 
 HISTORY = [(1.1, 0.02, 100), (0.9, 0.05, 40)]  # Opacus: (noise_multiplier, sample_rate, num_steps)
@@ -174,7 +173,8 @@ def test_every_error_naming_a_parameter_speaks_the_callers_keywords(images, tmp_
 
 
 def test_one_type_per_result_field_across_the_result_classes():
-    classes = [c for c in vars(_results).values() if inspect.isclass(c) and issubclass(c, reconbound.Result)]
+    classes = [c for c in vars(reconbound).values() if inspect.isclass(c) and issubclass(c, reconbound.Result)]
+    assert reconbound.ReportResult in classes and reconbound.BoundResult in classes
     types = {}
     for result_class in classes:
         for field, annotation in inspect.get_annotations(result_class).items():

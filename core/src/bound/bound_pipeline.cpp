@@ -141,7 +141,7 @@ BoundReport compute_bound(const Registry& registry, const BoundFrame& frame,
                                     .estimator_name = config.estimator,
                                     .converse_name = config.converse});
   } else {
-    report.selection.reason = "--grid-select none: the whole grid";
+    report.selection.reason = "no grid selection: the whole grid";
     report.selection.goal = {charged, config.target_rho};
     report.selection.candidates = candidates.size();
     report.selection.selected = candidates;
