@@ -53,7 +53,7 @@ def test_apply_downsample_is_the_block_mean():
 
 
 def test_apply_refuses_what_the_plugin_refuses():
-    records = np.zeros((2, 1, 28, 28))
+    records = np.full((2, 1, 28, 28), 128.0)  # grey levels (an all-zero float array looks scaled to [0, 1])
     with pytest.raises(reconbound.InvalidInput, match="does not accept records of shape 1x28x28"):
         reconbound.representations.apply("downsample:5", records)
     with pytest.raises(reconbound.PluginError, match="nope"):

@@ -175,3 +175,16 @@ def test_a_list_of_image_label_pairs_is_stacked_as_uint8(images):
     stacked = records_array(pairs, "data")
     assert stacked.dtype == np.uint8 and stacked.shape == (600, 1, 28, 28)
     np.testing.assert_array_equal(stacked, grey)
+
+
+def test_representations_apply_reads_data_as_the_jobs_do(images):
+    records, _ = images
+    colour = np.repeat(records[:20], 3, axis=1)  # (N, 3, 28, 28)
+    expected = reconbound.representations.apply("downsample:4", colour)
+    last = torch.from_numpy(np.ascontiguousarray(colour.transpose(0, 2, 3, 1)) / 255)  # channels last, in [0, 1]
+    with pytest.raises(reconbound.InvalidInput, match=r'give layout="NHWC" to read them as \(H, W, C\)'):
+        reconbound.representations.apply("downsample:4", last, scale=1)
+    with pytest.raises(reconbound.InvalidInput, match=r"give scale=1 to multiply them by 255"):
+        reconbound.representations.apply("downsample:4", last, layout="NHWC")
+    np.testing.assert_allclose(reconbound.representations.apply("downsample:4", last, layout="NHWC", scale=1),
+                               expected, rtol=1e-12, atol=1e-9)
