@@ -201,8 +201,8 @@ class BoundResult(Result):
     """Upper confidence bound on tr Σ from D_est centred at D⊥'s mean (§6.5)."""
     trace_sigma_ucb_alpha: float
     """Its miscoverage α_T (with normaliser="sample" it is only reported, at the share it would get)."""
-    normaliser: float
-    """The tr Σ that divides the squared error in eq 14."""
+    normaliser_value: float
+    """The tr Σ that divides the squared error in eq 14 (certificate.normaliser says which: "ucb" or "sample")."""
     certificate: Result
     """What is certified (certifies: "rho_star" with normaliser "ucb", "abs_bound" with "sample"), its level
     (1 − alpha) and alpha, union_size |G'|, normaliser, scope, ingredients (name, treatment: "probability"
@@ -242,7 +242,7 @@ class SpectrumResult(Result):
     """Per target ε: target_epsilon, sigma, sigma_at_range_min, epsilon, epsilon_lower, epsilon_upper, gamma_bits,
     gamma_error_bits (the mechanism's numerical error bound, added before the converse)."""
     representations: list[Result]
-    """Per representation: representation, m, m_padded, n_est, normaliser, grid_selection, certificate (its
+    """Per representation: representation, m, m_padded, n_est, normaliser_value, grid_selection, certificate (its
     curve's, as BoundResult.certificate; at alpha/R when joint), points (ρ* per ε)."""
     certificate_levels: str
     """Either "per representation" (each curve holds at 1 − alpha on its own) or "joint" (all R curves hold
@@ -265,7 +265,7 @@ class ChainResult(Result):
     m_padded: int
     rotation: str
     trace_sigma: float
-    normaliser: float
+    normaliser_value: float
     layout: Result
     grid_selection: Result
     certificate: Result

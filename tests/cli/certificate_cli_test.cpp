@@ -48,9 +48,9 @@ TEST(CertificateCli, TheDefaultCertifiesRhoStarAtOneMinusAlpha) {
       EXPECT_NEAR(i["alpha"].get<double>(), 0.025, 1e-15);
     }
   }
-  EXPECT_EQ(j["normaliser"], j["trace_sigma_ucb"]);
+  EXPECT_EQ(j["normaliser_value"], j["trace_sigma_ucb"]);
   EXPECT_NEAR(j["trace_sigma_ucb_alpha"].get<double>(), 0.05, 1e-15);
-  EXPECT_GT(j["normaliser"].get<double>(), j["trace_sigma"].get<double>());
+  EXPECT_GT(j["normaliser_value"].get<double>(), j["trace_sigma"].get<double>());
   EXPECT_EQ(c["statement"].get<std::string>().rfind("With probability >= 90%", 0), 0u) << c["statement"];
 }
 

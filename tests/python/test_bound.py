@@ -69,7 +69,7 @@ def test_the_default_certifies_rho_star_at_one_minus_alpha_as_the_cli_says(image
     assert sum(i.alpha for i in c.ingredients) == pytest.approx(c.alpha)
     assert ingredient(c, "leakage").treatment == "exact"  # gamma given
     # rho* divides by the upper confidence bound on tr Sigma
-    assert result.normaliser == result.trace_sigma_ucb
+    assert result.normaliser_value == result.trace_sigma_ucb
     assert result.rho_star == pytest.approx((result.abs_bound / result.trace_sigma_ucb) ** 0.5, rel=1e-9)
 
 
@@ -82,7 +82,7 @@ def test_the_sample_normaliser_certifies_only_the_absolute_bound(images):
     assert shares(c) == pytest.approx({"monte_carlo": 0.025, "sampling": 0.025})  # all of alpha to the entropy
     assert ingredient(c, "normaliser").treatment == "point estimate" and ingredient(c, "normaliser").alpha == 0
     assert "not certified" in c.statement
-    assert result.normaliser == result.trace_sigma
+    assert result.normaliser_value == result.trace_sigma
 
 
 def test_normaliser_alpha_share_moves_alpha_to_the_trace_bound_as_the_cli_does(images):

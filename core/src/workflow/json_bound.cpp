@@ -40,7 +40,7 @@ nlohmann::json to_json(const BoundOutput& output) {
                      {"trace_sigma", r.trace_sigma},
                      {"trace_sigma_ucb", r.trace_sigma_ucb},
                      {"trace_sigma_ucb_alpha", r.trace_sigma_ucb_alpha},
-                     {"normaliser", r.normaliser},
+                     {"normaliser_value", r.normaliser},
                      {"results", results},
                      {"grid", grid},
                      {"grid_selection", to_json(r.selection)},

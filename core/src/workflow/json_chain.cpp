@@ -100,7 +100,7 @@ nlohmann::json to_json(const ChainOutput& output) {
                      {"m_padded", b.m_padded},
                      {"rotation", b.rotation},
                      {"trace_sigma", b.trace_sigma},
-                     {"normaliser", b.normaliser},
+                     {"normaliser_value", b.normaliser},
                      {"layout", {{"n_perp", b.n_perp}, {"n_est", b.n_est}, {"n_shadow", r.n_shadow},
                                  {"targets", output.indices.targets}}},
                      {"grid_selection", to_json(b.selection)},

@@ -111,7 +111,7 @@ nlohmann::json to_json(const SpectrumOutput& output) {
                                {"m", c.report.m},
                                {"m_padded", c.report.m_padded},
                                {"n_est", c.report.n_est},
-                               {"normaliser", c.report.normaliser},
+                               {"normaliser_value", c.report.normaliser},
                                {"grid_selection", to_json(c.report.selection)},
                                {"certificate", to_json(c.certificate, certificate_table_sentence(c.certificate))},
                                {"points", rows}});
