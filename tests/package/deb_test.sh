@@ -16,15 +16,8 @@ trap 'rm -rf "$work"' EXIT
 root=$work/root
 failures=0
 
-step() { echo "== $*" >&2; }
-pass() { echo "PASS $*" >&2; }
-fail() { echo "FAIL $*" >&2; failures=$((failures + 1)); }
-# Runs a command with its output in $work/$1.log, shown only when it fails.
-logged() {
-  local log=$work/$1.log
-  shift
-  "$@" > "$log" 2>&1 || { cat "$log" >&2; echo "FAIL $*" >&2; exit 1; }
-}
+# shellcheck source=../support/script_steps.sh
+. "$(dirname "$0")/../support/script_steps.sh"
 
 # Nothing of the caller's environment may point the unpacked programs elsewhere.
 while read -r name; do unset "$name"; done < <(compgen -e | grep -E '^(RECONBOUND_|PYTHON)' || true)

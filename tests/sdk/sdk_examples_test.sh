@@ -15,15 +15,8 @@ prefix=$work/prefix
 plugins=$work/examples/plugins
 failures=0
 
-step() { echo "== $*" >&2; }
-pass() { echo "PASS $*" >&2; }
-fail() { echo "FAIL $*" >&2; failures=$((failures + 1)); }
-# Runs a command with its output in $work/$1.log, shown only when it fails.
-logged() {
-  local log=$work/$1.log
-  shift
-  "$@" > "$log" 2>&1 || { cat "$log" >&2; echo "FAIL $*" >&2; exit 1; }
-}
+# shellcheck source=../support/script_steps.sh
+. "$here/../support/script_steps.sh"
 
 step "install into a temporary prefix"
 logged install "$cmake" --install "$build" --prefix "$prefix"
