@@ -1,11 +1,12 @@
 // Google Benchmark of the goldfeld kernels against the floor of this CPU (issue 25, item 2;
 // docs/fast_estimator.md, "The floor"). Every iteration times, in turn and on the same core:
 //
-//   1. the kernel: product_kernel_sums (shifted_kernel.hpp) for one tile of the fast path — the
-//      kTileRows = 32 queries of a lone dither level at n_mc = 1, as fast_tile_sums
-//      (fast_entropy.cpp) passes them — against the n centres of block 0 (BM_ProductFloor);
-//      or chained_kernel_sums for rows of the whole six-level grid at k ≤ 8, the kernel the
-//      plan takes there (BM_ChainedFloor);
+//   1. the kernels: product_kernel_sums (shifted_kernel.hpp) for one tile of the fast path —
+//      the kTileRows = 32 queries of a lone dither level at n_mc = 1, as fast_tile_sums
+//      (fast_entropy.cpp) passes them — against the n centres of block 0, then
+//      single_kernel_sums (single_kernel.hpp) on the same queries rounded to float
+//      (BM_ProductFloor); or chained_kernel_sums for rows of the whole six-level grid at k ≤ 8,
+//      the kernel the plan takes there (BM_ChainedFloor);
 //   2. the floor's ingredients, measured in the same iteration so that their ratio to the kernel
 //      does not depend on the load of the shared machine or on its clock drift:
 //      * the FMA peak: 12 independent vector accumulators, acc ← acc·m + b, at the widest
@@ -13,11 +14,10 @@
 //        in double and in float; an empty asm statement per accumulator and round keeps every
 //        multiply-add (the compiler can neither fold the loop nor interchange it into serial
 //        chains);
-//      * the exponential's throughput: exp_neg (exp_neg.hpp) on LaneVectors of exponents from
-//        an L1-resident array, each result added to one of four running sums (as the kernel
-//        adds each term to its lane) — in double the kernels' own exponential, compiled with
-//        their flags and clones; in float a stand-in of the same scheme (below), since the
-//        single-precision kernel does not exist yet;
+//      * the exponential's throughput: exp_neg (exp_neg.hpp) on LaneVectors and exp_neg_single
+//        (exp_neg_single.hpp) on FloatVectors of exponents from an L1-resident array, each
+//        result added to one of four running sums (as the kernels add each term to a sum) —
+//        the kernels' own exponentials, compiled with their flags and clones;
 //      * the clock: a chain of dependent integer additions, one cycle each.
 //
 // The floor per (query, centre) pair, for the product kernel (k multiply-adds of the inner
@@ -31,7 +31,8 @@
 // skip test, loads), and counts the exponential for every pair even where the kernel skips a
 // group, so it is a lower bound on the time per pair up to the overlap of the exponential's
 // few operations off the FMA pipes (4 of its 21) with the multiply-adds; fraction =
-// floor / measured (≤ 1 unless groups are skipped). The single-precision floor is the same formula with the float loops.
+// floor / measured (≤ 1 unless groups are skipped). The single-precision floor is the same
+// formula with the float loops (16 lanes per vector).
 //
 // The chained kernel (squaring chains, chained_kernel.hpp) per (draw, centre) of a row with d
 // draws, L levels in C chains, C_p of the tops with a child:
@@ -54,7 +55,6 @@
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
-#include <bit>
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
@@ -70,10 +70,13 @@
 #include "rotated_images.hpp"
 #include "chained_kernel.hpp"
 #include "exp_neg.hpp"
+#include "exp_neg_single.hpp"
 #include "fast_entropy.hpp"
 #include "kernel_clones.hpp"
 #include "level_plan.hpp"
 #include "shifted_kernel.hpp"
+#include "single_bound.hpp"
+#include "single_kernel.hpp"
 
 // Vector values live only inside the functions below (never passed by value across an ABI),
 // as in the kernels' own sources.
@@ -85,6 +88,7 @@ namespace {
 
 using namespace reconbound;
 using goldfeld::LevelScale;
+using goldfeld::detail::FloatVector;
 using goldfeld::detail::LaneVector;
 
 // The time of each part is this thread's CPU time (CLOCK_THREAD_CPUTIME_ID): the machine is
@@ -236,46 +240,21 @@ double exp_sum_double(const double* a, std::size_t count, std::size_t passes) {
   return out;
 }
 
-// A single-precision stand-in for the floor until the single kernel's exponential exists:
-// exp_neg's scheme in float32 on 16 lanes — Cody–Waite reduction j = round(x·log2 e) by the
-// 1.5·2^23 shift, r = (x − j·C1) − j·C2 (C1 = ln 2 to 16 bits, so j·C1 is exact for |j| < 2^8),
-// |r| ≤ 0.35, the Taylor polynomial of degree 7 by Estrin's scheme (truncation
-// 0.35^8/8!·e^0.7 < 1.2e-8 relative, below float's 6e-8) and 2^j from the exponent bits. Valid
-// for a ∈ [−87, 87]; no error proof (its only use is its operation count). It is an estimate of
-// what a float exponential costs; the single kernel's own one replaces it here when it exists.
-using FloatLanes = float __attribute__((vector_size(64)));
-using FloatBits = std::uint32_t __attribute__((vector_size(64)));
-
-[[gnu::always_inline]] inline FloatLanes exp_neg_float(FloatLanes a) {
-  const FloatLanes x = -a;
-  constexpr float kShift = 0x1.8p23f;
-  const FloatLanes shifted = x * 1.44269504f + kShift;
-  const FloatLanes j = shifted - kShift;
-  const FloatLanes r = (x - j * 0x1.62ep-1f) - j * 0x1.0bfbe8p-15f;
-  const FloatLanes r2 = r * r;
-  const FloatLanes r4 = r2 * r2;
-  const FloatLanes q0 = 1.0f + r;
-  const FloatLanes q1 = 0.5f + r * (1.0f / 6.0f);
-  const FloatLanes q2 = 1.0f / 24.0f + r * (1.0f / 120.0f);
-  const FloatLanes q3 = 1.0f / 720.0f + r * (1.0f / 5040.0f);
-  const FloatLanes p = (q0 + r2 * q1) + r4 * (q2 + r2 * q3);
-  const FloatBits bits = std::bit_cast<FloatBits>(shifted) - 0x4B400000U;  // j in the low bits
-  return p * std::bit_cast<FloatLanes>((bits + 127U) << 23);
-}
-
+// The same for the single kernel's exponential, exp_neg_single (exp_neg_single.hpp), on
+// FloatVectors (count a multiple of 64).
 RECONBOUND_GOLDFELD_CLONES
 double exp_sum_float(const float* a, std::size_t count, std::size_t passes) {
-  FloatLanes sum[4] = {};
+  FloatVector sum[4] = {};
   for (std::size_t pass = 0; pass < passes; ++pass) {
     for (std::size_t i = 0; i < count; i += 64) {
       for (std::size_t u = 0; u < 4; ++u) {
-        FloatLanes x;
+        FloatVector x;
         std::memcpy(&x, a + i + 16 * u, sizeof x);
-        sum[u] += exp_neg_float(x);
+        sum[u] += goldfeld::detail::exp_neg_single(x);
       }
     }
   }
-  const FloatLanes total = (sum[0] + sum[1]) + (sum[2] + sum[3]);
+  const FloatVector total = (sum[0] + sum[1]) + (sum[2] + sum[3]);
   double out = 0.0;
   for (std::size_t t = 0; t < 16; ++t) out += static_cast<double>(total[t]);
   return out;
@@ -371,6 +350,7 @@ struct Floor {
       state.counters["fma64_per_cycle"] = fma64_per_ns() / ghz();
       state.counters["fma32_per_cycle"] = fma32_per_ns() / ghz();
       state.counters["exp64_cycles"] = ghz() / exp64_per_ns();  // cycles per exponential
+      state.counters["exp32_cycles"] = ghz() / exp32_per_ns();
     }
   }
 };
@@ -424,8 +404,14 @@ void BM_ProductFloor(benchmark::State& state) {
   std::mt19937_64 rng(7);
   std::normal_distribution<double> normal;
   const goldfeld::ProductCentres product = goldfeld::product_centres(centres.data(), n, k);
+  const goldfeld::SingleCentres single = goldfeld::single_centres(product);
   std::vector<double> weights(kQueries * k), offsets(kQueries), scales(kQueries, level.half_inv_s2);
+  // The same queries rounded to float for the single kernel, with its bounds.
+  std::vector<float> weights32(kQueries * k), offsets32(kQueries),
+      scales32(kQueries, static_cast<float>(level.half_inv_s2));
   double exponent_bound = 0.0;
+  double single_bound = 0.0;  // largest `near` bound
+  double single_fits = 0.0;   // queries within the single kernel's bounds
   for (std::size_t q = 0; q < kQueries; ++q) {
     std::vector<double> z(k);
     double z2 = 0.0;
@@ -433,26 +419,46 @@ void BM_ProductFloor(benchmark::State& state) {
       x = normal(rng);
       z2 += x * x;
     }
-    exponent_bound = std::max(exponent_bound, goldfeld::product_exponent_error(k, product.norm2[q], product.max_norm2, z2, level));
+    const double bound = goldfeld::product_exponent_error(k, product.norm2[q], product.max_norm2, z2, level);
+    exponent_bound = std::max(exponent_bound, bound);
     offsets[q] = goldfeld::product_query(centres.data() + q, n, product.norm2[q], z.data(), k, level,
                                          weights.data() + q * k);
+    for (std::size_t c = 0; c < k; ++c) weights32[q * k + c] = static_cast<float>(weights[q * k + c]);
+    offsets32[q] = static_cast<float>(offsets[q]);
+    const goldfeld::SingleExponentError error =
+        goldfeld::single_exponent_error(single, weights32.data() + q * k, offsets32[q], scales32[q], z2, bound);
+    single_bound = std::max(single_bound, error.near);
+    single_fits += goldfeld::fits_single(error, z2) ? 1.0 : 0.0;
   }
   const double cut = std::log(static_cast<double>(n)) + goldfeld::kTruncationNats;
   goldfeld::ShiftedKernelWorkspace work;
   std::vector<double> sums(kQueries), skipped(kQueries), smallest(kQueries);
+  std::vector<double> sums32(kQueries), skipped32(kQueries), smallest32(kQueries);
   Floor floor;
   double kernel_s = 0.0;
+  double kernel32_s = 0.0;
   for (auto _ : state) {
     const auto start = Clock::now();
     goldfeld::product_kernel_sums(product, weights.data(), offsets.data(), scales.data(), kQueries, cut, work,
                                   sums.data(), skipped.data(), smallest.data());
+    const auto middle = Clock::now();
+    goldfeld::single_kernel_sums(single, weights32.data(), offsets32.data(), scales32.data(), kQueries, cut, work,
+                                 sums32.data(), skipped32.data(), smallest32.data());
     const auto end = Clock::now();
-    kernel_s += seconds(start, end);
+    kernel_s += seconds(start, middle);
+    kernel32_s += seconds(middle, end);
     benchmark::DoNotOptimize(sums.data());
+    benchmark::DoNotOptimize(sums32.data());
     floor.sample();
   }
   const double pairs = static_cast<double>(state.iterations()) * static_cast<double>(kQueries * n);
   const double kernel_ns = 1e9 * kernel_s / pairs;
+  const double kernel32_ns = 1e9 * kernel32_s / pairs;
+  // The largest relative difference of the two kernels' sums (within their bounds' sum).
+  double sum_difference = 0.0;
+  for (std::size_t q = 0; q < kQueries; ++q) {
+    sum_difference = std::max(sum_difference, std::abs(sums32[q] - sums[q]) / sums[q]);
+  }
   // floor(k) = k / P_fma + 1 / P_exp (ns per pair; the file's comment).
   const double kd = static_cast<double>(k);
   const double floor64 = kd / floor.fma64_per_ns() + 1.0 / floor.exp64_per_ns();
@@ -462,7 +468,13 @@ void BM_ProductFloor(benchmark::State& state) {
   state.counters["kernel64_ns_per_pair"] = kernel_ns;
   state.counters["floor64_ns_per_pair"] = floor64;
   state.counters["fraction64"] = floor64 / kernel_ns;
+  state.counters["kernel32_ns_per_pair"] = kernel32_ns;
   state.counters["floor32_ns_per_pair"] = floor32;
+  state.counters["fraction32"] = floor32 / kernel32_ns;
+  state.counters["speedup32"] = kernel_ns / kernel32_ns;
+  state.counters["max_single_bound"] = single_bound;
+  state.counters["single_share"] = single_fits / static_cast<double>(kQueries);
+  state.counters["max_sum_difference"] = sum_difference;
   state.counters["skipped_share"] = skipped_total / static_cast<double>(kQueries * n);
   state.counters["max_exponent_bound"] = exponent_bound;
   state.counters["n"] = static_cast<double>(n);

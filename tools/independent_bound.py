@@ -348,7 +348,7 @@ def compare(report, cli, args):
     checks.equal("rotation", args.rotation, cli["rotation"])
     checks.relative("trace_sigma", report["trace_sigma"], cli["trace_sigma"])
     checks.relative("trace_sigma_ucb", report["trace_sigma_ucb"], cli["trace_sigma_ucb"])
-    checks.relative("normaliser", report["normaliser"], cli["normaliser"])
+    checks.relative("normaliser", report["normaliser"], cli["normaliser_value"])
     # The split of α over the certificate's events (mathematics §6.8), as the CLI states it.
     certificate = cli.get("certificate", {})
     checks.relative("certificate alpha", args.alpha, certificate.get("alpha", math.nan))

@@ -43,6 +43,7 @@ for ((r = 1; r <= reps; r++)); do
   out=$results/floor_${stamp}_run$r.json
   echo "run $r of $reps (load average $load)" >&2
   "$work/snapshot/floor_benchmark" --benchmark_out="$out" --benchmark_out_format=json >&2
+  sed -i "s#$work/##" "$out"  # the JSON names the program relative to the private copy
   runs+=("$out")
 done
 /usr/bin/python3 "$here/table.py" "${runs[@]}" > "$results/floor_$stamp.md"

@@ -11,9 +11,6 @@ import statistics
 import subprocess
 import sys
 
-SINGLE = "–"  # no single-precision kernel yet (issue 25, item 1)
-
-
 def cpu():
     try:
         text = subprocess.run(["lscpu"], capture_output=True, text=True).stdout
@@ -53,15 +50,18 @@ def main(paths):
            f"(a lone level at n_MC = 1), ν² = {next(iter(rows.values()))[0].get('nu2', float('nan')):g}.", ""]
 
     out += ["| k | double: kernel ns/pair | double: floor ns/pair | double: fraction of floor | single: kernel ns/pair "
-            "| single: floor ns/pair | single: fraction of floor | skipped share |",
-            "|---|---|---|---|---|---|---|---|"]
+            "| single: floor ns/pair | single: fraction of floor | single / double speed | skipped share "
+            "| single: largest exponent bound (nats) |",
+            "|---|---|---|---|---|---|---|---|---|---|"]
     for (name, k), entries in sorted(rows.items()):
         if name != "BM_ProductFloor":
             continue
         get = lambda key: [e[key] for e in entries]
         out.append(f"| {k} | {cell(get('kernel64_ns_per_pair'), '{:.3f}')} | {cell(get('floor64_ns_per_pair'), '{:.3f}')} "
-                   f"| {cell([100 * x for x in get('fraction64')], '{:.0f} %')} | {SINGLE} "
-                   f"| {cell(get('floor32_ns_per_pair'), '{:.3f}')} | {SINGLE} | {cell(get('skipped_share'), '{:.3f}')} |")
+                   f"| {cell([100 * x for x in get('fraction64')], '{:.0f} %')} "
+                   f"| {cell(get('kernel32_ns_per_pair'), '{:.3f}')} | {cell(get('floor32_ns_per_pair'), '{:.3f}')} "
+                   f"| {cell([100 * x for x in get('fraction32')], '{:.0f} %')} | {cell(get('speedup32'), '{:.2f}')} "
+                   f"| {cell(get('skipped_share'), '{:.3f}')} | {cell(get('max_single_bound'), '{:.2g}')} |")
 
     chained = [(k, e) for (name, k), e in sorted(rows.items()) if name == "BM_ChainedFloor"]
     if chained:
@@ -93,12 +93,14 @@ def main(paths):
                             ("float FMA peak, multiply-adds per cycle", "fma32_per_cycle", "{:.1f}"),
                             ("exp_neg (double), exponentials per ns", "exp64_per_ns", "{:.2f}"),
                             ("exp_neg (double), cycles per exponential", "exp64_cycles", "{:.2f}"),
-                            ("float exponential (stand-in), exponentials per ns", "exp32_per_ns", "{:.2f}")]:
+                            ("exp_neg_single (float), exponentials per ns", "exp32_per_ns", "{:.2f}"),
+                            ("exp_neg_single (float), cycles per exponential", "exp32_cycles", "{:.2f}")]:
         values = per_run(key)
         if values:
             out.append(f"| {label} | {cell(values, fmt)} |")
-    out += ["", "floor(k) = k / P_fma + 1 / P_exp ns per (query, centre) pair (k multiply-adds and one exponential); "
-            "fraction = floor / kernel time, within each run."]
+    out += ["", "floor(k) = k / P_fma + 1 / P_exp ns per (query, centre) pair (k multiply-adds and one exponential), "
+            "in double and in float; fraction = floor / kernel time and single / double speed = double kernel time / "
+            "single kernel time, within each run."]
     print("\n".join(out))
 
 

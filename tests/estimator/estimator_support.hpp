@@ -39,6 +39,12 @@ EntropyRequest make_request(const RowMatrix& data, std::vector<GridPair> grid,
                             double trace_sigma, std::uint64_t seed = 0);
 
 
+// Largest t_num (bits) the tests allow the goldfeld fast path with its default
+// precision=single: a row takes the single-precision kernel only while its exponent bound is
+// ≤ kSingleExponentLimit = 9e-4 nats, which adds at most about 1.4e-3 bits
+// (docs/fast_estimator.md). precision=double keeps kFastPathMaxNumericalBits.
+inline constexpr double kSingleMaxNumericalBits = 1.5e-3;
+
 // The value of an estimator's detail (goldfeld: "n_mc", "t_mc", "t_md"); std::out_of_range
 // naming it when the details have none.
 double detail(const EstimateDetails& details, std::string_view name);

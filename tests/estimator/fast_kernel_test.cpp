@@ -9,7 +9,6 @@
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
-#include <boost/multiprecision/cpp_bin_float.hpp>
 #include <cmath>
 #include <random>
 #include <string>
@@ -19,6 +18,7 @@
 #include "chained_kernel.hpp"
 #include "dither.hpp"
 #include "fast_entropy.hpp"
+#include "kernel_cases.hpp"
 #include "level_plan.hpp"
 #include "shifted_kernel.hpp"
 
@@ -26,52 +26,6 @@ namespace reconbound::test {
 namespace {
 
 using goldfeld::LevelPlan;
-using Big = boost::multiprecision::cpp_bin_float_50;
-
-// The default dither levels ν² and their sds s = sqrt(ν²·tr/k), as the estimator forms them.
-std::vector<double> default_sds(double trace, std::size_t k) {
-  std::vector<double> s;
-  for (const double nu2 : {0.2, 0.4, 0.8, 1.6, 3.2, 6.4}) {
-    s.push_back(std::sqrt(nu2 * trace / static_cast<double>(k)));
-  }
-  return s;
-}
-
-// One kernel call's inputs: n centres (coordinate-major, k × n) and `draws` draws Z (draws × k).
-struct KernelCase {
-  std::size_t n = 0;
-  std::size_t k = 0;
-  std::size_t self = 0;
-  std::size_t draws = 0;
-  std::vector<double> centres;
-  std::vector<double> z;
-  std::vector<double> s;  // dither sd per level
-};
-
-// S = Σ_l exp(−(D_l/(2s²) + G_l/s)) for level v and draw j, in 50 digits from the doubles.
-Big reference_sum(const KernelCase& c, std::size_t v, std::size_t j) {
-  const Big s = c.s[v];
-  const Big h = Big(1) / (2 * s * s);
-  const Big r = Big(1) / s;
-  Big total = 0;
-  for (std::size_t l = 0; l < c.n; ++l) {
-    Big d = 0;
-    Big g = 0;
-    for (std::size_t q = 0; q < c.k; ++q) {
-      const Big diff = Big(c.centres[q * c.n + c.self]) - Big(c.centres[q * c.n + l]);
-      d += diff * diff;
-      g += Big(c.z[j * c.k + q]) * diff;
-    }
-    total += boost::multiprecision::exp(-(d * h + g * r));
-  }
-  return total;
-}
-
-double norm2_of(const KernelCase& c, std::size_t j) {
-  double total = 0.0;
-  for (std::size_t q = 0; q < c.k; ++q) total += c.z[j * c.k + q] * c.z[j * c.k + q];
-  return total;
-}
 
 // Runs the chained kernel and returns the violations of |S̃ − S| ≤ δ·S (empty if none).
 std::string chained_problems(const KernelCase& c) {
@@ -178,19 +132,6 @@ std::string product_problems(const KernelCase& c, const std::vector<std::size_t>
     }
   }
   return problems;
-}
-
-// Random centres N(0, spread²) and standard normal draws.
-KernelCase random_case(std::size_t n, std::size_t k, std::size_t draws, double spread,
-                       std::uint64_t seed) {
-  std::mt19937_64 rng(seed);
-  std::normal_distribution<double> normal;
-  KernelCase c{n, k, static_cast<std::size_t>(seed % n), draws, {}, {}, default_sds(1.0, k)};
-  c.centres.resize(k * n);
-  for (double& y : c.centres) y = spread * normal(rng);
-  c.z.resize(draws * k);
-  for (double& z : c.z) z = normal(rng);
-  return c;
 }
 
 TEST(GoldfeldLevelPlan, ChainsTheDefaultGridIntoTwoChainsOfThree) {
@@ -346,7 +287,7 @@ TEST(GoldfeldFastTile, MixesProductAndDifferenceRowsWithinTheBound) {
   goldfeld::NormalStream dither(9, k, 0);
   goldfeld::ShiftedKernelWorkspace work;
   const goldfeld::TileSums tile =
-      goldfeld::fast_tile_sums(points, &product, plan, n_mc, dither, row_begin, row_end, work);
+      goldfeld::fast_tile_sums(points, &product, nullptr, plan, n_mc, dither, row_begin, row_end, work);
   // The same draws, the routing of each row, and the values in 50 digits.
   goldfeld::NormalStream replay(9, k, 0);
   KernelCase c{n, k, 0, n_mc, std::vector<double>(points.coordinate_major(),

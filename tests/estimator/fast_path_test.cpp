@@ -4,7 +4,9 @@
 // (squaring chains), with levels without exact factor-2 ratios of s (the direct kernel),
 // on far-apart clusters (clamped and underflowing factors), at a block size whose draws
 // exceed the chains' ‖Z‖² limit (rows routed to the direct kernel), and with a lone level
-// per block size at n_mc = 1 (the product kernel, as in a run certifying one grid pair).
+// per block size at n_mc = 1 (the product kernels, as in a run certifying one grid pair) in
+// single and double precision, also on adversarial samples (outliers, tiny s, near-duplicates),
+// where the two precisions must agree within the sum of their margins.
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
@@ -36,9 +38,10 @@ std::vector<GridPair> grid_of(const std::vector<double>& levels) {
 }
 
 // Checks fast against exact for one request; returns the problems found (empty if none)
-// and sets `largest` to the largest t_num seen.
+// and sets `largest` to the largest t_num seen, which must lie in (0, max_t_num].
 std::string fast_vs_exact_problems(const EntropyRequest& request, double& largest,
-                                   const Params& fast_params = {}) {
+                                   const Params& fast_params = {},
+                                   double max_t_num = kSingleMaxNumericalBits) {
   const auto fast = goldfeld(fast_params)->estimate(request);
   const auto exact = goldfeld(Params().set("exact", true))->estimate(request);
   std::string problems;
@@ -53,8 +56,8 @@ std::string fast_vs_exact_problems(const EntropyRequest& request, double& larges
     const GridEntropy& f = fast[p];
     const GridEntropy& e = exact[p];
     check(e.t_num == 0.0, f, "exact t_num is not 0");
-    check(f.t_num > 0.0 && f.t_num <= kFastPathMaxNumericalBits, f,
-          "t_num=" + std::to_string(f.t_num) + " outside (0, 1e-6]");
+    check(f.t_num > 0.0 && f.t_num <= max_t_num, f,
+          "t_num=" + std::to_string(f.t_num) + " outside (0, " + std::to_string(max_t_num) + "]");
     const double t_mc = detail(f.details, "t_mc"), t_md = detail(f.details, "t_md");
     check(t_mc == detail(e.details, "t_mc") && t_md == detail(e.details, "t_md") &&
               draws(f.details) == draws(e.details),
@@ -103,19 +106,64 @@ RC_GTEST_PROP(GoldfeldFastPath, MatchesTheExactPathWithinTnumWithoutChains, ()) 
 }
 
 // One level per block size and one draw per point, as when one grid pair is certified:
-// every block size without Taylor boxes runs the product kernel (plans without chains),
-// at sample sizes that leave partial register blocks (16 centres) and partial tiles.
+// every block size without Taylor boxes runs a product kernel (plans without chains), the
+// single-precision one (default) or the double one, at sample sizes that leave partial
+// register blocks (16 and 32 centres) and partial tiles.
 RC_GTEST_PROP(GoldfeldFastPath, MatchesTheExactPathWithinTnumForALoneLevel, ()) {
   const auto n = *rc::gen::inRange<std::size_t>(2, 80);
   const auto seed = *rc::gen::inRange<std::uint64_t>(0, 1u << 30);
   const auto nu2 = *rc::gen::element(0.2, 0.5, 1.6, 6.4);
+  const bool single = *rc::gen::arbitrary<bool>();
   const RowMatrix data = gaussian_sample(n, kColumns, seed, *rc::gen::inRange(-50, 50));
   EntropyRequest request = make_request(data, grid_of({nu2}), sample_trace(data), seed);
   request.threads = 2;
   request.n_mc = 1;
   double largest = 0.0;
-  const std::string problems = fast_vs_exact_problems(request, largest);
+  const std::string problems =
+      single ? fast_vs_exact_problems(request, largest)
+             : fast_vs_exact_problems(request, largest, Params::parse("precision=double"), kFastPathMaxNumericalBits);
   RC_ASSERT(problems == std::string());
+}
+
+// Adversarial samples for the single-precision kernel, a lone level per block size (one and
+// three draws per point): outliers 40 sds out (the exponent bounds grow with the largest
+// norm), a narrow level (ν² = 1e-3: large h), near-duplicate records. precision=single against
+// the exact path within 2·t_num, against precision=double within the sum of both margins
+// (per block and per pair), and the same bits on one thread and three.
+TEST(GoldfeldFastPath, SingleAndDoublePrecisionAgreeWithinTheirMarginsOnAdversarialSamples) {
+  RowMatrix data = gaussian_sample(70, kColumns, 12);
+  for (Eigen::Index i = 0; i < data.rows(); ++i) {
+    if (i % 3 == 1) data.row(i) = data.row(i - 1) * (1.0 + 1e-9);  // near-duplicates
+    if (i % 23 == 5) data.row(i) *= 40.0;                          // outliers
+  }
+  const auto single = goldfeld(Params::parse("precision=single"));
+  const auto twofold = goldfeld(Params::parse("precision=double"));
+  for (const double nu2 : {1e-3, 0.2, 1.6}) {
+    for (const std::size_t n_mc : {1u, 3u}) {
+      EntropyRequest request = make_request(data, grid_of({nu2}), sample_trace(data), 3);
+      request.n_mc = n_mc;
+      SCOPED_TRACE("nu2=" + std::to_string(nu2) + " n_mc=" + std::to_string(n_mc));
+      double largest = 0.0;
+      EXPECT_EQ(fast_vs_exact_problems(request, largest, Params::parse("precision=single")), "");
+      const auto s = single->estimate(request);
+      const auto d = twofold->estimate(request);
+      for (std::size_t p = 0; p < s.size(); ++p) {
+        EXPECT_LE(std::abs(s[p].h_point - d[p].h_point), s[p].t_num + d[p].t_num) << "k=" << s[p].pair.k;
+        for (std::size_t b = 0; b < s[p].blocks.size(); ++b) {
+          EXPECT_LE(std::abs(s[p].blocks[b].h_point_bits - d[p].blocks[b].h_point_bits),
+                    s[p].blocks[b].numerical_error_bits + d[p].blocks[b].numerical_error_bits)
+              << "k=" << s[p].pair.k << " block " << b;
+        }
+      }
+      request.threads = 3;
+      const auto three = single->estimate(request);
+      for (std::size_t p = 0; p < s.size(); ++p) {
+        EXPECT_EQ(three[p].h_point, s[p].h_point);
+        EXPECT_EQ(three[p].t_num, s[p].t_num);
+      }
+      std::printf("nu2 %g, n_mc %zu: largest t_num %.3g bits (single)\n", nu2, n_mc, largest);
+    }
+  }
 }
 
 // Two clusters 2000 apart with a normaliser tr Σ̂ from the within-cluster spread only: at the

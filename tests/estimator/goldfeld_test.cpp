@@ -50,7 +50,7 @@ TEST(Goldfeld, MarginsAndVarianceBoundMatchTheMpfrReference) {
     for (std::size_t b = 0; b < r.blocks.size(); ++b) {
       EXPECT_EQ(r.blocks[b].block, b);
       EXPECT_GT(r.blocks[b].numerical_error_bits, 0.0);  // the fast path's proven margin
-      EXPECT_LE(r.blocks[b].numerical_error_bits, 1e-6);
+      EXPECT_LE(r.blocks[b].numerical_error_bits, kSingleMaxNumericalBits);
     }
     // σ_b² of mathematics §6.3, which t_MC's σ_MC sums over the blocks.
     EXPECT_AGREES_WITH_REFERENCE(goldfeld::block_variance_bound_bits2(k, 300, n_mc),
@@ -61,7 +61,7 @@ TEST(Goldfeld, MarginsAndVarianceBoundMatchTheMpfrReference) {
     EXPECT_AGREES_WITH_REFERENCE(t_md, margins.t_md, kEntropyMargins);
     EXPECT_AGREES_WITH_REFERENCE(t_mc, margins.t_mc, kEntropyMargins);
     EXPECT_GT(r.t_num, 0.0);
-    EXPECT_LE(r.t_num, 1e-6);  // issue 4 target
+    EXPECT_LE(r.t_num, kSingleMaxNumericalBits);
     EXPECT_EQ(r.h_lb, r.h_point - t_mc - t_md - r.t_num);  // mathematics §6.4
     double mean = 0.0;
     for (const auto& block : r.blocks) mean += block.h_point_bits;
@@ -178,6 +178,9 @@ TEST(Goldfeld, TheNmcParameterOverridesTheDefault) {
   EXPECT_THROW(goldfeld(Params::parse("draws=3")), InvalidInput);
   EXPECT_THROW(goldfeld(Params::parse("series=sometimes")), InvalidInput);
   EXPECT_NO_THROW(goldfeld(Params::parse("series=off")));
+  EXPECT_THROW(goldfeld(Params::parse("precision=half")), InvalidInput);
+  EXPECT_NO_THROW(goldfeld(Params::parse("precision=double")));
+  EXPECT_NO_THROW(goldfeld(Params::parse("precision=single")));
 }
 
 // The request's n_mc (a pilot's one draw, mathematics §6.6) wins over the parameter and the budget.

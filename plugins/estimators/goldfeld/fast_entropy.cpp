@@ -10,6 +10,7 @@
 #include "reconbound/error.hpp"
 #include "chained_kernel.hpp"
 #include "rounding.hpp"
+#include "single_bound.hpp"
 
 namespace reconbound::goldfeld {
 
@@ -20,13 +21,29 @@ namespace {
 
 // How a row's sums were formed: the Taylor boxes give −ln of the whole mixture sum (no
 // ‖Z‖²/2 term), the other kernels Σ_l e^{−a_l}.
-enum class RowKernel { series, chained, product, difference };
+enum class RowKernel { series, chained, single, product, difference };
+
+// Queries of the single kernel (of a row, or collected over a tile): the float weights
+// (k each), offsets and scales, and the bounds of each.
+struct SingleQueries {
+  std::vector<float> weights;
+  std::vector<float> offsets;
+  std::vector<float> scales;
+  std::vector<SingleExponentError> errors;
+
+  void append(const SingleQueries& more) {
+    weights.insert(weights.end(), more.weights.begin(), more.weights.end());
+    offsets.insert(offsets.end(), more.offsets.begin(), more.offsets.end());
+    scales.insert(scales.end(), more.scales.begin(), more.scales.end());
+    errors.insert(errors.end(), more.errors.begin(), more.errors.end());
+  }
+};
 
 }  // namespace
 
 TileSums fast_tile_sums(const BlockPoints& points, const ProductCentres* product,
-                        const LevelPlan& plan, std::size_t n_mc, NormalStream& dither,
-                        std::size_t row_begin, std::size_t row_end, ShiftedKernelWorkspace& work,
+                        const SingleCentres* single, const LevelPlan& plan, std::size_t n_mc,
+                        NormalStream& dither, std::size_t row_begin, std::size_t row_end, ShiftedKernelWorkspace& work,
                         const SeriesTables* series) {
   const std::size_t n = points.n();
   const std::size_t k = points.k();
@@ -52,6 +69,11 @@ TileSums fast_tile_sums(const BlockPoints& points, const ProductCentres* product
   std::vector<double> row_weights(per_row * k);
   std::vector<double> row_offsets(per_row);
   std::vector<double> row_errors(per_row);
+  // The single kernel's queries, collected over the tile, and the index into `sums` of each.
+  SingleQueries single_queries;
+  std::vector<std::size_t> single_slot;
+  SingleQueries row_single{std::vector<float>(per_row * k), std::vector<float>(per_row),
+                           std::vector<float>(per_row), std::vector<SingleExponentError>(per_row)};
   // Certified truncation (direct kernels): groups whose exponents all exceed
   // ln n + kTruncationNats hold at most n·e^{−cut} = e^{−kTruncationNats} of mass relative
   // to S ≥ 1.
@@ -96,17 +118,34 @@ TileSums fast_tile_sums(const BlockPoints& points, const ProductCentres* product
       }
       continue;
     }
+    // The product kernels: every query of the row within the single kernel's bounds
+    // (fits_single), else within the double kernel's kProductExponentLimit.
     bool within = product != nullptr;
-    for (std::size_t v = 0; v < level_count && within; ++v) {
-      for (std::size_t j = 0; j < n_mc && within; ++j) {
+    bool single_fits = single != nullptr;
+    for (std::size_t v = 0; v < level_count && (within || single_fits); ++v) {
+      for (std::size_t j = 0; j < n_mc && (within || single_fits); ++j) {
         const std::size_t q = v * n_mc + j;
         row_errors[q] = product_exponent_error(k, product->norm2[i], product->max_norm2,
                                                row_norm2[j], plan.scales[v]);
         row_offsets[q] = product_query(points.coordinate_major() + i, n, product->norm2[i],
                                        z.data() + j * k, k, plan.scales[v],
                                        row_weights.data() + q * k);
-        within = row_errors[q] <= kProductExponentLimit;
+        within = within && row_errors[q] <= kProductExponentLimit;
+        if (!single_fits) continue;
+        float* weight = row_single.weights.data() + q * k;
+        for (std::size_t c = 0; c < k; ++c) weight[c] = static_cast<float>(row_weights[q * k + c]);
+        row_single.offsets[q] = static_cast<float>(row_offsets[q]);
+        row_single.scales[q] = static_cast<float>(plan.scales[v].half_inv_s2);
+        row_single.errors[q] = single_exponent_error(*single, weight, row_single.offsets[q],
+                                                     row_single.scales[q], row_norm2[j], row_errors[q]);
+        single_fits = fits_single(row_single.errors[q], row_norm2[j]);
       }
+    }
+    if (single_fits) {
+      kernel[row] = RowKernel::single;  // its sums follow below, for the whole tile at once
+      single_queries.append(row_single);
+      for (std::size_t q = 0; q < per_row; ++q) single_slot.push_back(row * per_row + q);
+      continue;
     }
     if (within) {
       kernel[row] = RowKernel::product;  // its sums follow below, for the whole tile at once
@@ -145,6 +184,21 @@ TileSums fast_tile_sums(const BlockPoints& points, const ProductCentres* product
       relative_error[product_slot[p]] = product_sum_relative_error(
           n, exponent_error[p],
           product_skipped_mass_bound(exponent_error[p], product_skipped[p], product_smallest[p]));
+    }
+  }
+  if (!single_slot.empty()) {
+    const std::size_t count = single_slot.size();
+    std::vector<double> single_sums(count);
+    std::vector<double> single_skipped(count);
+    std::vector<double> single_smallest(count);
+    single_kernel_sums(*single, single_queries.weights.data(), single_queries.offsets.data(),
+                       single_queries.scales.data(), count, cut, work, single_sums.data(),
+                       single_skipped.data(), single_smallest.data());
+    for (std::size_t p = 0; p < count; ++p) {
+      const SingleExponentError& error = single_queries.errors[p];
+      sums[single_slot[p]] = single_sums[p];
+      relative_error[single_slot[p]] = single_sum_relative_error(
+          n, error, product_skipped_mass_bound(error.all, single_skipped[p], single_smallest[p]));
     }
   }
   // The values in row order, then level, then draw (the same order on every thread count).

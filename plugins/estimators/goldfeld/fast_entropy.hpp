@@ -9,6 +9,7 @@
 #include "level_plan.hpp"
 #include "series_tables.hpp"
 #include "shifted_kernel.hpp"
+#include "single_kernel.hpp"
 
 namespace reconbound::goldfeld {
 
@@ -44,11 +45,15 @@ inline constexpr double kProductExponentLimit = 1e-8;
 //   and draws within the tables' ‖Z‖² limit, the Taylor boxes (series_tables.hpp);
 // * when the plan has chains and every draw of the row has ‖Z‖² ≤ kChainNormLimit, the
 //   chained kernel (chained_kernel.hpp);
+// * otherwise, with `single` (the block's centres in float, single_kernel.hpp; it needs
+//   `product` too) and every query of the row within the single kernel's bounds
+//   (fits_single, single_bound.hpp), the single-precision product kernel;
 // * otherwise, with `product` (the block's centres in the product kernel's layout) and
-//   every query of the row within kProductExponentLimit, the product kernel, which runs
-//   once for all such rows of the tile; else the difference kernel (shifted_kernel.hpp).
+//   every query of the row within kProductExponentLimit, the product kernel;
+// * else the difference kernel (shifted_kernel.hpp).
+// The product kernels run once for all their rows of the tile.
 TileSums fast_tile_sums(const BlockPoints& points, const ProductCentres* product,
-                        const LevelPlan& plan, std::size_t n_mc, NormalStream& dither,
+                        const SingleCentres* single, const LevelPlan& plan, std::size_t n_mc, NormalStream& dither,
                         std::size_t row_begin, std::size_t row_end, ShiftedKernelWorkspace& work,
                         const SeriesTables* series = nullptr);
 

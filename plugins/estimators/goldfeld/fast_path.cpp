@@ -16,6 +16,7 @@
 #include "level_plan.hpp"
 #include "parallel_for.hpp"
 #include "series_tables.hpp"
+#include "single_kernel.hpp"
 
 namespace reconbound::goldfeld {
 
@@ -47,12 +48,14 @@ std::vector<BlockSizeGroup> group_by_block_size(const std::vector<GridEntropy>& 
 
 // What the tiles of one block share, built once by the first of its work items to start
 // and released when the last one finishes (work items are handed out in order, so only
-// about `threads` blocks are held at a time): the block's points, the product kernel's
-// layout of them (plans without chains only: chained plans use it for no row but the rare
-// ones over the chains' ‖Z‖² limit, which take the difference kernel) and the Taylor tables.
+// about `threads` blocks are held at a time): the block's points, the product kernels'
+// layouts of them (plans without chains only: chained plans use them for no row but the rare
+// ones over the chains' ‖Z‖² limit, which take the difference kernel; the float copy only
+// with ProductPrecision::single) and the Taylor tables.
 struct BlockData {
   BlockPoints points;
   std::optional<ProductCentres> product;
+  std::optional<SingleCentres> single;
   std::optional<SeriesTables> series;
 };
 
@@ -64,14 +67,18 @@ struct SharedBlock {
 
 std::unique_ptr<const BlockData> build_block(const EntropyRequest& request,
                                              const BlockSizeGroup& group, std::size_t block,
-                                             SeriesPolicy series_policy) {
+                                             SeriesPolicy series_policy, ProductPrecision precision) {
   BlockPoints points(request.rotated, group.k, block, request.first_column, sample_columns(request));
   std::optional<ProductCentres> product;
-  if (!group.plan.chained) product = product_centres(points.coordinate_major(), points.n(), points.k());
+  std::optional<SingleCentres> single;
+  if (!group.plan.chained) {
+    product = product_centres(points.coordinate_major(), points.n(), points.k());
+    if (precision == ProductPrecision::single) single = single_centres(*product);
+  }
   std::optional<SeriesTables> series =
       has_series(group.k) ? build_series_tables(points, group.s, series_policy, group.plan.chained) : std::nullopt;
   return std::make_unique<const BlockData>(
-      BlockData{std::move(points), std::move(product), std::move(series)});
+      BlockData{std::move(points), std::move(product), std::move(single), std::move(series)});
 }
 
 // Modelled cost (item_cost.hpp) of `rows` sample rows of a block of `group` with the
@@ -143,7 +150,8 @@ std::uint64_t fast_path_cost(const EntropyRequest& request, SeriesPolicy series_
 }
 
 void run_fast_path(const EntropyRequest& request, std::size_t threads, SeriesPolicy series_policy,
-                   const std::vector<std::size_t>& draws, std::vector<GridEntropy>& results) {
+                   ProductPrecision precision, const std::vector<std::size_t>& draws,
+                   std::vector<GridEntropy>& results) {
   const std::vector<BlockSizeGroup> groups = group_by_block_size(results, draws);
   const std::size_t n = static_cast<std::size_t>(request.rotated.rows());
   const std::size_t tiles_per_block = (n + kTileRows - 1) / kTileRows;
@@ -168,7 +176,7 @@ void run_fast_path(const EntropyRequest& request, std::size_t threads, SeriesPol
     const std::size_t block = first.blocks[item.slot].block;
     SharedBlock& shared_block = shared[first_block[item.group] + item.slot];
     std::call_once(shared_block.built, [&] {
-      shared_block.data = build_block(request, group, block, series_policy);
+      shared_block.data = build_block(request, group, block, series_policy, precision);
     });
     const BlockData& data = *shared_block.data;
     ShiftedKernelWorkspace work;
@@ -178,7 +186,8 @@ void run_fast_path(const EntropyRequest& request, std::size_t threads, SeriesPol
       const std::size_t row_end = std::min(n, row_begin + kTileRows);
       dither.discard(row_begin * group.n_mc * group.k);  // draws of rows before the tile
       tiles[item.group][item.slot][tile] = fast_tile_sums(
-          data.points, data.product ? &*data.product : nullptr, group.plan, group.n_mc, dither,
+          data.points, data.product ? &*data.product : nullptr, data.single ? &*data.single : nullptr,
+          group.plan, group.n_mc, dither,
           row_begin, row_end, work, data.series ? &*data.series : nullptr);
     }
     if (--shared_block.pending == 0) shared_block.data.reset();

@@ -10,12 +10,18 @@
 
 namespace reconbound::goldfeld {
 
+// The arithmetic of the product kernel (plans without chains): float32 exponents and
+// exponentials (single_kernel.hpp, rows beyond its bounds take the double kernel) or float64
+// throughout (shifted_kernel.hpp).
+enum class ProductPrecision { single, double_precision };
+
 // `results` holds one entry per request.grid pair with pair, s, n and the block indices of
 // this shard filled in, `draws` its draws per sample point (the same for pairs of one block
 // size); fills every block's h_point_bits (ĥ_MC(Π_b), eq 31) and numerical_error_bits.
 // Bit-identical for every thread count.
 void run_fast_path(const EntropyRequest& request, std::size_t threads, SeriesPolicy series,
-                   const std::vector<std::size_t>& draws, std::vector<GridEntropy>& results);
+                   ProductPrecision precision, const std::vector<std::size_t>& draws,
+                   std::vector<GridEntropy>& results);
 
 // The modelled cost (item_cost.hpp) of run_fast_path with the same arguments: the units its
 // progress counts to, without computing anything.

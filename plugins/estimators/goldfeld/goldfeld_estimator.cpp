@@ -9,7 +9,8 @@
 //  - exact=true: a log-sum-exp over all n centres per query and level, t_num = 0 (the
 //    reference, (grid pair, block) items on request.threads threads);
 //  - default: the fast path (fast_path.cpp, docs/fast_estimator.md), all levels of one block
-//    size from shared distances, with t_num the proven bound on its numerical error.
+//    size from shared distances, with t_num the proven bound on its numerical error; its
+//    product kernel in float32 (precision=single, the default) or float64 (precision=double).
 // Both are bit-identical for every thread count and shard split.
 #include <fmt/format.h>
 
@@ -46,8 +47,9 @@ double dither_sd(const GridPair& pair, double trace_sigma) {
 
 class GoldfeldEstimator final : public EntropyEstimator {
  public:
-  GoldfeldEstimator(std::optional<std::size_t> n_mc, bool exact, SeriesPolicy series)
-      : n_mc_(n_mc), exact_(exact), series_(series) {}
+  GoldfeldEstimator(std::optional<std::size_t> n_mc, bool exact, SeriesPolicy series,
+                    ProductPrecision precision)
+      : n_mc_(n_mc), exact_(exact), series_(series), precision_(precision) {}
 
   std::vector<GridEntropy> estimate(const EntropyRequest& request) const override {
     Plan plan = plan_of(request);
@@ -55,7 +57,7 @@ class GoldfeldEstimator final : public EntropyEstimator {
     if (exact_) {
       run_exact_path(request, plan);
     } else {
-      run_fast_path(request, plan.checked.threads, series_, plan.draws, plan.results);
+      run_fast_path(request, plan.checked.threads, series_, precision_, plan.draws, plan.results);
     }
     const bool complete = computes_all_blocks(request, plan.checked);
     for (std::size_t p = 0; p < plan.results.size(); ++p) {
@@ -239,10 +241,11 @@ class GoldfeldEstimator final : public EntropyEstimator {
   std::optional<std::size_t> n_mc_;
   bool exact_;
   SeriesPolicy series_;
+  ProductPrecision precision_;
 };
 
 std::unique_ptr<EntropyEstimator> make(const Params& params) {
-  params.require_only({"n_mc", "exact", "series"}, "the goldfeld estimator");
+  params.require_only({"n_mc", "exact", "series", "precision"}, "the goldfeld estimator");
   std::optional<std::size_t> n_mc;
   if (params.has("n_mc")) {
     const std::int64_t value = params.get_int("n_mc");
@@ -261,7 +264,15 @@ std::unique_ptr<EntropyEstimator> make(const Params& params) {
   const SeriesPolicy policy = series == "auto" ? SeriesPolicy::automatic
                               : series == "on" ? SeriesPolicy::always
                                                : SeriesPolicy::never;
-  return std::make_unique<GoldfeldEstimator>(n_mc, params.get_bool("exact", false), policy);
+  const std::string precision = params.get_string("precision", "single");
+  if (precision != "single" && precision != "double") {
+    throw InvalidInput(fmt::format(
+        "parameter 'precision'='{}' must be single or double (the fast path's product kernel)",
+        precision));
+  }
+  return std::make_unique<GoldfeldEstimator>(
+      n_mc, params.get_bool("exact", false), policy,
+      precision == "single" ? ProductPrecision::single : ProductPrecision::double_precision);
 }
 
 const PluginInfo& info() {
@@ -269,7 +280,7 @@ const PluginInfo& info() {
       .abi_version = kPluginAbiVersion,
       .kind = PluginKind::estimator,
       .name = "goldfeld",
-      .version = "1.2.0",
+      .version = "1.3.0",
       .description =
           "plug-in entropy of the dithered blocks by Monte Carlo (eq 31) with Cantelli and "
           "McDiarmid margins (eq 34-35) and a proven numerical margin t_num",
@@ -279,7 +290,10 @@ const PluginInfo& info() {
                     "t_num=0 (the reference); false: shared-distance fast path>; "
                     "series=<auto|on|off, default auto: Taylor boxes at k=1 always and at k=2 "
                     "where they cost less than the chained kernel; on: wherever the tables fit; "
-                    "off: never>",
+                    "off: never>; "
+                    "precision=<single|double, default single: the fast path's product kernel "
+                    "forms exponents and exponentials in float32 with a proven bound (rows beyond "
+                    "it take float64); double: float64 throughout>",
       .make_estimator = &make,
   };
   return plugin;

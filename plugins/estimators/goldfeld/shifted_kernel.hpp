@@ -41,15 +41,19 @@ inline constexpr std::size_t direct_additions(std::size_t n) {
   return (n + kDirectLanes - 1) / kDirectLanes + 3;
 }
 
-// Buffers of one thread, reused across calls (of this kernel, chained_kernel_sums and
-// series_sums).
+// Buffers of one thread, reused across calls (of this kernel, single_kernel_sums,
+// chained_kernel_sums and series_sums).
 struct ShiftedKernelWorkspace {
   std::vector<double> weight;    // product kernel: queries × k weights w (padded)
   std::vector<double> offset;    // product kernel: per query c
   std::vector<double> scale;     // product kernel: per query h
-  std::vector<double> product_lanes;    // product kernel: queries × 8 partial sums
+  std::vector<double> product_lanes;    // product kernels: queries × 8 partial sums
   std::vector<double> product_minima;   // product kernel: queries × 8 skipped minima
-  std::vector<double> product_skipped;  // product kernel: per query skipped centres
+  std::vector<double> product_skipped;  // product kernels: per query skipped centres
+  std::vector<float> single_weight;     // single kernel: queries × k weights w̃ (padded)
+  std::vector<float> single_offset;     // single kernel: per query c̃
+  std::vector<float> single_scale;      // single kernel: per query h̃
+  std::vector<float> single_minima;     // single kernel: queries × 16 skipped minima
   std::vector<double> diff;      // k × tile differences y_i − y_l
   std::vector<double> norm2;     // tile values D_l
   std::vector<double> cross;     // tile values G_{jl}

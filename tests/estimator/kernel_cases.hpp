@@ -1,0 +1,38 @@
+#pragma once
+// Inputs of the fast path's kernels and their sums in 50-digit arithmetic, shared by the kernel
+// tests (fast_kernel_test.cpp, single_kernel_test.cpp).
+#include <boost/multiprecision/cpp_bin_float.hpp>
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace reconbound::test {
+
+using Big = boost::multiprecision::cpp_bin_float_50;
+
+// The default dither levels ν² and their sds s = sqrt(ν²·tr/k), as the estimator forms them.
+std::vector<double> default_sds(double trace, std::size_t k);
+
+// One kernel call's inputs: n centres (coordinate-major, k × n) and `draws` draws Z (draws × k).
+struct KernelCase {
+  std::size_t n = 0;
+  std::size_t k = 0;
+  std::size_t self = 0;
+  std::size_t draws = 0;
+  std::vector<double> centres;
+  std::vector<double> z;
+  std::vector<double> s;  // dither sd per level
+};
+
+// S = Σ_l exp(−(D_l/(2s²) + G_l/s)) for level v and draw j, in 50 digits from the doubles.
+Big reference_sum(const KernelCase& c, std::size_t v, std::size_t j);
+
+// fl(‖Z_j‖²) as the fast path computes it.
+double norm2_of(const KernelCase& c, std::size_t j);
+
+// Random centres N(0, spread²) and standard normal draws at the default levels (tr = 1), with
+// the own centre `seed mod n`.
+KernelCase random_case(std::size_t n, std::size_t k, std::size_t draws, double spread,
+                       std::uint64_t seed);
+
+}  // namespace reconbound::test
