@@ -269,13 +269,7 @@ TEST(GoldfeldProductKernel, StaysWithinTheBoundForFarClusters) {
 TEST(GoldfeldFastTile, MixesProductAndDifferenceRowsWithinTheBound) {
   const std::size_t n = 100;
   const std::size_t k = 4;
-  RowMatrix data(n, k);
-  std::mt19937_64 rng(5);
-  std::normal_distribution<double> normal;
-  for (Eigen::Index i = 0; i < data.rows(); ++i) {
-    for (Eigen::Index c = 0; c < data.cols(); ++c) data(i, c) = normal(rng);
-    if (i % 40 == 3) data.row(i) *= 60.0;  // norm ≈ 120 from the mean
-  }
+  const RowMatrix data = rows_with_far_ones(n, k, 5, 40, 3, 60.0);  // far rows: norm ≈ 120 from the mean
   const goldfeld::BlockPoints points(data, k, 0, 0, static_cast<std::size_t>(data.cols()));
   const goldfeld::ProductCentres product =
       goldfeld::product_centres(points.coordinate_major(), n, k);

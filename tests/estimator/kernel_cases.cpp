@@ -49,4 +49,16 @@ KernelCase random_case(std::size_t n, std::size_t k, std::size_t draws, double s
   return c;
 }
 
+reconbound::RowMatrix rows_with_far_ones(std::size_t n, std::size_t k, std::uint64_t seed, std::size_t every,
+                                         std::size_t first, double factor) {
+  reconbound::RowMatrix data(static_cast<Eigen::Index>(n), static_cast<Eigen::Index>(k));
+  std::mt19937_64 rng(seed);
+  std::normal_distribution<double> normal;
+  for (Eigen::Index i = 0; i < data.rows(); ++i) {
+    for (Eigen::Index c = 0; c < data.cols(); ++c) data(i, c) = normal(rng);
+    if (static_cast<std::size_t>(i) % every == first) data.row(i) *= factor;
+  }
+  return data;
+}
+
 }  // namespace reconbound::test

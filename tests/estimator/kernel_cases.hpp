@@ -6,6 +6,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "reconbound/matrix.hpp"
+
 namespace reconbound::test {
 
 using Big = boost::multiprecision::cpp_bin_float_50;
@@ -34,5 +36,10 @@ double norm2_of(const KernelCase& c, std::size_t j);
 // the own centre `seed mod n`.
 KernelCase random_case(std::size_t n, std::size_t k, std::size_t draws, double spread,
                        std::uint64_t seed);
+
+// n standard normal records in k coordinates (seeded), every `every`-th from row `first` scaled
+// by `factor`: a block whose far rows leave the product kernels for their fallbacks.
+reconbound::RowMatrix rows_with_far_ones(std::size_t n, std::size_t k, std::uint64_t seed, std::size_t every,
+                                         std::size_t first, double factor);
 
 }  // namespace reconbound::test
