@@ -492,7 +492,7 @@ void BM_ChainedFloor(benchmark::State& state) {
   const std::vector<double> centres = block_zero(data, k);
   std::vector<double> sds;
   for (const double nu2 : kGridNu2) sds.push_back(dither_sd(data, nu2, k));
-  const goldfeld::LevelPlan plan = goldfeld::level_plan(sds, k);
+  const goldfeld::LevelPlan plan = goldfeld::level_plan(sds, k, goldfeld::ProductPrecision::double_precision);
   if (!plan.chained) {
     state.SkipWithError("the plan has no chains at this k");
     return;

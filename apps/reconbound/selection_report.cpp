@@ -22,9 +22,11 @@ std::string selection_summary(const GridSelectionReport& s) {
   if (s.method != "pilot") {
     return fmt::format("all {} pairs certified ({})", s.selected.size(), s.reason);
   }
-  return fmt::format("pilot on D_perp ({} records, {} draw, {:.1f} s): {} of {} pairs certified: {}",
-                     fmt::join(s.pilot_sizes, "/"), s.pilot_n_mc, s.seconds, s.selected.size(),
-                     s.candidates, pair_list(s.selected));
+  // The screen's sizes, then the refinement's (the last) for the contenders.
+  const std::vector<std::size_t> screen(s.pilot_sizes.begin(), s.pilot_sizes.end() - 1);
+  return fmt::format("pilot on D_perp ({} records, {} for {} contenders, {} draw, {:.1f} s): {} of {} pairs certified: {}",
+                     fmt::join(screen, "/"), s.pilot_sizes.back(), s.contenders, s.pilot_n_mc, s.seconds,
+                     s.selected.size(), s.candidates, pair_list(s.selected));
 }
 
 std::string details_header(const EstimateDetails& details) {
@@ -44,15 +46,15 @@ std::string details_cells(const EstimateDetails& details) {
 void print_predictions(const GridSelectionReport& s) {
   const EstimateDetails none;
   const EstimateDetails& names = s.predictions.empty() ? none : s.predictions.front().details;
-  fmt::print("{:>4} {:>5} {:>12} {:>12}{} {:>12}  {}\n", "k", "nu2", "h pilot", "h predicted", details_header(names),
-             "h_lb pred", "rho* predicted per gamma (* = certified)");
+  fmt::print("{:>4} {:>5} {:>7} {:>12} {:>12}{} {:>12}  {}\n", "k", "nu2", "n pilot", "h pilot", "h predicted",
+             details_header(names), "h_lb pred", "rho* predicted per gamma (* = certified)");
   for (const PairPrediction& p : s.predictions) {
     std::vector<std::string> rho;
     for (const double r : p.rho_predicted) rho.push_back(fmt::format("{:.4f}", r));
     if (s.goal.target_rho > 0.0) rho.push_back(fmt::format("gamma {:.4g}", p.gamma_for_target));
-    fmt::print("{:>4} {:>5g} {:>12.4f} {:>12.4f}{} {:>12.4f}  {}{}\n", p.pair.k, p.pair.nu2,
-               p.h_pilot.empty() ? 0.0 : p.h_pilot.back(), p.h_predicted, details_cells(p.details), p.h_lb_predicted,
-               fmt::join(rho, " "), p.selected ? " *" : "");
+    fmt::print("{:>4} {:>5g} {:>7} {:>12.4f} {:>12.4f}{} {:>12.4f}  {}{}\n", p.pair.k, p.pair.nu2,
+               p.sizes.empty() ? 0 : p.sizes.back(), p.h_pilot.empty() ? 0.0 : p.h_pilot.back(), p.h_predicted,
+               details_cells(p.details), p.h_lb_predicted, fmt::join(rho, " "), p.selected ? " *" : "");
   }
 }
 

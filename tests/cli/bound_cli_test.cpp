@@ -74,12 +74,16 @@ TEST(BoundCli, GridSelectionIsReportedAndOneFlagAway) {
   EXPECT_EQ(sel["method"], "pilot");
   EXPECT_EQ(sel["candidates"], 4);
   EXPECT_EQ(sel["certified"], 1);
-  EXPECT_EQ(sel["pilot_sizes"], nlohmann::json({75, 150, 300}));  // min(|D⊥|, n_est/2) and halves
+  // n_p = min(|D⊥|, n_est/2): the screen on n_p/8, n_p/4, n_p/2, the refinement on n_p.
+  EXPECT_EQ(sel["pilot_sizes"], nlohmann::json({37, 75, 150, 300}));
+  EXPECT_EQ(sel["pilot_contenders"], 4) << "six per goal, at most the grid";
   ASSERT_EQ(sel["predictions"].size(), 4u);
   ASSERT_EQ(pilot["grid"].size(), 1u);
   std::size_t selected = 0;
   for (const auto& p : sel["predictions"]) {
     ASSERT_EQ(p["h_pilot"].size(), 3u);
+    EXPECT_EQ(p["pilot_sizes"], nlohmann::json({75, 150, 300})) << "every pair refined";
+    EXPECT_TRUE(p["refined"].get<bool>());
     ASSERT_EQ(p["rho_predicted"].size(), 1u);
     EXPECT_NEAR(p["h_lb_predicted"].get<double>(),
                 p["h_predicted"].get<double>() - p["t_mc"].get<double>() - p["t_md"].get<double>(), 1e-9);
@@ -114,7 +118,7 @@ TEST(BoundCli, SelectOnlyPreviewsASelectionThatServesEveryGoal) {
   EXPECT_TRUE(j["certificate"].is_null()) << "a preview certifies nothing";
   const auto& sel = j["grid_selection"];
   ASSERT_EQ(sel["method"], "pilot");
-  EXPECT_EQ(sel["pilot_sizes"], nlohmann::json({150, 300, 600}));
+  EXPECT_EQ(sel["pilot_sizes"], nlohmann::json({75, 150, 300, 600}));
   const auto& predictions = sel["predictions"];
   ASSERT_EQ(predictions.size(), 9u);
   EXPECT_GE(sel["certified"].get<int>(), 1);
@@ -123,6 +127,12 @@ TEST(BoundCli, SelectOnlyPreviewsASelectionThatServesEveryGoal) {
     double best = 0.0, served = -1.0;
     for (const auto& p : predictions) {
       const double rho = p["rho_predicted"][g];
+      // Only refined pairs compete; the others keep the screen's prediction (n_p/8 … n_p/2).
+      if (!p["refined"].get<bool>()) {
+        EXPECT_EQ(p["pilot_sizes"], nlohmann::json({75, 150, 300}));
+        continue;
+      }
+      EXPECT_EQ(p["pilot_sizes"], nlohmann::json({150, 300, 600}));
       best = std::max(best, rho);
       if (p["selected"].get<bool>()) served = std::max(served, rho);
     }

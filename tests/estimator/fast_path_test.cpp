@@ -77,7 +77,34 @@ std::string fast_vs_exact_problems(const EntropyRequest& request, double& larges
 
 const std::vector<double> kDefaultLevels{0.2, 0.4, 0.8, 1.6, 3.2, 6.4};
 
-// The default levels: chains 6.4 → 1.6 → 0.4 and 3.2 → 0.8 → 0.2 (chained kernel).
+// The two product precisions with the largest t_num each may report. Many levels at k ≤ 8
+// take the squaring chains under precision=double and the single product kernel under
+// precision=single (level_plan.hpp): the tests of whole grids run both.
+struct Precision {
+  const char* param;
+  double max_t_num;
+};
+const std::vector<Precision> kPrecisions{{"precision=single", kSingleMaxNumericalBits},
+                                         {"precision=double", kFastPathMaxNumericalBits}};
+
+// Fast against exact for both precisions; the problems of each, prefixed with its parameter.
+std::string problems_in_both_precisions(const EntropyRequest& request, double& largest,
+                                        const std::string& params = "") {
+  std::string problems;
+  largest = 0.0;
+  for (const Precision& precision : kPrecisions) {
+    double largest_here = 0.0;
+    const std::string found = fast_vs_exact_problems(
+        request, largest_here, Params::parse(params.empty() ? precision.param : params + "," + precision.param),
+        precision.max_t_num);
+    if (!found.empty()) problems += std::string(precision.param) + ":\n" + found;
+    largest = std::max(largest, largest_here);
+  }
+  return problems;
+}
+
+// The default levels: chains 6.4 → 1.6 → 0.4 and 3.2 → 0.8 → 0.2 (chained kernel, double) or
+// the single product kernel.
 RC_GTEST_PROP(GoldfeldFastPath, MatchesTheExactPathWithinTnum, ()) {
   const auto n = *rc::gen::inRange<std::size_t>(2, 40);
   const auto seed = *rc::gen::inRange<std::uint64_t>(0, 1u << 30);
@@ -86,7 +113,7 @@ RC_GTEST_PROP(GoldfeldFastPath, MatchesTheExactPathWithinTnum, ()) {
   EntropyRequest request = make_request(data, grid_of(kDefaultLevels), sample_trace(data), seed);
   request.threads = 2;
   double largest = 0.0;
-  const std::string problems = fast_vs_exact_problems(request, largest);
+  const std::string problems = problems_in_both_precisions(request, largest);
   RC_ASSERT(problems == std::string());
 }
 
@@ -168,13 +195,14 @@ TEST(GoldfeldFastPath, SingleAndDoublePrecisionAgreeWithinTheirMarginsOnAdversar
 
 // Two clusters 2000 apart with a normaliser tr Σ̂ from the within-cluster spread only: at the
 // narrow levels the between-cluster exponents D·h are in the tens of thousands, so the
-// chained kernel's factors clamp and its products underflow, next to ordinary terms.
+// chained kernel's factors clamp and its products underflow (double), the single kernel's
+// exponents leave its bounds, next to ordinary terms.
 TEST(GoldfeldFastPath, MatchesTheExactPathOnFarClustersAtEveryLevel) {
   RowMatrix data = gaussian_sample(50, kColumns, 6);
   const double within = sample_trace(data);
   for (Eigen::Index i = 0; i < data.rows(); i += 2) data.row(i).array() += 2000.0 / std::sqrt(112.0);
   double largest = 0.0;
-  EXPECT_EQ(fast_vs_exact_problems(make_request(data, grid_of(kDefaultLevels), within, 5), largest), "");
+  EXPECT_EQ(problems_in_both_precisions(make_request(data, grid_of(kDefaultLevels), within, 5), largest), "");
   std::printf("largest t_num %.3g bits\n", largest);
 }
 
@@ -202,8 +230,8 @@ TEST(GoldfeldFastPath, MatchesTheExactPathAtK1WhenTheTaylorTablesWouldBeTooLarge
 }
 
 // The Taylor boxes at k = 1 and 2 wherever their tables fit (series=on; by default k = 2
-// takes them only for large samples, where they are cheaper), and the chained kernel alone
-// (series=off), on random data at the default levels.
+// takes them only for large samples, where they are cheaper), and the chained kernel (double)
+// or the single product kernel alone (series=off), on random data at the default levels.
 RC_GTEST_PROP(GoldfeldFastPath, MatchesTheExactPathWithTaylorBoxesOnAndOff, ()) {
   const auto n = *rc::gen::inRange<std::size_t>(2, 60);
   const auto seed = *rc::gen::inRange<std::uint64_t>(0, 1u << 30);
@@ -215,8 +243,7 @@ RC_GTEST_PROP(GoldfeldFastPath, MatchesTheExactPathWithTaylorBoxesOnAndOff, ()) 
   const EntropyRequest request = make_request(data, grid, sample_trace(data), seed);
   for (const char* series : {"on", "off"}) {
     double largest = 0.0;
-    const std::string problems =
-        fast_vs_exact_problems(request, largest, Params::parse(std::string("series=") + series));
+    const std::string problems = problems_in_both_precisions(request, largest, std::string("series=") + series);
     RC_ASSERT(problems.empty());
   }
 }
@@ -229,9 +256,7 @@ TEST(GoldfeldFastPath, MatchesTheExactPathOnClusteredDataAtEveryLevel) {
     if (i % 17 == 0) data.row(i) *= 40.0;                          // outliers
   }
   double largest = 0.0;
-  EXPECT_EQ(fast_vs_exact_problems(make_request(data, grid_of({0.2, 0.4, 0.8, 1.6, 3.2, 6.4}),
-                                                sample_trace(data), 8),
-                                   largest),
+  EXPECT_EQ(problems_in_both_precisions(make_request(data, grid_of(kDefaultLevels), sample_trace(data), 8), largest),
             "");
   std::printf("largest t_num %.3g bits\n", largest);
   RecordProperty("largest_t_num_bits", std::to_string(largest));

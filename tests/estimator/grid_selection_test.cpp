@@ -4,6 +4,8 @@
 // tests/statistical/selection_coverage_test.cpp.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -95,6 +97,62 @@ TEST(SelectionPilot, ThePilotCannotSeeTheEstimationSampleAndTheMarginsUseTheSele
       }
     }
   }
+}
+
+// The pilot's two stages (mathematics §6.6) against run_pilot on the same seed: the screen's
+// numbers are those of every pair on n_p/8, n_p/4, n_p/2 (run_pilot on the first n_p/2 rows), the
+// refined pairs are the kPilotContenders best of the screen's predicted ρ* and carry the numbers
+// of every pair on n_p/4, n_p/2, n_p (run_pilot on all n_p rows), and only refined pairs are
+// selected.
+TEST(SelectionPilot, TheScreenRefinesItsBestPairsWithTheThreeSizePilotsNumbers) {
+  const RowMatrix perp = gaussian_sample(256, 16, 8, 20.0);
+  std::vector<GridPair> grid;
+  for (const std::size_t k : {1, 2, 4, 8, 16}) {
+    for (const double nu2 : {0.2, 0.4, 0.8, 1.6, 3.2, 6.4}) grid.push_back({k, nu2});
+  }
+  const double trace = sample_trace(perp);
+  const SelectionGoal goal{.gammas_bits = {2.0}, .target_rho = 0.0};
+  const SelectionSettings settings{.n_est = 4000, .normaliser = trace, .seed = 21};
+  const auto estimator = goldfeld();
+  const auto converse = slb();
+  const GridSelectionReport report = select_grid(*estimator, *converse, perp, grid, trace, goal, settings);
+  ASSERT_EQ(report.method, "pilot") << report.reason;
+  EXPECT_EQ(report.pilot_sizes, (std::vector<std::size_t>{32, 64, 128, 256}));
+  EXPECT_EQ(report.contenders, kPilotContenders);
+
+  const auto screen = run_pilot(*estimator, perp.topRows(128), grid, trace, settings);
+  const auto full = run_pilot(*estimator, perp, grid, trace, settings);
+  // The screen's predicted ρ* of every pair, as select_grid forms it.
+  const PredictionTarget target{.n = settings.n_est, .m = 16, .union_size = 1};
+  std::vector<double> screened;
+  for (const PilotEstimate& pilot : screen) {
+    const EntropyPrediction predicted = estimator->predict(pilot, target);
+    const std::vector<GridEntropy> entry{{.pair = pilot.pair, .s = pilot.s, .n = settings.n_est,
+                                          .h_point = predicted.h_point, .h_lb = predicted.h_lb,
+                                          .details = predicted.details}};
+    screened.push_back(converse->bound({goal.gammas_bits[0], &entry, trace}).rho_star);
+  }
+  std::vector<double> sorted = screened;
+  std::sort(sorted.begin(), sorted.end(), std::greater<>());
+  const double sixth = sorted[kPilotContenders - 1];
+  std::size_t refined = 0;
+  for (std::size_t p = 0; p < grid.size(); ++p) {
+    const PairPrediction& pred = report.predictions[p];
+    SCOPED_TRACE("k=" + std::to_string(pred.pair.k) + " nu2=" + std::to_string(pred.pair.nu2));
+    if (pred.refined) {
+      ++refined;
+      EXPECT_GE(screened[p], sixth);
+      EXPECT_EQ(pred.sizes, full[p].sizes);
+      EXPECT_EQ(pred.h_pilot, full[p].h_point);
+    } else {
+      EXPECT_LE(screened[p], sixth);
+      EXPECT_FALSE(pred.selected);
+      EXPECT_EQ(pred.sizes, screen[p].sizes);
+      EXPECT_EQ(pred.h_pilot, screen[p].h_point);
+      EXPECT_EQ(pred.rho_predicted[0], screened[p]);
+    }
+  }
+  EXPECT_EQ(refined, kPilotContenders);
 }
 
 }  // namespace

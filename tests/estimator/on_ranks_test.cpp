@@ -198,7 +198,7 @@ TEST(OnRanks, LeftoverBlocksAreDealtToTheLeastLoadedRanks) {
 
 TEST(OnRanks, TheWholeBoundIsOneProcesssOnEveryRank) {
   const RowMatrix perp = test::grey_sample(160, 16, 1);
-  const RowMatrix est = test::grey_sample(200, 16, 2);  // a pilot of 100 rows;
+  const RowMatrix est = test::grey_sample(320, 16, 2);  // a pilot of 160 rows;
   const ImageShape shape{1, 4, 4};
   const Registry registry;
   BoundConfig config;
@@ -218,6 +218,8 @@ TEST(OnRanks, TheWholeBoundIsOneProcesssOnEveryRank) {
       ASSERT_EQ(report.selection.predictions.size(), alone.selection.predictions.size());
       for (std::size_t p = 0; p < report.selection.predictions.size(); ++p) {
         EXPECT_EQ(report.selection.predictions[p].h_pilot, alone.selection.predictions[p].h_pilot);
+        EXPECT_EQ(report.selection.predictions[p].sizes, alone.selection.predictions[p].sizes);
+        EXPECT_EQ(report.selection.predictions[p].refined, alone.selection.predictions[p].refined);
       }
       expect_identical(alone.entropies, report.entropies);
       for (std::size_t g = 0; g < gammas.size(); ++g) {

@@ -212,7 +212,7 @@ TEST(WorkItems, AnItemOfOtherInputsIsNeverTaken) {
 TEST(WorkItems, AWholeBoundResumesToTheUninterruptedOne) {
   const test::TempDir dir;
   const RowMatrix perp = test::grey_sample(160, 16, 1);
-  const RowMatrix est = test::grey_sample(200, 16, 2);
+  const RowMatrix est = test::grey_sample(320, 16, 2);  // a pilot of 160 rows
   const ImageShape shape{1, 4, 4};
   const Registry registry;
   BoundConfig config;

@@ -55,13 +55,15 @@ struct SelectionSettings {
 // predicts from that for the certified run (EntropyEstimator::predict).
 struct PairPrediction {
   GridPair pair;
-  std::vector<double> h_pilot{};     // the point estimate (bits) on the pilot prefixes, smallest first
+  std::vector<std::size_t> sizes{};  // the pilot prefixes its prediction rests on, smallest first
+  std::vector<double> h_pilot{};     // the point estimate (bits) on each of them
   double h_predicted = 0.0;          // the point estimate predicted at n_est (bits)
   double h_lb_predicted = 0.0;       // h̄_LB predicted at n_est and |G'| (bits)
   double cost = 0.0;                 // the estimator's cost of certifying the pair
   EstimateDetails details{};         // the estimator's own predicted numbers (goldfeld: n_mc, t_mc, t_md)
   std::vector<double> rho_predicted{};  // eq 14 at each goal γ
   double gamma_for_target = 0.0;     // largest γ reaching the target ρ (target given only)
+  bool refined = false;               // a contender, estimated on all of the pilot's records
   bool selected = false;
 };
 
@@ -70,7 +72,8 @@ struct GridSelectionReport {
   std::string reason;                   // why no pilot ran, when method is "none"
   SelectionGoal goal;                   // what the selection aimed for
   std::size_t candidates = 0;           // |G|
-  std::vector<std::size_t> pilot_sizes; // the D⊥ prefixes the pilot estimated on
+  std::vector<std::size_t> pilot_sizes; // the D⊥ prefixes the pilot estimated on (screen, then refinement)
+  std::size_t contenders = 0;           // pairs the refinement estimated on all of them
   std::size_t pilot_n_mc = 1;           // draws per record the pilot asked for (kPilotDraws)
   std::size_t pairs_per_goal = 0;
   std::size_t assumed_union_size = 0;   // |G'| the predicted margins use
@@ -85,8 +88,12 @@ inline constexpr std::size_t kPilotBlocks = 8;
 // Draws per record of the pilot's estimates (EntropyRequest::n_mc): the cheapest estimate.
 inline constexpr std::size_t kPilotDraws = 1;
 
-// Smallest D⊥ for a pilot: its smallest prefix (a quarter) keeps ≥ 16 records.
-inline constexpr std::size_t kMinPilotRecords = 64;
+// Pairs per goal the pilot's refinement estimates on all n_p records (at least the pairs
+// certified per goal): the best of the screen on n_p/8, n_p/4, n_p/2 (mathematics §6.6).
+inline constexpr std::size_t kPilotContenders = 6;
+
+// Smallest D⊥ for a pilot: its smallest prefix (an eighth) keeps ≥ 16 records.
+inline constexpr std::size_t kMinPilotRecords = 128;
 
 // The pilot (mathematics §6.6): the estimator's point estimate of every pair of `grid` on the
 // prefixes of n_p/4, n_p/2 and n_p rows of `rotated_perp` (U·Ψ(x) of D⊥ or a prefix of it,
@@ -97,8 +104,12 @@ RECONBOUND_API std::vector<PilotEstimate> run_pilot(const EntropyEstimator& esti
                                                     const std::vector<GridPair>& grid, double trace_sigma,
                                                     const SelectionSettings& settings);
 
-// Runs the pilot on `rotated_perp` for every pair of `grid`, has the estimator predict each pair's
-// result at n_est and |G'| and the converse its ρ* (eq 14), and selects. Needs n_p ≥
+// Runs the pilot on `rotated_perp` (n_p rows) in two stages (mathematics §6.6): the screen
+// estimates every pair of `grid` on n_p/8, n_p/4 and n_p/2 rows, the estimator predicts each
+// pair's result at n_est and |G'| and the converse its ρ* (eq 14); the refinement estimates the
+// kPilotContenders best pairs of each goal on n_p rows too, they are predicted again from n_p/4,
+// n_p/2 and n_p, and the best of them are selected (same seed, blocks and draws as run_pilot).
+// Needs n_p ≥
 // kMinPilotRecords and a grid larger than the selection; otherwise it returns the whole grid
 // with method "none" and the reason. A prediction with h_lb above its point value or not finite,
 // or a predicted ρ* outside [0, 1], is a PluginError naming the plugin.

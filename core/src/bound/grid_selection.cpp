@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <limits>
 #include <string>
 
 #include "plugin_results.hpp"
@@ -16,6 +17,8 @@
 namespace reconbound {
 
 namespace {
+
+constexpr double kInfinity = std::numeric_limits<double>::infinity();
 
 // The estimator's progress in one call of the pilot as a stage of its own, named after the
 // pilot size and block size: the estimator's done/total are its modelled cost (one stage per
@@ -93,22 +96,22 @@ void select_for_goal(const std::vector<std::pair<double, double>>& keys, std::si
   }
 }
 
-}  // namespace
-
-std::vector<PilotEstimate> run_pilot(const EntropyEstimator& estimator, MatrixView rotated_perp,
-                                     const std::vector<GridPair>& grid, double trace_sigma,
-                                     const SelectionSettings& settings) {
-  const auto n_perp = static_cast<std::size_t>(rotated_perp.rows());
+// Estimates the pairs `pairs` (indices into `grid`) on the prefix of each of `sizes` rows of
+// `rotated_perp` and appends them, size by size, to pilots[p].sizes and .h_point.
+void estimate_on_prefixes(const EntropyEstimator& estimator, MatrixView rotated_perp,
+                          const std::vector<GridPair>& grid, const std::vector<std::size_t>& pairs,
+                          const std::vector<std::size_t>& sizes, double trace_sigma,
+                          const SelectionSettings& settings, std::vector<PilotEstimate>& pilots) {
   const std::size_t m = static_cast<std::size_t>(rotated_perp.cols());
-  std::vector<PilotEstimate> pilots(grid.size());
-  for (std::size_t p = 0; p < grid.size(); ++p) pilots[p].pair = grid[p];
+  std::vector<GridPair> chosen;
+  for (const std::size_t p : pairs) chosen.push_back(grid[p]);
   // The block average is a mean over exchangeable blocks; a shard of the estimator is an evenly
   // spread subset of them. The same seed gives every record the same draws at each size
   // (common random numbers): the increments between sizes are less noisy.
-  const auto groups = pairs_by_block_size(grid);
+  const auto groups = pairs_by_block_size(chosen);
   struct Call {
     std::size_t n, k;
-    const std::vector<std::size_t>* pairs;
+    std::vector<std::size_t> pairs;  // indices into `grid`
     std::vector<GridPair> subgrid;
     std::size_t shards;      // the call estimates the blocks 0, shards, 2·shards, ... of N_k
     std::size_t first_rank;  // where its blocks are dealt from
@@ -131,11 +134,14 @@ std::vector<PilotEstimate> run_pilot(const EntropyEstimator& estimator, MatrixVi
   // ranks with the least work so far, a block costing its share of the call's modelled cost.
   std::vector<Call> calls;
   std::vector<double> loads(settings.ranks != nullptr ? settings.ranks->size() : 1, 0.0);
-  for (const std::size_t n : {n_perp / 4, n_perp / 2, n_perp}) {
-    for (const auto& [k, pairs] : groups) {
+  for (const std::size_t n : sizes) {
+    for (const auto& [k, members] : groups) {
       const std::size_t shards = (m / k + kPilotBlocks - 1) / kPilotBlocks;
-      Call call{.n = n, .k = k, .pairs = &pairs, .subgrid = {}, .shards = shards, .first_rank = 0};
-      for (const std::size_t p : pairs) call.subgrid.push_back(grid[p]);
+      Call call{.n = n, .k = k, .pairs = {}, .subgrid = {}, .shards = shards, .first_rank = 0};
+      for (const std::size_t member : members) {
+        call.pairs.push_back(pairs[member]);
+        call.subgrid.push_back(chosen[member]);
+      }
       const std::size_t blocks = (m / k + shards - 1) / shards;
       call.first_rank = deal_from(loads, blocks, call_cost(estimator, request_of(call, nullptr)) / static_cast<double>(blocks));
       calls.push_back(std::move(call));
@@ -153,18 +159,98 @@ std::vector<PilotEstimate> run_pilot(const EntropyEstimator& estimator, MatrixVi
     const Call& call = calls[c];
     const std::vector<GridEntropy> partial =
         gather_share(estimator, request_of(call, nullptr), settings.ranks, std::move(shares[c]));
-    if (partial.size() != call.pairs->size()) {
+    if (partial.size() != call.pairs.size()) {
       throw PluginError(fmt::format("estimator {} returned {} results for {} grid pairs (a defect of the plugin; "
                                     "`reconbound conformance` checks it)",
-                                    settings.estimator_name, partial.size(), call.pairs->size()));
+                                    settings.estimator_name, partial.size(), call.pairs.size()));
     }
-    for (std::size_t i = 0; i < call.pairs->size(); ++i) {
-      PilotEstimate& pilot = pilots[(*call.pairs)[i]];
+    for (std::size_t i = 0; i < call.pairs.size(); ++i) {
+      PilotEstimate& pilot = pilots[call.pairs[i]];
       pilot.s = partial[i].s;
       pilot.sizes.push_back(call.n);
       pilot.h_point.push_back(mean_block_entropy(partial[i]));
     }
   }
+}
+
+std::vector<std::size_t> all_pairs(const std::vector<GridPair>& grid) {
+  std::vector<std::size_t> pairs(grid.size());
+  for (std::size_t p = 0; p < pairs.size(); ++p) pairs[p] = p;
+  return pairs;
+}
+
+std::vector<PilotEstimate> empty_pilots(const std::vector<GridPair>& grid) {
+  std::vector<PilotEstimate> pilots(grid.size());
+  for (std::size_t p = 0; p < grid.size(); ++p) pilots[p].pair = grid[p];
+  return pilots;
+}
+
+// The estimator's prediction of every pilot at `target` and the converse's ρ* of each (eq 14),
+// with the selection keys per goal: (predicted ρ*, or admissible γ in bits for the target-ρ
+// goal; the slack at ρ = 0), larger is better.
+struct Predictions {
+  std::vector<PairPrediction> pairs;
+  std::vector<std::vector<std::pair<double, double>>> keys;  // [goal][pair]
+};
+
+Predictions predict_all(const EntropyEstimator& estimator, const Converse& converse,
+                        const std::vector<PilotEstimate>& pilots, const PredictionTarget& target,
+                        const SelectionGoal& goal, const SelectionSettings& settings) {
+  Predictions out;
+  out.keys.resize(goal.gammas_bits.size() + (goal.target_rho > 0.0 ? 1 : 0));
+  for (const PilotEstimate& pilot : pilots) {
+    const EntropyPrediction prediction = estimator.predict(pilot, target);
+    check_prediction(prediction, pilot.pair, settings.estimator_name);
+    PairPrediction pred{.pair = pilot.pair,
+                        .sizes = pilot.sizes,
+                        .h_pilot = pilot.h_point,
+                        .h_predicted = prediction.h_point,
+                        .h_lb_predicted = prediction.h_lb,
+                        .cost = prediction.cost,
+                        .details = prediction.details};
+    const std::vector<GridEntropy> entry{predicted_entry(pilot, prediction, settings.n_est)};
+    // Ties at ρ = 0 are broken by how much leakage the pair could take before reaching 0.
+    const double slack = converse.largest_gamma({0.0, &entry, settings.normaliser}, 1e-9).gamma_bits;
+    for (std::size_t g = 0; g < goal.gammas_bits.size(); ++g) {
+      const ConverseInput input{goal.gammas_bits[g], &entry, settings.normaliser};
+      pred.rho_predicted.push_back(checked_bound(converse, input, settings.converse_name).rho_star);
+      out.keys[g].emplace_back(pred.rho_predicted.back(), slack);
+    }
+    if (goal.target_rho > 0.0) {
+      pred.gamma_for_target = converse.largest_gamma({0.0, &entry, settings.normaliser}, goal.target_rho).gamma_bits;
+      out.keys.back().emplace_back(pred.gamma_for_target, slack);
+    }
+    out.pairs.push_back(std::move(pred));
+  }
+  return out;
+}
+
+// The pairs the pilot refines: for each goal the `per_goal` best by `keys` (ties in grid
+// order), united, in grid order.
+std::vector<std::size_t> contenders_of(const std::vector<std::vector<std::pair<double, double>>>& keys,
+                                       std::size_t per_goal) {
+  std::vector<std::size_t> contenders;
+  for (const auto& goal_keys : keys) {
+    std::vector<std::size_t> order(goal_keys.size());
+    for (std::size_t p = 0; p < order.size(); ++p) order[p] = p;
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return goal_keys[a] > goal_keys[b]; });
+    order.resize(std::min(per_goal, order.size()));
+    contenders.insert(contenders.end(), order.begin(), order.end());
+  }
+  std::sort(contenders.begin(), contenders.end());
+  contenders.erase(std::unique(contenders.begin(), contenders.end()), contenders.end());
+  return contenders;
+}
+
+}  // namespace
+
+std::vector<PilotEstimate> run_pilot(const EntropyEstimator& estimator, MatrixView rotated_perp,
+                                     const std::vector<GridPair>& grid, double trace_sigma,
+                                     const SelectionSettings& settings) {
+  const auto n_p = static_cast<std::size_t>(rotated_perp.rows());
+  std::vector<PilotEstimate> pilots = empty_pilots(grid);
+  estimate_on_prefixes(estimator, rotated_perp, grid, all_pairs(grid), {n_p / 4, n_p / 2, n_p}, trace_sigma,
+                       settings, pilots);
   return pilots;
 }
 
@@ -196,40 +282,37 @@ GridSelectionReport select_grid(const EntropyEstimator& estimator, const Convers
   report.method = "pilot";
   report.assumed_union_size = wanted;
   report.pilot_n_mc = kPilotDraws;
-  const std::vector<PilotEstimate> pilots = run_pilot(estimator, rotated_perp, grid, trace_sigma, settings);
-  report.pilot_sizes = pilots.front().sizes;
-
-  // The estimator's prediction at n_est with the union of the certified run (|G'| = `wanted`),
-  // and the converse's ρ* of it (eq 14).
+  // The estimator's prediction at n_est with the union of the certified run (|G'| = `wanted`).
   const PredictionTarget target{.n = settings.n_est,
                                 .m = static_cast<std::size_t>(rotated_perp.cols()),
                                 .union_size = wanted,
                                 .alpha = settings.alpha,
                                 .alpha_mc_fraction = settings.alpha_mc_fraction};
-  std::vector<std::vector<std::pair<double, double>>> keys(goals);
-  for (const PilotEstimate& pilot : pilots) {
-    const EntropyPrediction prediction = estimator.predict(pilot, target);
-    check_prediction(prediction, pilot.pair, settings.estimator_name);
-    PairPrediction pred{.pair = pilot.pair,
-                        .h_pilot = pilot.h_point,
-                        .h_predicted = prediction.h_point,
-                        .h_lb_predicted = prediction.h_lb,
-                        .cost = prediction.cost,
-                        .details = prediction.details};
-    const std::vector<GridEntropy> entry{predicted_entry(pilot, prediction, settings.n_est)};
-    // Ties at ρ = 0 are broken by how much leakage the pair could take before reaching 0.
-    const double slack = converse.largest_gamma({0.0, &entry, settings.normaliser}, 1e-9).gamma_bits;
-    for (std::size_t g = 0; g < goal.gammas_bits.size(); ++g) {
-      const ConverseInput input{goal.gammas_bits[g], &entry, settings.normaliser};
-      pred.rho_predicted.push_back(checked_bound(converse, input, settings.converse_name).rho_star);
-      keys[g].emplace_back(pred.rho_predicted.back(), slack);
-    }
-    if (goal.target_rho > 0.0) {
-      pred.gamma_for_target = converse.largest_gamma({0.0, &entry, settings.normaliser}, goal.target_rho).gamma_bits;
-      keys.back().emplace_back(pred.gamma_for_target, slack);
-    }
-    report.predictions.push_back(std::move(pred));
+  // The screen: every pair on n_p/8, n_p/4 and n_p/2 records; the refinement: the contenders
+  // on n_p as well, predicted from n_p/4, n_p/2 and n_p (mathematics §6.6).
+  std::vector<PilotEstimate> pilots = empty_pilots(grid);
+  estimate_on_prefixes(estimator, rotated_perp, grid, all_pairs(grid), {n_perp / 8, n_perp / 4, n_perp / 2},
+                       trace_sigma, settings, pilots);
+  const std::vector<std::size_t> contenders = contenders_of(
+      predict_all(estimator, converse, pilots, target, goal, settings).keys,
+      std::max(kPilotContenders, settings.pairs_per_goal));
+  estimate_on_prefixes(estimator, rotated_perp, grid, contenders, {n_perp}, trace_sigma, settings, pilots);
+  for (const std::size_t p : contenders) {
+    pilots[p].sizes.erase(pilots[p].sizes.begin());
+    pilots[p].h_point.erase(pilots[p].h_point.begin());
   }
+  report.pilot_sizes = {n_perp / 8, n_perp / 4, n_perp / 2, n_perp};
+  report.contenders = contenders.size();
+  Predictions predicted = predict_all(estimator, converse, pilots, target, goal, settings);
+  // Only the refined pairs compete: the screen's predictions extrapolate one doubling further.
+  for (std::size_t p = 0; p < grid.size(); ++p) {
+    const bool refined = std::binary_search(contenders.begin(), contenders.end(), p);
+    predicted.pairs[p].refined = refined;
+    if (refined) continue;
+    for (auto& goal_keys : predicted.keys) goal_keys[p] = {-kInfinity, -kInfinity};
+  }
+  report.predictions = std::move(predicted.pairs);
+  const auto& keys = predicted.keys;
 
   // The best pairs for each goal, certified as one union G' (mathematics §6.6).
   for (std::size_t g = 0; g < keys.size(); ++g) {

@@ -32,7 +32,7 @@ struct BlockSizeGroup {
 };
 
 std::vector<BlockSizeGroup> group_by_block_size(const std::vector<GridEntropy>& results,
-                                                const std::vector<std::size_t>& draws) {
+                                                const std::vector<std::size_t>& draws, ProductPrecision precision) {
   std::vector<BlockSizeGroup> groups;
   for (std::size_t p = 0; p < results.size(); ++p) {
     const std::size_t k = results[p].pair.k;
@@ -42,7 +42,7 @@ std::vector<BlockSizeGroup> group_by_block_size(const std::vector<GridEntropy>& 
     it->pairs.push_back(p);
     it->s.push_back(results[p].s);
   }
-  for (BlockSizeGroup& group : groups) group.plan = level_plan(group.s, group.k);
+  for (BlockSizeGroup& group : groups) group.plan = level_plan(group.s, group.k, precision);
   return groups;
 }
 
@@ -76,7 +76,7 @@ std::unique_ptr<const BlockData> build_block(const EntropyRequest& request,
     if (precision == ProductPrecision::single) single = single_centres(*product);
   }
   std::optional<SeriesTables> series =
-      has_series(group.k) ? build_series_tables(points, group.s, series_policy, group.plan.chained) : std::nullopt;
+      has_series(group.k) ? build_series_tables(points, group.s, series_policy, group.plan.chained, precision) : std::nullopt;
   return std::make_unique<const BlockData>(
       BlockData{std::move(points), std::move(product), std::move(single), std::move(series)});
 }
@@ -143,16 +143,16 @@ std::uint64_t total_units(const std::vector<Item>& items) {
 
 }  // namespace
 
-std::uint64_t fast_path_cost(const EntropyRequest& request, SeriesPolicy series_policy,
+std::uint64_t fast_path_cost(const EntropyRequest& request, SeriesPolicy series_policy, ProductPrecision precision,
                              const std::vector<std::size_t>& draws, const std::vector<GridEntropy>& results) {
   const auto n = static_cast<std::size_t>(request.rotated.rows());
-  return total_units(work_items(group_by_block_size(results, draws), results, n, series_policy));
+  return total_units(work_items(group_by_block_size(results, draws, precision), results, n, series_policy));
 }
 
 void run_fast_path(const EntropyRequest& request, std::size_t threads, SeriesPolicy series_policy,
                    ProductPrecision precision, const std::vector<std::size_t>& draws,
                    std::vector<GridEntropy>& results) {
-  const std::vector<BlockSizeGroup> groups = group_by_block_size(results, draws);
+  const std::vector<BlockSizeGroup> groups = group_by_block_size(results, draws, precision);
   const std::size_t n = static_cast<std::size_t>(request.rotated.rows());
   const std::size_t tiles_per_block = (n + kTileRows - 1) / kTileRows;
   const std::vector<Item> items = work_items(groups, results, n, series_policy);

@@ -6,14 +6,10 @@
 #include <vector>
 
 #include "reconbound/estimator.hpp"
+#include "level_plan.hpp"
 #include "series_tables.hpp"
 
 namespace reconbound::goldfeld {
-
-// The arithmetic of the product kernel (plans without chains): float32 exponents and
-// exponentials (single_kernel.hpp, rows beyond its bounds take the double kernel) or float64
-// throughout (shifted_kernel.hpp).
-enum class ProductPrecision { single, double_precision };
 
 // `results` holds one entry per request.grid pair with pair, s, n and the block indices of
 // this shard filled in, `draws` its draws per sample point (the same for pairs of one block
@@ -25,7 +21,7 @@ void run_fast_path(const EntropyRequest& request, std::size_t threads, SeriesPol
 
 // The modelled cost (item_cost.hpp) of run_fast_path with the same arguments: the units its
 // progress counts to, without computing anything.
-std::uint64_t fast_path_cost(const EntropyRequest& request, SeriesPolicy series,
+std::uint64_t fast_path_cost(const EntropyRequest& request, SeriesPolicy series, ProductPrecision precision,
                              const std::vector<std::size_t>& draws, const std::vector<GridEntropy>& results);
 
 }  // namespace reconbound::goldfeld

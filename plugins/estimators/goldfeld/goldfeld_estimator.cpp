@@ -73,7 +73,7 @@ class GoldfeldEstimator final : public EntropyEstimator {
   // The units estimate(request) reports its progress in (item_cost.hpp), from the sizes alone.
   double cost(const EntropyRequest& request) const override {
     const Plan plan = plan_of(request);
-    return static_cast<double>(exact_ ? exact_path_cost(plan) : fast_path_cost(request, series_, plan.draws, plan.results));
+    return static_cast<double>(exact_ ? exact_path_cost(plan) : fast_path_cost(request, series_, precision_, plan.draws, plan.results));
   }
 
   GridEntropy combine(const std::vector<GridEntropy>& shards,

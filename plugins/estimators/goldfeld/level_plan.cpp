@@ -44,8 +44,9 @@ LevelPlan chained_levels(const std::vector<double>& s, bool allow_chains) {
   return plan;
 }
 
-LevelPlan level_plan(const std::vector<double>& s, std::size_t k) {
-  return chained_levels(s, s.size() >= kChainMinLevels && k <= kChainMaxBlockSize);
+LevelPlan level_plan(const std::vector<double>& s, std::size_t k, ProductPrecision precision) {
+  return chained_levels(s, precision == ProductPrecision::double_precision && s.size() >= kChainMinLevels &&
+                               k <= kChainMaxBlockSize);
 }
 
 }  // namespace reconbound::goldfeld

@@ -17,6 +17,11 @@
 
 namespace reconbound::goldfeld {
 
+// The arithmetic of the product kernel (plans without chains): float32 exponents and
+// exponentials (single_kernel.hpp, rows beyond its bounds take the double kernel) or float64
+// throughout (shifted_kernel.hpp).
+enum class ProductPrecision { single, double_precision };
+
 inline constexpr std::size_t kTopLevel = std::numeric_limits<std::size_t>::max();
 
 // Longest chain below a top: the exponential's error grows by 4 per step (4^d·δ_e, see
@@ -56,7 +61,10 @@ inline constexpr std::size_t kChainMinLevels = 4;
 inline constexpr std::size_t kChainMaxBlockSize = 8;
 
 // The fast path's plan for the levels of block size k: chained_levels(s), with chains only
-// when there are at least kChainMinLevels levels and k ≤ kChainMaxBlockSize.
-LevelPlan level_plan(const std::vector<double>& s, std::size_t k);
+// with the double product kernel, at least kChainMinLevels levels and k ≤ kChainMaxBlockSize.
+// The single product kernel beats the chains at every k and level count: 0.215 and 0.256 ns
+// per (query, centre) and level at k = 4 and 8 against the chained kernel's 0.36 and 0.38 for
+// six levels in two chains (bench/floor_benchmark.cpp, docs/fast_estimator.md "The floor").
+LevelPlan level_plan(const std::vector<double>& s, std::size_t k, ProductPrecision precision);
 
 }  // namespace reconbound::goldfeld

@@ -32,6 +32,11 @@ inline constexpr double kPlanarBoxCost = 8.0;
 // levels. Measured: one k = 2 level at ν² = 0.2 on 8,000 Fashion-MNIST records took 67 s
 // with the expansion and 24 s with the product kernel; at 60,000 records the expansion wins.
 inline constexpr double kPlanarBoxCostPerLevel = 32.0;
+// The same against the single-precision product kernel, about three times faster per centre
+// than the double one at small k (docs/fast_estimator.md, "The floor": 3.2× at k = 4). Measured:
+// the pilot's call at k = 2 (six levels, 8 blocks of 10,000 Fashion-MNIST records, 2 threads)
+// took 1.8 s with the expansion and 0.7 s with the single product kernel.
+inline constexpr double kPlanarBoxCostPerSingleLevel = 96.0;
 // Most grid cells per level; beyond (a dither sd far below the data's spread) the block uses
 // the other kernels.
 inline constexpr std::size_t kPlanarMaxCells = 1 << 16;

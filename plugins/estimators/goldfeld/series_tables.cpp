@@ -4,9 +4,11 @@ namespace reconbound::goldfeld {
 
 std::optional<SeriesTables> build_series_tables(const BlockPoints& points,
                                                 const std::vector<double>& s,
-                                                SeriesPolicy policy, bool chained) {
+                                                SeriesPolicy policy, bool chained, ProductPrecision precision) {
   // What a box costs in centres of the kernel the block would use otherwise (automatic).
-  const double box_cost = chained ? kPlanarBoxCost : kPlanarBoxCostPerLevel;
+  const double box_cost = chained ? kPlanarBoxCost
+                          : precision == ProductPrecision::single ? kPlanarBoxCostPerSingleLevel
+                                                                  : kPlanarBoxCostPerLevel;
   // The other kernel's work per query: n centres for all chained levels, n per level else.
   const double alternative = static_cast<double>(points.n()) *
                              (chained ? 1.0 : static_cast<double>(s.size()));

@@ -7,6 +7,7 @@
 
 #include "block_entropy.hpp"
 #include "planar_series_kernel.hpp"
+#include "level_plan.hpp"
 #include "series_kernel.hpp"
 #include "shifted_kernel.hpp"
 
@@ -31,10 +32,10 @@ constexpr bool has_series(std::size_t k) { return k == 1 || k == 2; }
 // The tables of every level s of a block, or nothing when the policy is `never`, k has no
 // Taylor boxes, a level would need too many boxes, or (automatic, k = 2) the expansion would
 // cost more than the kernel the block uses otherwise: the chained kernel when `chained` (the
-// level plan has squaring chains), else the product kernel, one pass per level.
+// level plan has squaring chains), else the product kernel of `precision`, one pass per level.
 std::optional<SeriesTables> build_series_tables(const BlockPoints& points,
                                                 const std::vector<double>& s,
-                                                SeriesPolicy policy, bool chained);
+                                                SeriesPolicy policy, bool chained, ProductPrecision precision);
 
 // For sample row i with draws z (n_mc × k, row-major) whose largest ‖Z‖² is largest_norm2:
 // sums[v·n_mc + j] = Q̃ for level v and draw j, relative_error[v·n_mc + j] = its bound δ
