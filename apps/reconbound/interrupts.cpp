@@ -131,13 +131,16 @@ void install_interrupt_handlers() {
   if (::pipe2(fds, O_CLOEXEC) != 0) throw std::system_error(errno, std::generic_category(), "pipe2");
   g_watch_fd = fds[0];
   g_wake_fd = fds[1];
-  // A small stack: the watchdog needs little, and a process under `ulimit -v` every byte.
+  // A small stack: the watchdog needs little, and a process under `ulimit -v` every byte. A
+  // stack must also hold the static thread-local storage of every library loaded (OpenBLAS
+  // keeps hundreds of kB there): where 64 kB is too small (EINVAL), the default size.
   pthread_attr_t attributes;
   pthread_attr_init(&attributes);
   pthread_attr_setstacksize(&attributes, std::size_t{64} << 10);
   pthread_t watchdog;
-  const int started = pthread_create(&watchdog, &attributes, watch, nullptr);
+  int started = pthread_create(&watchdog, &attributes, watch, nullptr);
   pthread_attr_destroy(&attributes);
+  if (started == EINVAL) started = pthread_create(&watchdog, nullptr, watch, nullptr);
   if (started != 0) throw std::system_error(started, std::generic_category(), "pthread_create");
   pthread_detach(watchdog);
   handle(SIGINT);

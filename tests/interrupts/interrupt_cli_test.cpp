@@ -188,6 +188,15 @@ void expect_interrupted(const Running& run, const std::string& signal, int code,
   EXPECT_EQ(run.err.find("interrupted by"), run.err.rfind("interrupted by")) << "the line came twice: " << run.err;
 }
 
+// The signal watchdog starts in a process whose libraries keep a large static TLS (OpenBLAS as
+// the system BLAS does): its small stack cannot hold it, and the default one is taken instead of
+// refusing to start.
+TEST(Interrupts, TheWatchdogStartsBesideALibraryWithLargeThreadLocalStorage) {
+  const auto run = reconbound::test::run_cli({"--version"}, {std::string("LD_PRELOAD=") + RECONBOUND_LARGE_TLS_LIBRARY});
+  EXPECT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_EQ(run.err.find("cannot watch"), std::string::npos) << run.err;
+}
+
 TEST(Interrupts, SigintRightAfterTheStartEndsWithTheLine) {
   Running run(kLoading, false);
   run.wait_for_handlers();
