@@ -7,7 +7,7 @@
 
 namespace reconbound::cli {
 
-// "pilot on D_perp (1250/2500/5000 records, 10000 for 6 contenders, 1 draw, 4.1 s): 1 of 48 pairs
+// "pilot on D_perp (1250/2500/5000 records, 10000 for 8 contenders, 1 draw, 4.9 s): 1 of 48 pairs
 // certified: (k=28, nu2=1.6)"
 std::string selection_summary(const GridSelectionReport& selection);
 

@@ -5,7 +5,7 @@
 Each run times one block size on one thread: seconds = N_k · (cost of one block), N_k = m/k
 blocks. Per kind, with rows·n (row, centre) pairs per tile and n rows per block:
   chained: block / n² = a·levels + n_mc·(b·k + c·tops + d·chained)
-  product: block / n² = levels·n_mc·(p + q·k)
+  product: block / n² = levels·n_mc·(p + q·k)      (precision=double; `single`: the same shape)
   series1: block / n  = levels·(r + s·n_mc)
   exact:   block / n² = n_mc·(e + f·k)        (per grid pair)
 least squares on the relative error (each equation divided by its measured value). Prints the
@@ -52,15 +52,15 @@ def chain_shape(levels):
 
 def main():
     runs = [json.loads(line) for line in open(sys.argv[1])]
-    equations = {"chained": [], "product": [], "series1": [], "exact": []}
+    equations = {"chained": [], "product": [], "single": [], "series1": [], "exact": []}
     for r in runs:
         k, n, n_mc, levels = r["k"], r["n"], r["n_mc"], len(r["levels"])
         block = r["seconds"] / (r["m"] // k) * 1e9  # ns per block
         if r["kind"] == "chained":
             tops, chained = chain_shape(r["levels"])
             equations["chained"].append(([levels, n_mc * k, n_mc * tops, n_mc * chained], block / n**2, r))
-        elif r["kind"] == "product":
-            equations["product"].append(([levels * n_mc, levels * n_mc * k], block / n**2, r))
+        elif r["kind"] in ("product", "single"):
+            equations[r["kind"]].append(([levels * n_mc, levels * n_mc * k], block / n**2, r))
         elif r["kind"] == "series1":
             equations["series1"].append(([levels, levels * n_mc], block / n, r))
         elif r["kind"] == "exact":

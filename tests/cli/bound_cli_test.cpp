@@ -76,7 +76,7 @@ TEST(BoundCli, GridSelectionIsReportedAndOneFlagAway) {
   EXPECT_EQ(sel["certified"], 1);
   // n_p = min(|D⊥|, n_est/2): the screen on n_p/8, n_p/4, n_p/2, the refinement on n_p.
   EXPECT_EQ(sel["pilot_sizes"], nlohmann::json({37, 75, 150, 300}));
-  EXPECT_EQ(sel["pilot_contenders"], 4) << "six per goal, at most the grid";
+  EXPECT_EQ(sel["pilot_contenders"], 4) << "eight per goal, at most the grid";
   ASSERT_EQ(sel["predictions"].size(), 4u);
   ASSERT_EQ(pilot["grid"].size(), 1u);
   std::size_t selected = 0;

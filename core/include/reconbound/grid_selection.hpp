@@ -90,7 +90,7 @@ inline constexpr std::size_t kPilotDraws = 1;
 
 // Pairs per goal the pilot's refinement estimates on all n_p records (at least the pairs
 // certified per goal): the best of the screen on n_p/8, n_p/4, n_p/2 (mathematics §6.6).
-inline constexpr std::size_t kPilotContenders = 6;
+inline constexpr std::size_t kPilotContenders = 8;
 
 // Smallest D⊥ for a pilot: its smallest prefix (an eighth) keeps ≥ 16 records.
 inline constexpr std::size_t kMinPilotRecords = 128;
