@@ -21,31 +21,9 @@ runs=("$@")
 work=$(mktemp -d "${TMPDIR:-/tmp}/reconbound-celeba-peak.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 
-if [[ -z ${RECONBOUND:-} ]]; then  # a rebuild during the measurement cannot swap the binary
-  flock /tmp/reconbound-build.lock cp -r "$root/build/release/bin" "$root/build/release/lib" "$work/"
-  export LD_LIBRARY_PATH=$work/lib
-  RECONBOUND=$work/bin/reconbound
-fi
-if [[ -z ${PYTHON:-} ]]; then
-  for candidate in python3 /usr/bin/python3; do
-    if "$candidate" -c 'import numpy' 2>/dev/null; then PYTHON=$candidate && break; fi
-  done
-fi
-[[ -n ${PYTHON:-} ]] || { echo "no python3 with numpy found; set PYTHON" >&2; exit 1; }
-
-n=50000 n_perp=10000 n_est=40000 m=$((3 * 64 * 64))
-data=$work/celeba_size.npy
-echo "writing $n × 3 × 64 × 64 uint8 records to $data" >&2
-"$PYTHON" - "$data" "$n" <<'PY'
-import sys
-import numpy as np
-path, n = sys.argv[1], int(sys.argv[2])
-out = np.lib.format.open_memmap(path, mode="w+", dtype=np.uint8, shape=(n, 3, 64, 64))
-rng = np.random.default_rng(20261202)
-for first in range(0, n, 5000):  # 61 MB at a time
-    out[first:first + 5000] = rng.integers(0, 256, size=(min(5000, n - first), 3, 64, 64), dtype=np.uint8)
-out.flush()
-PY
+# shellcheck source=bench/celeba_size_data.sh
+source "$root/bench/celeba_size_data.sh"  # RECONBOUND, PYTHON, data
+n_perp=10000 n_est=40000 m=$((3 * 64 * 64))
 
 common=(bound --data "npy:$data" --perp "$n_perp" --est "$n_est" --gamma 1 --threads 2 --seed 0)
 # The plan, as the bound prints it when it refuses (a limit of 1 KiB refuses any job at once).

@@ -29,6 +29,7 @@ struct BlockSizeGroup {
   std::vector<std::size_t> pairs;  // indices into the results
   std::vector<double> s;           // dither sd, one per pair
   LevelPlan plan;                  // the levels with their squaring chains (level_plan.hpp)
+  ProductPrecision precision = ProductPrecision::single;  // of the product kernel
 };
 
 std::vector<BlockSizeGroup> group_by_block_size(const std::vector<GridEntropy>& results,
@@ -38,7 +39,7 @@ std::vector<BlockSizeGroup> group_by_block_size(const std::vector<GridEntropy>& 
     const std::size_t k = results[p].pair.k;
     auto it = std::find_if(groups.begin(), groups.end(),
                            [k](const BlockSizeGroup& g) { return g.k == k; });
-    if (it == groups.end()) it = groups.insert(groups.end(), BlockSizeGroup{k, draws[p], {}, {}, {}});
+    if (it == groups.end()) it = groups.insert(groups.end(), BlockSizeGroup{k, draws[p], {}, {}, {}, precision});
     it->pairs.push_back(p);
     it->s.push_back(results[p].s);
   }
@@ -85,7 +86,7 @@ std::unique_ptr<const BlockData> build_block(const EntropyRequest& request,
 // kernel its plan takes outside the Taylor boxes: chained or product.
 double kernel_cost(const BlockSizeGroup& group, std::size_t n, std::size_t rows) {
   const std::size_t levels = group.plan.scales.size();
-  if (!group.plan.chained) return product_tile_cost(rows, n, group.k, group.n_mc, levels);
+  if (!group.plan.chained) return product_tile_cost(rows, n, group.k, group.n_mc, levels, group.precision);
   const auto tops = static_cast<std::size_t>(
       std::count(group.plan.parent.begin(), group.plan.parent.end(), kTopLevel));
   return chained_tile_cost(rows, n, group.k, group.n_mc, tops, levels - tops);

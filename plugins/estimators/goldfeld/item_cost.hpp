@@ -6,6 +6,8 @@
 // (results in bench/progress/results/calibration.jsonl, fit by bench/progress/fit.py).
 #include <cstddef>
 
+#include "level_plan.hpp"
+
 namespace reconbound::goldfeld {
 
 // A tile of `rows` sample points of one block against its n centres with the chained kernel
@@ -15,10 +17,10 @@ namespace reconbound::goldfeld {
 double chained_tile_cost(std::size_t rows, std::size_t n, std::size_t k, std::size_t n_mc,
                          std::size_t tops, std::size_t chained);
 
-// A tile with the product kernel (shifted_kernel.hpp): every query (row, draw, level) against
-// the n centres, k multiply-adds and an exponential each.
+// A tile with the product kernel of `precision` (single_kernel.hpp, shifted_kernel.hpp): every
+// query (row, draw, level) against the n centres, k multiply-adds and an exponential each.
 double product_tile_cost(std::size_t rows, std::size_t n, std::size_t k, std::size_t n_mc,
-                         std::size_t levels);
+                         std::size_t levels, ProductPrecision precision);
 
 // A whole block at k = 1 with Taylor boxes (series_kernel.hpp): the tables of `levels` levels
 // and n·n_mc queries per level, each against the boxes within its cut (a number that does not
