@@ -290,9 +290,9 @@ GridSelectionReport select_grid(const EntropyEstimator& estimator, const Convers
                                 .alpha_mc_fraction = settings.alpha_mc_fraction};
   // The screen: every pair on n_p/8, n_p/4 and n_p/2 records; the refinement: the contenders
   // on n_p as well, predicted from n_p/4, n_p/2 and n_p (mathematics §6.6).
+  std::vector<std::size_t> sizes{n_perp / 8, n_perp / 4, n_perp / 2};
   std::vector<PilotEstimate> pilots = empty_pilots(grid);
-  estimate_on_prefixes(estimator, rotated_perp, grid, all_pairs(grid), {n_perp / 8, n_perp / 4, n_perp / 2},
-                       trace_sigma, settings, pilots);
+  estimate_on_prefixes(estimator, rotated_perp, grid, all_pairs(grid), sizes, trace_sigma, settings, pilots);
   const std::vector<std::size_t> contenders = contenders_of(
       predict_all(estimator, converse, pilots, target, goal, settings).keys,
       std::max(kPilotContenders, settings.pairs_per_goal));
@@ -301,7 +301,8 @@ GridSelectionReport select_grid(const EntropyEstimator& estimator, const Convers
     pilots[p].sizes.erase(pilots[p].sizes.begin());
     pilots[p].h_point.erase(pilots[p].h_point.begin());
   }
-  report.pilot_sizes = {n_perp / 8, n_perp / 4, n_perp / 2, n_perp};
+  sizes.push_back(n_perp);
+  report.pilot_sizes = std::move(sizes);
   report.contenders = contenders.size();
   Predictions predicted = predict_all(estimator, converse, pilots, target, goal, settings);
   // Only the refined pairs compete: the screen's predictions extrapolate one doubling further.

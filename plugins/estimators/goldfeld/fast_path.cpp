@@ -68,16 +68,16 @@ struct SharedBlock {
 
 std::unique_ptr<const BlockData> build_block(const EntropyRequest& request,
                                              const BlockSizeGroup& group, std::size_t block,
-                                             SeriesPolicy series_policy, ProductPrecision precision) {
+                                             SeriesPolicy series_policy) {
   BlockPoints points(request.rotated, group.k, block, request.first_column, sample_columns(request));
   std::optional<ProductCentres> product;
   std::optional<SingleCentres> single;
   if (!group.plan.chained) {
     product = product_centres(points.coordinate_major(), points.n(), points.k());
-    if (precision == ProductPrecision::single) single = single_centres(*product);
+    if (group.precision == ProductPrecision::single) single = single_centres(*product);
   }
   std::optional<SeriesTables> series =
-      has_series(group.k) ? build_series_tables(points, group.s, series_policy, group.plan.chained, precision) : std::nullopt;
+      has_series(group.k) ? build_series_tables(points, group.s, series_policy, group.plan.chained, group.precision) : std::nullopt;
   return std::make_unique<const BlockData>(
       BlockData{std::move(points), std::move(product), std::move(single), std::move(series)});
 }
@@ -177,7 +177,7 @@ void run_fast_path(const EntropyRequest& request, std::size_t threads, SeriesPol
     const std::size_t block = first.blocks[item.slot].block;
     SharedBlock& shared_block = shared[first_block[item.group] + item.slot];
     std::call_once(shared_block.built, [&] {
-      shared_block.data = build_block(request, group, block, series_policy, precision);
+      shared_block.data = build_block(request, group, block, series_policy);
     });
     const BlockData& data = *shared_block.data;
     ShiftedKernelWorkspace work;
