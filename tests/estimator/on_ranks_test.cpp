@@ -247,6 +247,26 @@ TEST(OnRanks, RowsMovedToColumnWindowsGiveOneProcesssEstimate) {
   }
 }
 
+TEST(OnRanks, MoreRanksThanChunksSplitTheQueriesAndGiveOneProcesssEstimate) {
+  // lcm(k) = m = 16: one chunk, so every rank past the first would idle without query parts. 150
+  // rows are 5 tiles of rows: 2 and 3 ranks split them, 7 ranks are capped at 5 parts.
+  const RowMatrix data = test::gaussian_sample(150, 16, 22);
+  const std::vector<GridPair> grid{{16, 0.4}, {2, 0.8}, {1, 1.6}};
+  const auto estimator = test::goldfeld();
+  const EntropyRequest whole = test::make_request(data, grid, test::sample_trace(data), 2);
+  const std::vector<GridEntropy> alone = estimator->estimate(whole);
+  for (const std::size_t n : {2u, 3u, 7u}) {
+    const auto results = on_threads<std::vector<GridEntropy>>(n, [&](Ranks& ranks) {
+      const std::size_t first = 150 * ranks.rank() / n;
+      const std::size_t last = 150 * (ranks.rank() + 1) / n;
+      const RowMatrix mine = data.middleRows(static_cast<Eigen::Index>(first), static_cast<Eigen::Index>(last - first));
+      const EntropyRequest request = test::make_request(mine, grid, test::sample_trace(data), 2);
+      return estimate_on_column_windows(*estimator, request, first, 150, &ranks);
+    });
+    for (const auto& result : results) expect_identical(alone, result);
+  }
+}
+
 TEST(OnRanks, RecordRangesAreWholeBatchesAndColumnWindowsWholeChunks) {
   // 1,000 records in batches of 256: 4 batches over 3 ranks.
   EXPECT_EQ(record_range(1000, 0, 3), (std::pair<std::size_t, std::size_t>{0, 256}));
@@ -254,10 +274,42 @@ TEST(OnRanks, RecordRangesAreWholeBatchesAndColumnWindowsWholeChunks) {
   EXPECT_EQ(record_range(1000, 2, 3), (std::pair<std::size_t, std::size_t>{512, 1000}));
   EXPECT_EQ(record_range(100, 0, 2), (std::pair<std::size_t, std::size_t>{0, 0}));
   EXPECT_EQ(record_range(100, 1, 2), (std::pair<std::size_t, std::size_t>{0, 100}));
-  // 784 columns in chunks of 28: 28 chunks, 14 each.
-  EXPECT_EQ(column_window(784, 28, 0, 2), (std::pair<std::size_t, std::size_t>{0, 392}));
-  EXPECT_EQ(column_window(784, 28, 1, 2), (std::pair<std::size_t, std::size_t>{392, 784}));
-  EXPECT_EQ(column_window(16, 8, 2, 3), (std::pair<std::size_t, std::size_t>{8, 16}));
+  // 784 columns in chunks of 28: 28 chunks, 14 each on 2 ranks, 7 on 4: no query parts.
+  EXPECT_EQ(query_parts_for(28, 2, 100), 1U);
+  EXPECT_EQ(query_parts_for(28, 4, 100), 1U);
+  EXPECT_EQ(window_calls(28, 1, 0, 2), (std::vector<WindowCall>{{0, 14, 0, 1}}));
+  EXPECT_EQ(window_calls(28, 1, 1, 2), (std::vector<WindowCall>{{14, 28, 0, 1}}));
+}
+
+TEST(OnRanks, RanksThatDoNotDivideTheChunksShareTheirQueryParts) {
+  // 28 chunks on 3 ranks: 3 parts each, 84 units, 28 a rank (9⅓ chunks), worked out by hand.
+  EXPECT_EQ(query_parts_for(28, 3, 100), 3U);
+  EXPECT_EQ(window_calls(28, 3, 0, 3), (std::vector<WindowCall>{{0, 9, 0, 3}, {9, 10, 0, 1}}));
+  EXPECT_EQ(window_calls(28, 3, 1, 3), (std::vector<WindowCall>{{9, 10, 1, 3}, {10, 18, 0, 3}, {18, 19, 0, 2}}));
+  EXPECT_EQ(window_calls(28, 3, 2, 3), (std::vector<WindowCall>{{18, 19, 2, 3}, {19, 28, 0, 3}}));
+  // 28 chunks on 16 ranks: gcd 4, 4 parts, 7 units (1¾ chunks) a rank.
+  EXPECT_EQ(query_parts_for(28, 16, 100), 4U);
+  EXPECT_EQ(window_calls(28, 4, 1, 16), (std::vector<WindowCall>{{1, 2, 3, 4}, {2, 3, 0, 4}, {3, 4, 0, 2}}));
+  // One chunk (lcm(k) = m) on 3 ranks: a third of the queries each; at most the estimator's limit.
+  EXPECT_EQ(query_parts_for(1, 3, 100), 3U);
+  EXPECT_EQ(window_calls(1, 3, 2, 3), (std::vector<WindowCall>{{0, 1, 2, 3}}));
+  EXPECT_EQ(query_parts_for(1, 3, 1), 1U);
+  EXPECT_TRUE(window_calls(1, 1, 1, 3).empty());
+  // Every unit goes to exactly one rank, in order, for a range of shapes.
+  for (std::size_t chunks : {1u, 2u, 5u, 28u}) {
+    for (std::size_t ranks : {1u, 2u, 3u, 7u, 16u}) {
+      const std::size_t parts = query_parts_for(chunks, ranks, 6);
+      std::size_t next = 0;  // the next unit c·parts + p due
+      for (std::size_t r = 0; r < ranks; ++r) {
+        for (const WindowCall& call : window_calls(chunks, parts, r, ranks)) {
+          for (std::size_t c = call.first_chunk; c < call.end_chunk; ++c) {
+            for (std::size_t p = call.first_part; p < call.end_part; ++p) EXPECT_EQ(c * parts + p, next++);
+          }
+        }
+      }
+      EXPECT_EQ(next, chunks * parts) << chunks << " chunks on " << ranks << " ranks";
+    }
+  }
 }
 
 TEST(OnRanks, AWholeFrameOnEveryRankSharesTheBlocksAsTheChainDoes) {

@@ -3,7 +3,8 @@
 # and chain on small workloads, the JSON of -np 1, 2 and 3 equals the JSON of the run without
 # mpirun (timings aside), stdout holds exactly one JSON document (rank 0 alone prints), stderr
 # holds what the single process writes there (once, not once per rank) and the figures rank 0
-# writes are byte for byte those of the single process. Also: --threads 2 per rank gives the
+# writes are byte for byte those of the single process. A grid of one chunk of columns (ranks
+# share each block's queries) gives the single process's bound too. Also: --threads 2 per rank gives the
 # same bound, and the progress lines of -np 2 (no --quiet) are the single process's, once each.
 #
 # Usage: same_json_test.sh RECONBOUND MPIRUN IDX_IMAGES
@@ -75,6 +76,16 @@ for np in 0 1 2 3; do
     echo "bound, spectrum, chain -np $np: JSON (timings aside), stderr and figures as without mpirun"
   fi
 done
+
+# One chunk: lcm(k) = m = 784 columns, so the ranks share every block's queries (query parts,
+# docs/distributed.md) instead of idling; the JSON is still one process's.
+one_chunk=(bound "${small[@]}" --gamma 1 --grid-k 16,49 --grid-nu2 0.8 --grid-select none --json --threads 1 --quiet)
+run one-chunk-alone 0 "${one_chunk[@]}"
+for np in 2 3; do
+  run "one-chunk-np$np" "$np" "${one_chunk[@]}"
+  json_same "$work/one-chunk-alone.json" "$work/one-chunk-np$np.json" "bound on one chunk -np $np"
+done
+echo "bound on one chunk of columns -np 2, 3: JSON as without mpirun"
 
 # Two threads per rank: the same bound.
 run bound-np2-threads2 2 "${bound[@]}" --threads 2 --quiet

@@ -19,6 +19,15 @@
 // block; combine() merges the partial results of one grid pair into the same result a single
 // call on the whole sample would have produced.
 //
+// Query parts: a block's Monte Carlo queries (one per sample row and draw) can be split too, so
+// that more ranks than blocks share the work or the ranks' loads even out. With query_parts = P,
+// a call computes, of each of its blocks, the queries of parts [first_query_part, end_query_part)
+// of P, each part a contiguous range of sample rows fixed by the estimator (goldfeld: tiles
+// ⌊T·p/P⌋ … ⌊T·(p+1)/P⌋ of its T tiles of rows). Such a block result carries the estimator's
+// partial numbers instead of a point estimate, and combine() merges the parts of each block in
+// part order into the bits one call on all queries would have produced. query_parts_limit()
+// says how many parts an estimator splits a request into (1: it does not split).
+//
 // Grid selection (mathematics §6.6): core runs the estimator on prefixes of D⊥ (a pilot) and
 // asks predict() what the certified estimate on D_est would give; predict() sees the pilot's
 // numbers and the sizes only, never a sample.
@@ -27,6 +36,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "reconbound/export.hpp"
@@ -57,6 +67,9 @@ struct EntropyRequest {
   std::size_t shards = 1;
   std::size_t first_column = 0;   // `rotated` holds columns [first_column, first_column + rotated.cols())
   std::size_t columns = 0;        // of the sample's m = columns (0: rotated.cols(), the whole sample)
+  std::size_t query_parts = 1;       // P: every block's queries split into P parts (see above)
+  std::size_t first_query_part = 0;  // this call computes parts [first_query_part, end_query_part)
+  std::size_t end_query_part = 0;    // of its blocks (0: query_parts, the end)
   Progress* progress = nullptr;
 };
 
@@ -78,6 +91,13 @@ struct BlockEntropy {
   std::size_t block = 0;
   double h_point_bits = 0.0;          // the block's point estimate, bits (goldfeld: ĥ_MC(Π_b), eq 31)
   double numerical_error_bits = 0.0;  // proven bound on |computed − exact|, bits
+  // A part of the block's queries (EntropyRequest::query_parts): the parts [part_begin,
+  // part_end) and the estimator's numbers for merging them (goldfeld: Σ ṽ, Σ |ṽ| and Σ e per
+  // tile of rows); h_point_bits and numerical_error_bits are NaN until combine() merges every
+  // part. Empty for a block computed whole.
+  std::size_t part_begin = 0;
+  std::size_t part_end = 0;
+  std::vector<double> partial{};
 };
 
 struct GridEntropy {
@@ -95,6 +115,10 @@ struct GridEntropy {
 // How many blocks of block size k a call of `request` computes: those of its shard (b % shards ==
 // shard) whose columns lie wholly inside the columns `rotated` holds.
 RECONBOUND_API std::size_t blocks_computed(const EntropyRequest& request, std::size_t k);
+
+// The query parts [begin, end) of its blocks a call of `request` computes (end_query_part = 0
+// read as query_parts); InvalidInput unless 1 ≤ query_parts and begin < end ≤ query_parts.
+RECONBOUND_API std::pair<std::size_t, std::size_t> query_parts_computed(const EntropyRequest& request);
 
 // One random event the h̄_LB of a call rest on, for the certificate (mathematics §6.8).
 struct ConfidenceEvent {
@@ -155,6 +179,10 @@ class RECONBOUND_API EntropyEstimator {
   // whose work per block does not grow with k (a fixed number of draws per record); an estimator
   // whose draws or kernels depend on the pair should override it.
   virtual double cost(const EntropyRequest& request) const;
+  // The most parts estimate() splits the queries of each block of `request` into (≥ 1, from the
+  // request's sizes and settings alone; the part range of `request` is ignored). The default, 1,
+  // is an estimator that computes each block whole: it refuses query_parts > 1.
+  virtual std::size_t query_parts_limit(const EntropyRequest& request) const;
 };
 
 }  // namespace reconbound

@@ -53,21 +53,40 @@ RECONBOUND_API std::size_t blocks_dealt_to(std::size_t rank, std::size_t ranks, 
                                            std::size_t blocks);
 
 // estimator.estimate(request) when each rank holds a range of the sample's records:
-// request.rotated is this rank's rows [first_row, first_row + rows) of the n × m sample. The
-// ranks exchange them (one all-to-all) so that each holds all n rows of a window of columns —
-// windows of whole blocks of every k of the grid, as even as those allow — estimate the blocks
-// of their window (EntropyRequest::first_column), gather the per-block results on every rank
-// and combine them in block order. Every rank gets the complete results one call on the whole
-// sample returns. With a checkpoint, each rank estimates its window in items kept in it. With no ranks (nullptr or one) request.rotated must be the whole sample.
+// request.rotated is this rank's rows [first_row, first_row + rows) of the n × m sample. The work
+// is cut into units — chunks of lcm(k over the grid) columns (whole blocks of every k), each
+// split into P query parts (EntropyRequest::query_parts; P = query_parts_for) — and each rank
+// takes an even, contiguous run of units (window_calls). The ranks exchange their rows (one
+// all-to-all) so that each holds all n rows of the columns of its units, estimate them (at most
+// three calls: a chunk's last parts, whole chunks, a chunk's first parts), gather the results on
+// every rank and combine them in block and part order. Every rank gets the complete results one
+// call on the whole sample returns. With a checkpoint, each rank estimates its calls in items kept
+// in it. With no ranks (nullptr or one) request.rotated must be the whole sample.
 RECONBOUND_API std::vector<GridEntropy> estimate_on_column_windows(const EntropyEstimator& estimator,
                                                                    const EntropyRequest& request,
                                                                    std::size_t first_row, std::size_t n,
                                                                    Ranks* ranks, Checkpoint* checkpoint = nullptr);
 
-// The columns [first, last) of m that rank `rank` of `ranks` estimates: whole chunks of
-// `step` columns (m % step == 0), spread evenly.
-RECONBOUND_API std::pair<std::size_t, std::size_t> column_window(std::size_t m, std::size_t step, std::size_t rank,
-                                                                 std::size_t ranks);
+// The query parts P each chunk is split into for `ranks` ranks sharing `chunks` chunks: none
+// (1) when the ranks divide the chunks evenly, else ranks / gcd(chunks, ranks), so that every rank
+// gets chunks·P/ranks units exactly; at most `limit` (the estimator's query_parts_limit).
+RECONBOUND_API std::size_t query_parts_for(std::size_t chunks, std::size_t ranks, std::size_t limit);
+
+// One estimator call of a rank: chunks [first_chunk, end_chunk), query parts [first_part,
+// end_part) of P of each of their blocks.
+struct WindowCall {
+  std::size_t first_chunk = 0;
+  std::size_t end_chunk = 0;
+  std::size_t first_part = 0;
+  std::size_t end_part = 0;
+  bool operator==(const WindowCall&) const = default;
+};
+
+// The calls of rank `rank` of `ranks`: its units [U·rank/ranks, U·(rank+1)/ranks) of the
+// U = chunks·parts units (chunk-major), as at most three calls in chunk order; none when it has
+// no unit. Its window is the chunks from the first call's first to the last call's end.
+RECONBOUND_API std::vector<WindowCall> window_calls(std::size_t chunks, std::size_t parts, std::size_t rank,
+                                                    std::size_t ranks);
 
 // Every rank's values, concatenated in rank order, on every rank.
 RECONBOUND_API std::vector<double> gather_doubles(Ranks* ranks, const std::vector<double>& values);

@@ -8,7 +8,7 @@ namespace reconbound {
 
 namespace {
 
-constexpr std::uint64_t kMagic = 0x72625f656e747231ULL;  // "rb_entr1"
+constexpr std::uint64_t kMagic = 0x72625f656e747232ULL;  // "rb_entr2"
 
 }  // namespace
 
@@ -36,6 +36,10 @@ std::string encode_entropies(const std::vector<GridEntropy>& results) {
       w.put_size(b.block);
       w.put(b.h_point_bits);
       w.put(b.numerical_error_bits);
+      w.put_size(b.part_begin);
+      w.put_size(b.part_end);
+      w.put_size(b.partial.size());
+      w.put_doubles(b.partial.data(), b.partial.size());
     }
   }
   return w.take();
@@ -60,11 +64,15 @@ std::vector<GridEntropy> decode_entropies(const std::string& bytes) {
       d.value = r.get<double>();
       d.count = r.get<std::uint8_t>() != 0;
     }
-    e.blocks.resize(r.get_count(24));
+    e.blocks.resize(r.get_count(48));
     for (BlockEntropy& b : e.blocks) {
       b.block = static_cast<std::size_t>(r.get<std::uint64_t>());
       b.h_point_bits = r.get<double>();
       b.numerical_error_bits = r.get<double>();
+      b.part_begin = static_cast<std::size_t>(r.get<std::uint64_t>());
+      b.part_end = static_cast<std::size_t>(r.get<std::uint64_t>());
+      b.partial.resize(r.get_count(sizeof(double)));
+      r.get_doubles(b.partial.data(), b.partial.size());
     }
   }
   if (r.left() != 0) r.fail();

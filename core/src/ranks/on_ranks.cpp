@@ -7,6 +7,7 @@
 #include <cstring>
 
 #include "entropy_wire.hpp"
+#include "reconbound/weighted_progress.hpp"
 #include "reconbound/work_items.hpp"
 #include "reconbound/error.hpp"
 
@@ -73,6 +74,29 @@ std::vector<GridEntropy> assembled(const EntropyEstimator& estimator, const std:
   return results;
 }
 
+// `request` on the columns [first_column, first_column + rotated.cols()) of its m columns,
+// queries parts [first_part, end_part) of `parts`, one shard.
+EntropyRequest on_columns(const EntropyRequest& request, MatrixView rotated, std::size_t first_column, std::size_t m,
+                          std::size_t parts, std::size_t first_part = 0, std::size_t end_part = 0) {
+  return {.rotated = rotated,
+          .grid = request.grid,
+          .trace_sigma = request.trace_sigma,
+          .union_size = request.union_size,
+          .alpha = request.alpha,
+          .alpha_mc_fraction = request.alpha_mc_fraction,
+          .seed = request.seed,
+          .n_mc = request.n_mc,
+          .threads = request.threads,
+          .shard = 0,
+          .shards = 1,
+          .first_column = first_column,
+          .columns = m,
+          .query_parts = parts,
+          .first_query_part = first_part,
+          .end_query_part = end_part,
+          .progress = request.progress};
+}
+
 }  // namespace
 
 RankShare estimate_share(const EntropyEstimator& estimator, const EntropyRequest& request, Ranks* ranks,
@@ -131,10 +155,31 @@ std::size_t deal_from(std::vector<double>& loads, std::size_t blocks, double blo
   return best;
 }
 
-std::pair<std::size_t, std::size_t> column_window(std::size_t m, std::size_t step, std::size_t rank,
-                                                  std::size_t ranks) {
-  const std::size_t chunks = m / step;
-  return {chunks * rank / ranks * step, chunks * (rank + 1) / ranks * step};
+std::size_t query_parts_for(std::size_t chunks, std::size_t ranks, std::size_t limit) {
+  if (chunks == 0 || ranks <= 1) return 1;
+  return std::max<std::size_t>(1, std::min(ranks / std::gcd(chunks, ranks), limit));
+}
+
+std::vector<WindowCall> window_calls(std::size_t chunks, std::size_t parts, std::size_t rank, std::size_t ranks) {
+  const std::size_t units = chunks * parts;
+  const std::size_t begin = units * rank / ranks;
+  const std::size_t end = units * (rank + 1) / ranks;
+  if (begin >= end) return {};
+  // The run [begin, end) of units (c, p) = (u / parts, u % parts): a head of one chunk's last
+  // parts, whole chunks, a tail of one chunk's first parts.
+  const std::size_t first_chunk = begin / parts;
+  const std::size_t last_chunk = (end - 1) / parts;
+  const std::size_t first_part = begin % parts;
+  const std::size_t end_part = (end - 1) % parts + 1;
+  if (first_chunk == last_chunk) return {{first_chunk, first_chunk + 1, first_part, end_part}};
+  std::vector<WindowCall> calls;
+  std::size_t whole_begin = first_chunk;
+  std::size_t whole_end = last_chunk + 1;
+  if (first_part > 0) calls.push_back({first_chunk, first_chunk + 1, first_part, parts}), ++whole_begin;
+  if (end_part < parts) --whole_end;
+  if (whole_begin < whole_end) calls.push_back({whole_begin, whole_end, 0, parts});
+  if (end_part < parts) calls.push_back({last_chunk, last_chunk + 1, 0, end_part});
+  return calls;
 }
 
 std::vector<double> gather_doubles(Ranks* ranks, const std::vector<double>& values) {
@@ -162,16 +207,26 @@ std::vector<GridEntropy> estimate_on_column_windows(const EntropyEstimator& esti
   const std::size_t n_ranks = ranks->size();
   const auto m = static_cast<std::size_t>(request.rotated.cols());
   const auto rows = static_cast<std::size_t>(request.rotated.rows());
-  // Windows of whole blocks for every block size of the grid: chunks of lcm(k) columns.
+  // Chunks of lcm(k) columns hold whole blocks of every block size of the grid.
   std::size_t step = 1;
   for (const GridPair& pair : request.grid) step = std::lcm(step, pair.k);
   if (step == 0 || m % step != 0) {
     throw InvalidInput(fmt::format("the grid's block sizes (lcm {}) do not divide m = {}; use divisors of m", step, m));
   }
+  const std::size_t chunks = m / step;
+  const RowMatrix sample_shape(static_cast<Eigen::Index>(n), 0);  // the sizes the estimator's limit reads
+  const std::size_t parts =
+      query_parts_for(chunks, n_ranks, estimator.query_parts_limit(on_columns(request, sample_shape, 0, m, 1)));
+  // The columns [first, end) of rank s's units.
+  const auto window_of = [&](std::size_t s) -> std::pair<std::size_t, std::size_t> {
+    const std::vector<WindowCall> calls = window_calls(chunks, parts, s, n_ranks);
+    if (calls.empty()) return {0, 0};
+    return {calls.front().first_chunk * step, calls.back().end_chunk * step};
+  };
   // To rank s: this rank's rows of s's window, after a header (first row, row count).
   std::vector<std::string> outgoing(n_ranks);
   for (std::size_t s = 0; s < n_ranks; ++s) {
-    const auto [c0, c1] = column_window(m, step, s, n_ranks);
+    const auto [c0, c1] = window_of(s);
     const std::uint64_t header[2] = {first_row, rows};
     std::string& out = outgoing[s];
     out.resize(sizeof header + rows * (c1 - c0) * sizeof(double));
@@ -181,7 +236,7 @@ std::vector<GridEntropy> estimate_on_column_windows(const EntropyEstimator& esti
       std::memcpy(at, request.rotated.row(static_cast<Eigen::Index>(i)).data() + c0, (c1 - c0) * sizeof(double));
     }
   }
-  const auto [first_column, last_column] = column_window(m, step, ranks->rank(), n_ranks);
+  const auto [first_column, last_column] = window_of(ranks->rank());
   const std::size_t width = last_column - first_column;
   RowMatrix window(static_cast<Eigen::Index>(n), static_cast<Eigen::Index>(width));
   std::size_t filled = 0;
@@ -203,24 +258,26 @@ std::vector<GridEntropy> estimate_on_column_windows(const EntropyEstimator& esti
   }
   if (filled != n) throw InvalidInput(fmt::format("the ranks hold {} of the sample's {} rows", filled, n));
 
-  const EntropyRequest windowed{.rotated = window,
-                                .grid = request.grid,
-                                .trace_sigma = request.trace_sigma,
-                                .union_size = request.union_size,
-                                .alpha = request.alpha,
-                                .alpha_mc_fraction = request.alpha_mc_fraction,
-                                .seed = request.seed,
-                                .n_mc = request.n_mc,
-                                .threads = request.threads,
-                                .shard = 0,
-                                .shards = 1,
-                                .first_column = first_column,
-                                .columns = m,
-                                .progress = request.progress};
-  // A rank whose window holds no block sends no results.
-  const std::vector<std::vector<GridEntropy>> mine =
-      width > 0 ? estimate_in_items(estimator, windowed, checkpoint, checkpoint != nullptr ? certified_items(windowed) : 1)
-                : std::vector<std::vector<GridEntropy>>{};
+  const EntropyRequest windowed = on_columns(request, window, first_column, m, parts);
+  // Each call on its columns of the window; a rank with no unit sends no results.
+  std::vector<EntropyRequest> call_requests;
+  std::vector<double> costs;
+  for (const WindowCall& call : window_calls(chunks, parts, ranks->rank(), n_ranks)) {
+    const auto columns = static_cast<Eigen::Index>((call.end_chunk - call.first_chunk) * step);
+    const auto offset = static_cast<Eigen::Index>(call.first_chunk * step - first_column);
+    call_requests.push_back(on_columns(request, window.middleCols(offset, columns), call.first_chunk * step, m, parts,
+                                       call.first_part, call.end_part));
+    costs.push_back(call_cost(estimator, call_requests.back()));
+  }
+  WeightedProgress progress(request.progress, "entropy estimate", std::move(costs));
+  std::vector<std::vector<GridEntropy>> mine;
+  for (EntropyRequest& part : call_requests) {
+    if (call_requests.size() > 1) part.progress = &progress;
+    for (auto& item : estimate_in_items(estimator, part, checkpoint, checkpoint != nullptr ? certified_items(part) : 1)) {
+      mine.push_back(std::move(item));
+    }
+    progress.next_call();
+  }
   return assembled(estimator, gather_results(*ranks, mine, request.grid.size()), windowed);
 }
 

@@ -40,7 +40,10 @@ std::uint64_t item_digest(std::uint64_t sample, const EntropyRequest& request) {
                               static_cast<double>(request.shard),
                               static_cast<double>(request.shards),
                               static_cast<double>(request.first_column),
-                              static_cast<double>(request.columns)};
+                              static_cast<double>(request.columns),
+                              static_cast<double>(request.query_parts),
+                              static_cast<double>(request.first_query_part),
+                              static_cast<double>(request.end_query_part)};
   for (const GridPair& pair : request.grid) {
     numbers.push_back(static_cast<double>(pair.k));
     numbers.push_back(pair.nu2);

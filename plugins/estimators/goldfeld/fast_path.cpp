@@ -15,6 +15,7 @@
 #include "item_cost.hpp"
 #include "level_plan.hpp"
 #include "parallel_for.hpp"
+#include "query_parts.hpp"
 #include "series_tables.hpp"
 #include "single_kernel.hpp"
 
@@ -114,20 +115,40 @@ struct Item {
   std::uint64_t units;  // modelled cost (item_cost.hpp)
 };
 
-// The work items of `groups` over the blocks `results` hold, n sample rows each, in the order
-// they are handed out.
+// The tiles [begin, end) of every block a request computes: those of its query parts.
+struct TileRange {
+  std::size_t begin = 0;
+  std::size_t end = 0;
+};
+
+TileRange tile_range(const EntropyRequest& request, std::size_t n) {
+  const auto [first_part, end_part] = query_parts_computed(request);
+  const std::size_t tiles = tiles_of(n);
+  return {first_tile_of_part(tiles, request.query_parts, first_part),
+          first_tile_of_part(tiles, request.query_parts, end_part)};
+}
+
+// The rows of tiles [begin, end) of a block of n rows.
+std::size_t rows_of(TileRange range, std::size_t n) {
+  return std::min(n, range.end * kTileRows) - std::min(n, range.begin * kTileRows);
+}
+
+// The work items of `groups` over the blocks `results` hold, the tiles `range` of n sample rows
+// each, in the order they are handed out.
 std::vector<Item> work_items(const std::vector<BlockSizeGroup>& groups, const std::vector<GridEntropy>& results,
-                             std::size_t n, SeriesPolicy series_policy) {
-  const std::size_t tiles_per_block = (n + kTileRows - 1) / kTileRows;
+                             std::size_t n, SeriesPolicy series_policy, TileRange range) {
   std::vector<Item> items;
   for (std::size_t g = 0; g < groups.size(); ++g) {
     const std::size_t slots = results[groups[g].pairs.front()].blocks.size();
     for (std::size_t slot = 0; slot < slots; ++slot) {
       if (has_series(groups[g].k)) {
-        items.push_back({g, slot, 0, tiles_per_block, cost_units(series_block_cost(groups[g], n, series_policy))});
+        // The block's share of its rows (the tables are built whole, a small part of the cost).
+        const double share = static_cast<double>(rows_of(range, n)) / static_cast<double>(n);
+        items.push_back({g, slot, range.begin, range.end,
+                         cost_units(share * series_block_cost(groups[g], n, series_policy))});
         continue;
       }
-      for (std::size_t t = 0; t < tiles_per_block; ++t) {
+      for (std::size_t t = range.begin; t < range.end; ++t) {
         const std::size_t rows = std::min(n, (t + 1) * kTileRows) - t * kTileRows;
         items.push_back({g, slot, t, t + 1, cost_units(kernel_cost(groups[g], n, rows))});
       }
@@ -147,7 +168,8 @@ std::uint64_t total_units(const std::vector<Item>& items) {
 std::uint64_t fast_path_cost(const EntropyRequest& request, SeriesPolicy series_policy, ProductPrecision precision,
                              const std::vector<std::size_t>& draws, const std::vector<GridEntropy>& results) {
   const auto n = static_cast<std::size_t>(request.rotated.rows());
-  return total_units(work_items(group_by_block_size(results, draws, precision), results, n, series_policy));
+  return total_units(
+      work_items(group_by_block_size(results, draws, precision), results, n, series_policy, tile_range(request, n)));
 }
 
 void run_fast_path(const EntropyRequest& request, std::size_t threads, SeriesPolicy series_policy,
@@ -155,14 +177,14 @@ void run_fast_path(const EntropyRequest& request, std::size_t threads, SeriesPol
                    std::vector<GridEntropy>& results) {
   const std::vector<BlockSizeGroup> groups = group_by_block_size(results, draws, precision);
   const std::size_t n = static_cast<std::size_t>(request.rotated.rows());
-  const std::size_t tiles_per_block = (n + kTileRows - 1) / kTileRows;
-  const std::vector<Item> items = work_items(groups, results, n, series_policy);
-  std::vector<std::vector<std::vector<TileSums>>> tiles(groups.size());
+  const TileRange range = tile_range(request, n);
+  const std::vector<Item> items = work_items(groups, results, n, series_policy, range);
+  std::vector<std::vector<std::vector<TileSums>>> tiles(groups.size());  // [group][slot][tile − range.begin]
   std::vector<std::size_t> first_block(groups.size());  // index of (g, slot 0) in `shared`
   std::size_t block_count = 0;
   for (std::size_t g = 0; g < groups.size(); ++g) {
     const std::size_t slots = results[groups[g].pairs.front()].blocks.size();
-    tiles[g].assign(slots, std::vector<TileSums>(tiles_per_block));
+    tiles[g].assign(slots, std::vector<TileSums>(range.end - range.begin));
     first_block[g] = block_count;
     block_count += slots;
   }
@@ -186,7 +208,7 @@ void run_fast_path(const EntropyRequest& request, std::size_t threads, SeriesPol
       const std::size_t row_begin = tile * kTileRows;
       const std::size_t row_end = std::min(n, row_begin + kTileRows);
       dither.discard(row_begin * group.n_mc * group.k);  // draws of rows before the tile
-      tiles[item.group][item.slot][tile] = fast_tile_sums(
+      tiles[item.group][item.slot][tile - range.begin] = fast_tile_sums(
           data.points, data.product ? &*data.product : nullptr, data.single ? &*data.single : nullptr,
           group.plan, group.n_mc, dither,
           row_begin, row_end, work, data.series ? &*data.series : nullptr);
@@ -195,7 +217,9 @@ void run_fast_path(const EntropyRequest& request, std::size_t threads, SeriesPol
     progress.finished(item.units);
   });
 
-  // Per block: the level results, in tile order.
+  // Per block: the level results, in tile order; for some of the query parts, their tiles' sums.
+  const auto [first_part, end_part] = query_parts_computed(request);
+  const bool whole = first_part == 0 && end_part == request.query_parts;
   std::vector<std::pair<std::size_t, std::size_t>> blocks;  // (group, slot)
   for (std::size_t g = 0; g < groups.size(); ++g) {
     for (std::size_t slot = 0; slot < tiles[g].size(); ++slot) blocks.emplace_back(g, slot);
@@ -205,10 +229,14 @@ void run_fast_path(const EntropyRequest& request, std::size_t threads, SeriesPol
     const BlockSizeGroup& group = groups[g];
     for (std::size_t v = 0; v < group.pairs.size(); ++v) {
       GridEntropy& r = results[group.pairs[v]];
-      const FastBlockResult fast = fast_block_result(tiles[g][slot], v, n, group.k, group.n_mc, r.s);
       BlockEntropy& out = r.blocks[slot];
-      out.h_point_bits = fast.h_mc_bits;
-      out.numerical_error_bits = fast.numerical_error_bits;
+      if (whole) {
+        const FastBlockResult fast = fast_block_result(tiles[g][slot], v, n, group.k, group.n_mc, r.s);
+        out.h_point_bits = fast.h_mc_bits;
+        out.numerical_error_bits = fast.numerical_error_bits;
+      } else {
+        set_partial(out, tiles[g][slot], v, first_part, end_part);
+      }
     }
   });
 }

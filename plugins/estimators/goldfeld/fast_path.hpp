@@ -13,8 +13,9 @@ namespace reconbound::goldfeld {
 
 // `results` holds one entry per request.grid pair with pair, s, n and the block indices of
 // this shard filled in, `draws` its draws per sample point (the same for pairs of one block
-// size); fills every block's h_point_bits (ĥ_MC(Π_b), eq 31) and numerical_error_bits.
-// Bit-identical for every thread count.
+// size); fills every block's h_point_bits (ĥ_MC(Π_b), eq 31) and numerical_error_bits, or, for
+// a request on some of the query parts, the blocks' partial sums (query_parts.hpp).
+// Bit-identical for every thread count and split into query parts.
 void run_fast_path(const EntropyRequest& request, std::size_t threads, SeriesPolicy series,
                    ProductPrecision precision, const std::vector<std::size_t>& draws,
                    std::vector<GridEntropy>& results);

@@ -31,6 +31,7 @@
 #include "margins.hpp"
 #include "parallel_for.hpp"
 #include "prediction.hpp"
+#include "query_parts.hpp"
 #include "reconbound/error.hpp"
 #include "reconbound/plugin.hpp"
 #include "request_check.hpp"
@@ -53,13 +54,14 @@ class GoldfeldEstimator final : public EntropyEstimator {
 
   std::vector<GridEntropy> estimate(const EntropyRequest& request) const override {
     Plan plan = plan_of(request);
+    check_query_parts(request);
     check_sample_finite(request.rotated);
     if (exact_) {
       run_exact_path(request, plan);
     } else {
       run_fast_path(request, plan.checked.threads, series_, precision_, plan.draws, plan.results);
     }
-    const bool complete = computes_all_blocks(request, plan.checked);
+    const bool complete = computes_all_blocks(request, plan.checked) && computes_all_queries(plan.checked);
     for (std::size_t p = 0; p < plan.results.size(); ++p) {
       if (complete) {
         assemble(plan.results[p], plan.draws[p], plan.checked.margins);
@@ -73,7 +75,14 @@ class GoldfeldEstimator final : public EntropyEstimator {
   // The units estimate(request) reports its progress in (item_cost.hpp), from the sizes alone.
   double cost(const EntropyRequest& request) const override {
     const Plan plan = plan_of(request);
+    check_query_parts(request);
     return static_cast<double>(exact_ ? exact_path_cost(plan) : fast_path_cost(request, series_, precision_, plan.draws, plan.results));
+  }
+
+  // The exact path computes each block whole; the fast path splits a block's queries into as
+  // many parts as it has tiles of rows.
+  std::size_t query_parts_limit(const EntropyRequest& request) const override {
+    return exact_ ? 1 : tiles_of(static_cast<std::size_t>(request.rotated.rows()));
   }
 
   GridEntropy combine(const std::vector<GridEntropy>& shards,
@@ -105,8 +114,8 @@ class GoldfeldEstimator final : public EntropyEstimator {
       throw InvalidInput(fmt::format("combine: the shards have n={} but the request has {} rows",
                                      out.n, checked.n));
     }
-    std::sort(out.blocks.begin(), out.blocks.end(),
-              [](const BlockEntropy& a, const BlockEntropy& b) { return a.block < b.block; });
+    // Sorted by block, each block's query parts merged (query_parts.hpp).
+    out.blocks = merge_query_parts(std::move(out.blocks), checked.query_parts, out.n, out.pair.k, n_mc, out.s);
     const std::size_t blocks = checked.m / out.pair.k;  // N_k
     for (std::size_t i = 0; i < out.blocks.size(); ++i) {
       const std::size_t b = out.blocks[i].block;
@@ -229,6 +238,15 @@ class GoldfeldEstimator final : public EntropyEstimator {
     });
   }
 
+  // Query parts need the fast path (it splits blocks by tiles of rows).
+  void check_query_parts(const EntropyRequest& request) const {
+    if (request.query_parts > query_parts_limit(request)) {
+      throw InvalidInput(fmt::format("query_parts = {} needs the fast path: the exact path (exact=true) computes "
+                                     "each block whole; split by blocks (shards) instead",
+                                     request.query_parts));
+    }
+  }
+
   // A shard's result carries only its blocks and its draws; the grid-level numbers need all
   // blocks and are NaN until combine() fills them, so they cannot be used by mistake.
   static void mark_partial(GridEntropy& r, std::size_t n_mc) {
@@ -280,7 +298,7 @@ const PluginInfo& info() {
       .abi_version = kPluginAbiVersion,
       .kind = PluginKind::estimator,
       .name = "goldfeld",
-      .version = "1.3.0",
+      .version = "1.4.0",
       .description =
           "plug-in entropy of the dithered blocks by Monte Carlo (eq 31) with Cantelli and "
           "McDiarmid margins (eq 34-35) and a proven numerical margin t_num",

@@ -5,7 +5,9 @@
 #include <algorithm>
 #include <cmath>
 #include <thread>
+#include <tuple>
 
+#include "fast_entropy.hpp"
 #include "reconbound/error.hpp"
 
 namespace reconbound::goldfeld {
@@ -73,6 +75,12 @@ CheckedRequest check_settings(const EntropyRequest& request) {
     throw InvalidInput(fmt::format("shard {} of {} is not valid; need 0 ≤ shard < shards",
                                    request.shard, request.shards));
   }
+  std::tie(out.part_begin, out.part_end) = query_parts_computed(request);
+  out.query_parts = request.query_parts;
+  if (out.query_parts > tiles_of(out.n)) {
+    throw InvalidInput(fmt::format("query_parts = {} exceeds the {} tiles of {} sample rows; split into fewer parts",
+                                   out.query_parts, tiles_of(out.n), out.n));
+  }
   out.threads = request.threads > 0
                     ? request.threads
                     : std::max<std::size_t>(1, std::thread::hardware_concurrency());
@@ -100,5 +108,7 @@ bool computes_block(const EntropyRequest& request, const CheckedRequest& checked
 bool computes_all_blocks(const EntropyRequest& request, const CheckedRequest& checked) {
   return request.shards == 1 && checked.first_column == 0 && checked.width == checked.m;
 }
+
+std::size_t tiles_of(std::size_t n) { return (n + kTileRows - 1) / kTileRows; }
 
 }  // namespace reconbound::goldfeld

@@ -14,11 +14,14 @@ struct CheckedRequest {
   std::size_t first_column = 0;  // the window of them the request holds
   std::size_t width = 0;
   std::size_t threads = 1;  // resolved: request.threads, or the hardware's when 0
+  std::size_t query_parts = 1;  // P, and the parts [part_begin, part_end) of every block computed
+  std::size_t part_begin = 0;
+  std::size_t part_end = 1;
   MarginSettings margins;   // |G|, α₁, α₂
 };
 
 // Checks sizes, the grid (k | m, ν² > 0), tr Σ̂, α, the α split, the union size, the shard
-// numbers and the column window; not the sample values.
+// numbers, the column window and the query parts; not the sample values.
 CheckedRequest check_settings(const EntropyRequest& request);
 
 // Throws InvalidInput naming the first row and column that hold a NaN or an infinity.
@@ -34,5 +37,17 @@ bool computes_block(const EntropyRequest& request, const CheckedRequest& checked
 
 // Whether a call computes every block of every pair (else its results are partial).
 bool computes_all_blocks(const EntropyRequest& request, const CheckedRequest& checked);
+
+// Whether a call computes all queries of its blocks (else their results are partial).
+inline bool computes_all_queries(const CheckedRequest& checked) {
+  return checked.part_begin == 0 && checked.part_end == checked.query_parts;
+}
+
+// The tiles of rows (fast_entropy.hpp: kTileRows rows each) of a sample of n rows, and the first
+// tile of query part p of P: parts are the contiguous tile ranges [⌊T·p/P⌋, ⌊T·(p+1)/P⌋).
+std::size_t tiles_of(std::size_t n);
+inline std::size_t first_tile_of_part(std::size_t tiles, std::size_t parts, std::size_t p) {
+  return tiles * p / parts;
+}
 
 }  // namespace reconbound::goldfeld
