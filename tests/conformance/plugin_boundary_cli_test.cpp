@@ -61,9 +61,19 @@ TEST(PluginBoundaryCli, ConformanceFailsTheLowerBoundAboveThePointValueOnItsLaw)
   EXPECT_TRUE(failed[0].starts_with("FAIL  lower_bound_at_most_point  ")) << failed[0];
   EXPECT_NE(failed[0].find("h_LB = -99, h_point = -100, t_num = 0 bits"), std::string::npos) << failed[0];
   for (const char* law : {"predict_deterministic", "prediction_at_most_point", "confidence_events_share_alpha",
-                          "shards_combine", "cost_from_sizes"}) {
+                          "shards_combine", "cost_from_sizes", "query_parts_combine_exactly"}) {
     EXPECT_NE(r.out.find(std::string("PASS  ") + law + "  "), std::string::npos) << law << "\n" << r.out;
   }
+}
+
+TEST(PluginBoundaryCli, ConformanceFailsAnEstimatorThatIgnoresTheQueryPartsItDoesNotSplit) {
+  // The lb_above_point double, built to estimate a request for 2 query parts as if it were whole.
+  const CliResult r =
+      run_cli({"conformance", std::string(RECONBOUND_CONFORMANCE_DOUBLES) + "/reconbound-ignored_query_parts.so"});
+  EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+  const std::size_t at = r.out.find("FAIL  query_parts_combine_exactly  ");
+  ASSERT_NE(at, std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("a request for 2 parts was estimated instead of refused", at), std::string::npos) << r.out;
 }
 
 }  // namespace

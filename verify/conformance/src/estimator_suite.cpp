@@ -1,7 +1,7 @@
 // The estimator suite (mathematics §6, reconbound/estimator.hpp): one result per grid pair in order,
 // a finite h̄_LB at most the point estimate with t_num ≥ 0 (mathematics §6.4), the dither s of §5,
-// reproducible for a seed and independent of the thread count, shards and column windows that
-// combine into the single-call result, confidence events that share α; then the prediction for grid selection
+// reproducible for a seed and independent of the thread count, shards, column windows and query
+// parts that combine into the single-call result, confidence events that share α; then the prediction for grid selection
 // (estimator_prediction.cpp), h̄_LB below the true entropy of known sources, and the reference.
 #include <fmt/format.h>
 
@@ -12,6 +12,7 @@
 #include <string>
 
 #include "estimator_request.hpp"
+#include "reconbound/error.hpp"
 #include "reconbound/conformance/suites.hpp"
 #include "suite_parts.hpp"
 
@@ -150,6 +151,47 @@ void check_results(const EntropyEstimator& estimator, const detail::EstimatorTes
     }
     return worst.verdict(
         fmt::format("columns [0, {}) and [{}, {}) combine into the single-call h_point and h_LB exactly", half, half, m));
+  });
+  list.run("query_parts_combine_exactly", [&] {
+    // The ranks of an MPI job may share a block's queries (EntropyRequest::query_parts): the
+    // parts must combine into the single call's numbers bit for bit; an estimator that does not
+    // split (query_parts_limit = 1) must refuse a split rather than compute something else.
+    const EntropyRequest whole_request = detail::entropy_request(in.rows, grid, in.trace_sigma);
+    const std::size_t limit = estimator.query_parts_limit(whole_request);
+    if (limit < 1) return Verdict{false, fmt::format("query_parts_limit = {}; it must be >= 1", limit)};
+    if (limit == 1) {
+      EntropyRequest split = whole_request;
+      split.query_parts = 2;
+      split.end_query_part = 1;
+      try {
+        estimator.estimate(split);
+      } catch (const InvalidInput&) {
+        return Verdict{true, "query_parts_limit = 1 (each block whole) and a request for 2 parts is refused"};
+      }
+      return Verdict{false, "query_parts_limit = 1, yet a request for 2 parts was estimated instead of refused"};
+    }
+    const std::size_t parts = std::min<std::size_t>(limit, 3);
+    const auto whole = require_all_pairs(estimator.estimate(whole_request));
+    std::vector<std::vector<GridEntropy>> calls;
+    for (const auto& [first, end] : {std::pair<std::size_t, std::size_t>{0, 1}, {1, parts}}) {
+      EntropyRequest request = whole_request;
+      request.query_parts = parts;
+      request.first_query_part = first;
+      request.end_query_part = end;
+      calls.push_back(require_all_pairs(estimator.estimate(request)));
+    }
+    EntropyRequest merged_request = whole_request;
+    merged_request.query_parts = parts;
+    WorstCase worst;
+    for (std::size_t i = 0; i < grid.size(); ++i) {
+      const GridEntropy combined = estimator.combine({calls[1][i], calls[0][i]}, merged_request);
+      const bool same = combined.h_point == whole[i].h_point && combined.h_lb == whole[i].h_lb;
+      worst.add(same ? 0.0 : -1.0, fmt::format("{}: h_point = {} combined, {} in one call", pair_name(grid[i]),
+                                               precise(combined.h_point), precise(whole[i].h_point)));
+    }
+    return worst.verdict(fmt::format(
+        "query parts [0, 1) and [1, {}) of {} (query_parts_limit = {}) combine into the single-call h_point and h_LB "
+        "exactly", parts, parts, limit));
   });
   list.run("confidence_events_share_alpha", [&] {
     const EntropyRequest request = detail::entropy_request(in.rows, grid, in.trace_sigma);
