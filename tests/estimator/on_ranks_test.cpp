@@ -384,6 +384,31 @@ TEST(MemoryPlan, CountsTheFramesMatricesAndRefusesWithTheNumbers) {
   EXPECT_EQ(shared.features_bytes, std::size_t{1750} * 784 * 8);
   EXPECT_EQ(shared.rotated_bytes, std::size_t{750} * 800 * 8);
   EXPECT_EQ(shared.exchange_bytes, 2 * std::size_t{750} * 800 * 8);
+  // Once the selected pairs fix the window: one chunk of 800 columns (lcm(k) = m_pad) holds all
+  // 3,000 records of every column on each rank that shares its queries.
+  BoundSizes sizes{.n_perp = 1000, .n_est = 3000, .m = 784, .m_pad = 800, .threads = 2, .ranks = 4};
+  sizes.window_columns = 800;
+  EXPECT_EQ(plan_bound_memory(sizes).exchange_bytes, (std::size_t{750} + 3000) * 800 * 8);
+}
+
+TEST(MemoryPlan, TheWindowOfARankIsTheChunksOfItsUnits) {
+  const auto estimator = test::goldfeld();
+  const RowMatrix columns(0, 784);
+  // k = 28: 28 chunks of 28 columns; 3 ranks take 9⅓ chunks each, a window of 10 chunks.
+  const EntropyRequest one_pair{.rotated = columns, .grid = {{28, 0.4}}};
+  const WindowLayout layout = window_layout(*estimator, one_pair, 3000, 3);
+  EXPECT_EQ(layout.step, 28U);
+  EXPECT_EQ(layout.chunks, 28U);
+  EXPECT_EQ(layout.parts, 3U);
+  EXPECT_EQ(window_columns(layout, 0, 3), 10U * 28);
+  EXPECT_EQ(window_columns(layout, 1, 3), 10U * 28);
+  // k = 16 and 49: lcm 784 = m, one chunk, the whole width on every rank.
+  const EntropyRequest one_chunk{.rotated = columns, .grid = {{16, 0.4}, {49, 0.4}}};
+  EXPECT_EQ(window_columns(window_layout(*estimator, one_chunk, 3000, 2), 1, 2), 784U);
+  // The exact path computes blocks whole: one rank takes the chunk, the other has no window.
+  const auto exact = test::goldfeld(Params().set("exact", true));
+  EXPECT_EQ(window_columns(window_layout(*exact, one_chunk, 3000, 2), 0, 2), 0U);
+  EXPECT_EQ(window_columns(window_layout(*exact, one_chunk, 3000, 2), 1, 2), 784U);
 }
 
 TEST(MemoryPlan, SizesParseWithBinaryUnits) {

@@ -6,6 +6,7 @@
 #   c. rank 1 runs out of memory for real (ulimit -v)              exit 2, "[rank 1] ... out of memory"
 #   d. rank 1 killed with SIGKILL while it works                   non-zero within 10 s, "signal 9"
 #   e. rank 1 given a different --seed                             exit 2, "rank 1 computed a different"
+#   f. the certified pairs' column window does not fit (one chunk)  exit 2, "... column window"
 #
 # Usage: failures_test.sh RECONBOUND MPIRUN IDX_IMAGES
 # shellcheck source=tests/mpi/mpi_test_lib.sh
@@ -114,5 +115,16 @@ echo "killed-rank: mpirun exit $status $seconds s after the kill"
 expect_failure different-seed 2 -np 1 "$reconbound" "${small[@]}" "${data[@]}" \
   : -np 1 "$reconbound" "${small[@]}" "${data[@]}" --seed 1
 expect_message different-seed "rank 1 computed a different"
+
+# f. lcm(k) = m: one chunk of columns, whose every record each rank holds to share its queries.
+# The plan before the work counts a window of m_pad/2 columns and fits a limit 2 MB above its
+# total; the plan with the certified pairs' window (all 784 columns, 4.7 MB more) does not.
+one_chunk=("${small[@]}" "${data[@]}" --grid-k 16,49 --grid-nu2 0.8 --grid-select none)
+expect_failure first-plan 2 -np 2 "$reconbound" "${one_chunk[@]}" --memory-limit 1K
+first_mb=$(grep -oE 'needs about [0-9.]+ MB' "$work/first-plan.err" | grep -oE '[0-9.]+') ||
+  fail_showing "$work/first-plan.err" "first-plan: no 'needs about N MB' in the refusal"
+limit_kib=$(awk -v mb="$first_mb" 'BEGIN { printf "%d", (mb + 2) * 1e6 / 1024 }')
+expect_failure window-plan 2 -np 2 "$reconbound" "${one_chunk[@]}" --memory-limit "${limit_kib}K"
+expect_message window-plan "more memory" "the plan with the certified pairs' column window"
 
 echo "PASS: $mpi_test_name"

@@ -3,6 +3,7 @@
 // check against what the machine (or the rank's share of it) has free (docs/memory.md;
 // docs/distributed.md, "Memory per rank").
 #include <cstddef>
+#include <optional>
 #include <string>
 
 #include "reconbound/export.hpp"
@@ -17,8 +18,10 @@ struct MemoryPlan {
                                     // before the rotated share and the exchange take its place:
                                     // what n_perp × m doubles exceed those by (often 0)
   std::size_t rotated_bytes = 0;    // U·Ψ of the share: share × m_pad doubles
-  std::size_t exchange_bytes = 0;   // R > 1: the share sent on, and received as a column window
-                                    // of all n_est records: 2·share × m_pad doubles
+  std::size_t exchange_bytes = 0;   // R > 1: the share sent on, share × m_pad doubles, and the
+                                    // column window received, all n_est records of its columns:
+                                    // n_est × window_columns doubles (share × m_pad until the
+                                    // grid selection knows the window)
   std::size_t pilot_bytes = 0;      // the pilot's rotated prefix of D⊥: min(n_perp, n_est/2) × m_pad
   std::size_t workspace_bytes = 0;  // the estimator's per-thread tiles (an allowance per thread)
   std::size_t records_bytes = 0;    // D⊥ and D_est held in memory as doubles: (n_perp + n_est) × d
@@ -51,6 +54,9 @@ struct BoundSizes {
   bool keeps_est_features = true;        // the frame keeps Ψ(D_est) (the chain, a fitted mechanism)
   bool eigenbasis = false;               // the rotation is fitted on D⊥ (mathematics §4)
   bool pilot = true;                     // the grid selection's pilot runs (mathematics §6.6)
+  std::optional<std::size_t> window_columns{};  // R > 1: the columns of the window this rank
+                                         // receives (window_columns, on_ranks.hpp); none: about
+                                         // m_pad/R, before the selected pairs fix it
 };
 
 RECONBOUND_API MemoryPlan plan_bound_memory(const BoundSizes& sizes);

@@ -9,6 +9,7 @@
 #include <string>
 #include <utility>
 
+#include "reconbound/memory_plan.hpp"
 #include "reconbound/bound.hpp"
 #include "reconbound/export.hpp"
 #include "reconbound/rotation.hpp"
@@ -47,6 +48,7 @@ struct BoundFrame {
   std::optional<Rotation> rotation;       // U from D⊥ (mathematics §4)
   RowMatrix rotated_est;                  // U·Ψ(x) for the same records of D_est: rows × m_pad
   BoundTimings timings;                   // represent, trace and rotation stages
+  BoundSizes memory_sizes;                // what the memory plan was checked for (memory_plan.hpp)
 };
 
 // Validates the data and config, then builds the frame. InvalidInput for too few records,

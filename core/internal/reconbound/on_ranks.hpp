@@ -72,6 +72,21 @@ RECONBOUND_API std::vector<GridEntropy> estimate_on_column_windows(const Entropy
 // gets chunks·P/ranks units exactly; at most `limit` (the estimator's query_parts_limit).
 RECONBOUND_API std::size_t query_parts_for(std::size_t chunks, std::size_t ranks, std::size_t limit);
 
+// How estimate_on_column_windows divides a request's m columns (request.columns, or its
+// rotated.cols()) among `ranks` ranks for a sample of n rows: chunks of `step` = lcm(k over the
+// grid) columns, each block's queries in `parts` parts (query_parts_for with the estimator's
+// query_parts_limit). InvalidInput when lcm(k) does not divide m.
+struct WindowLayout {
+  std::size_t step = 1;
+  std::size_t chunks = 1;
+  std::size_t parts = 1;
+};
+RECONBOUND_API WindowLayout window_layout(const EntropyEstimator& estimator, const EntropyRequest& request,
+                                          std::size_t n, std::size_t ranks);
+
+// The columns of the window rank `rank` receives (all n rows of them; 0 when it has no unit).
+RECONBOUND_API std::size_t window_columns(const WindowLayout& layout, std::size_t rank, std::size_t ranks);
+
 // One estimator call of a rank: chunks [first_chunk, end_chunk), query parts [first_part,
 // end_part) of P of each of their blocks.
 struct WindowCall {

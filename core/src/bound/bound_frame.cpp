@@ -159,21 +159,21 @@ BoundFrame make_bound_frame(const Registry& registry, const BoundData& data, con
   // (the batches of represent(), so the same bits), one per thread.
   const std::size_t window = std::max<std::size_t>(config.threads, 1) * kRepresentBatch;
   // The memory plan, before anything large is allocated (docs/memory.md).
-  check_memory_plan(plan_bound_memory(BoundSizes{
-                        .n_perp = n_perp,
-                        .n_est = frame.n_est,
-                        .d = data.shape.size(),
-                        .m = m,
-                        .m_pad = m_pad,
-                        .threads = config.threads,
-                        .ranks = frame.layout == FrameLayout::rows_on_ranks ? ranks->size() : 1,
-                        .window = window,
-                        .mapped_record_bytes = data.mapped != nullptr ? data.mapped->record_bytes() : 0,
-                        .resident_file_bytes = data.mapped != nullptr ? data.mapped->resident_bytes() : 0,
-                        .keeps_est_features = keep_est_features,
-                        .eigenbasis = choice == RotationChoice::eigenbasis,
-                        .pilot = config.grid_select == GridSelect::pilot}),
-                    config.memory_limit_bytes, config.memory_limit_source);
+  frame.memory_sizes = BoundSizes{
+      .n_perp = n_perp,
+      .n_est = frame.n_est,
+      .d = data.shape.size(),
+      .m = m,
+      .m_pad = m_pad,
+      .threads = config.threads,
+      .ranks = frame.layout == FrameLayout::rows_on_ranks ? ranks->size() : 1,
+      .window = window,
+      .mapped_record_bytes = data.mapped != nullptr ? data.mapped->record_bytes() : 0,
+      .resident_file_bytes = data.mapped != nullptr ? data.mapped->resident_bytes() : 0,
+      .keeps_est_features = keep_est_features,
+      .eigenbasis = choice == RotationChoice::eigenbasis,
+      .pilot = config.grid_select == GridSelect::pilot};
+  check_memory_plan(plan_bound_memory(frame.memory_sizes), config.memory_limit_bytes, config.memory_limit_source);
 
   // Ψ(D⊥) a window at a time, then tr Σ̂ = Σ_i ‖ψ_i − c‖² / (n_perp − 1), c the mean of Ψ(D⊥),
   // also the centre of the UCB's terms (mathematics §6.5; covariance_trace's bits): c a slice of

@@ -8,6 +8,7 @@
 #include "reconbound/bound_frame.hpp"
 #include "reconbound/error.hpp"
 #include "reconbound/grid.hpp"
+#include "reconbound/memory_plan.hpp"
 #include "reconbound/on_ranks.hpp"
 #include "reconbound/registry.hpp"
 #include "reconbound/rotation.hpp"
@@ -172,6 +173,17 @@ BoundReport compute_bound(const Registry& registry, const BoundFrame& frame,
                                .shard = 0,
                                .shards = 1,
                                .progress = config.progress};
+  if (frame.layout == FrameLayout::rows_on_ranks && config.ranks != nullptr && config.ranks->size() > 1) {
+    // The plan again, with the window the selected pairs give this rank (a chunk of lcm(k)
+    // columns may make it wider than m_pad/R), before the exchange allocates it.
+    BoundSizes sizes = frame.memory_sizes;
+    const RowMatrix columns_only(0, static_cast<Eigen::Index>(rotated.cols()));
+    const EntropyRequest columns_of{.rotated = columns_only, .grid = grid};
+    sizes.window_columns = window_columns(window_layout(*estimator, columns_of, frame.n_est, config.ranks->size()),
+                                          config.ranks->rank(), config.ranks->size());
+    check_memory_plan(plan_bound_memory(sizes), config.memory_limit_bytes,
+                      config.memory_limit_source + "; the plan with the certified pairs' column window");
+  }
   report.entropies = frame.layout == FrameLayout::rows_on_ranks
                          ? estimate_on_column_windows(*estimator, request, frame.first_est_record, frame.n_est,
                                                       config.ranks, config.checkpoint)

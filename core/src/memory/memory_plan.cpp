@@ -52,7 +52,9 @@ MemoryPlan plan_bound_memory(const BoundSizes& s) {
   const std::size_t window = std::min(s.window, std::max(s.n_perp, share));
   const std::size_t window_bytes = (s.keeps_est_features ? 0 : doubles(window, s.m)) +
                                    (mapped ? doubles(window, s.d) + window * s.mapped_record_bytes : 0);
-  const std::size_t rotated = doubles(share, s.m_pad), exchange = ranks > 1 ? 2 * doubles(share, s.m_pad) : 0;
+  const std::size_t rotated = doubles(share, s.m_pad);
+  const std::size_t received = s.window_columns ? doubles(s.n_est, *s.window_columns) : doubles(share, s.m_pad);
+  const std::size_t exchange = ranks > 1 ? doubles(share, s.m_pad) + received : 0;
   // Ψ(D⊥) is let go before the rotated D_est and the exchange are allocated unless the frame
   // keeps Ψ(D_est) too: then it counts only by as much as it is larger than they are.
   const std::size_t perp_features = doubles(s.n_perp, s.m);

@@ -160,6 +160,26 @@ std::size_t query_parts_for(std::size_t chunks, std::size_t ranks, std::size_t l
   return std::max<std::size_t>(1, std::min(ranks / std::gcd(chunks, ranks), limit));
 }
 
+WindowLayout window_layout(const EntropyEstimator& estimator, const EntropyRequest& request, std::size_t n,
+                           std::size_t ranks) {
+  const auto m = static_cast<std::size_t>(request.columns > 0 ? request.columns : request.rotated.cols());
+  // Chunks of lcm(k) columns hold whole blocks of every block size of the grid.
+  std::size_t step = 1;
+  for (const GridPair& pair : request.grid) step = std::lcm(step, pair.k);
+  if (step == 0 || m % step != 0) {
+    throw InvalidInput(fmt::format("the grid's block sizes (lcm {}) do not divide m = {}; use divisors of m", step, m));
+  }
+  const std::size_t chunks = m / step;
+  const RowMatrix sample_shape(static_cast<Eigen::Index>(n), 0);  // the sizes the estimator's limit reads
+  const std::size_t limit = estimator.query_parts_limit(on_columns(request, sample_shape, 0, m, 1));
+  return {step, chunks, query_parts_for(chunks, ranks, limit)};
+}
+
+std::size_t window_columns(const WindowLayout& layout, std::size_t rank, std::size_t ranks) {
+  const std::vector<WindowCall> calls = window_calls(layout.chunks, layout.parts, rank, ranks);
+  return calls.empty() ? 0 : (calls.back().end_chunk - calls.front().first_chunk) * layout.step;
+}
+
 std::vector<WindowCall> window_calls(std::size_t chunks, std::size_t parts, std::size_t rank, std::size_t ranks) {
   const std::size_t units = chunks * parts;
   const std::size_t begin = units * rank / ranks;
@@ -207,16 +227,10 @@ std::vector<GridEntropy> estimate_on_column_windows(const EntropyEstimator& esti
   const std::size_t n_ranks = ranks->size();
   const auto m = static_cast<std::size_t>(request.rotated.cols());
   const auto rows = static_cast<std::size_t>(request.rotated.rows());
-  // Chunks of lcm(k) columns hold whole blocks of every block size of the grid.
-  std::size_t step = 1;
-  for (const GridPair& pair : request.grid) step = std::lcm(step, pair.k);
-  if (step == 0 || m % step != 0) {
-    throw InvalidInput(fmt::format("the grid's block sizes (lcm {}) do not divide m = {}; use divisors of m", step, m));
-  }
-  const std::size_t chunks = m / step;
-  const RowMatrix sample_shape(static_cast<Eigen::Index>(n), 0);  // the sizes the estimator's limit reads
-  const std::size_t parts =
-      query_parts_for(chunks, n_ranks, estimator.query_parts_limit(on_columns(request, sample_shape, 0, m, 1)));
+  const WindowLayout layout = window_layout(estimator, request, n, n_ranks);
+  const std::size_t step = layout.step;
+  const std::size_t chunks = layout.chunks;
+  const std::size_t parts = layout.parts;
   // The columns [first, end) of rank s's units.
   const auto window_of = [&](std::size_t s) -> std::pair<std::size_t, std::size_t> {
     const std::vector<WindowCall> calls = window_calls(chunks, parts, s, n_ranks);
