@@ -13,14 +13,18 @@ The model, one rank per node with 32 threads (P ranks, T threads):
     most 8 blocks, block b on rank b mod P: at most 8 ranks work on it;
   * one all-to-all moves the rotated records to column windows of whole chunks of lcm(k over the
     certified pairs) columns: each rank sends n_est/P x m_pad doubles, (P-1)/P of them over its link;
-  * the certified estimate: a rank computes the blocks of its window; chunks = m_pad/lcm(k), so
-    ranks beyond that many wait. A rank's time is its blocks' work over T threads, but never less
-    than its largest work item (a tile of 32 rows of a block, a whole block at k <= 2);
+  * the certified estimate: C = m_pad/lcm(k) chunks, each block's queries in Q query parts (Q = 1
+    when P divides C, else P/gcd(C, P), at most the tiles of 32 rows), the C·Q units dealt in equal
+    runs (docs/distributed.md, from commit 4d58f84 on; before it ranks beyond C waited). A rank's
+    time is its units' work over T threads, but never less than its largest work item (a tile of
+    32 rows of a block; at k <= 2 a block's rows in one part);
   * gathers: the UCB's per-record terms (8 bytes a record), the pilot's and the estimate's
-    per-block results (16 + 136 bytes a pair and rank, 24 a block), a digest; log2(P) latencies each;
+    per-block results (16 + 136 bytes a pair and call, 48 a block, and 24 a tile of 32 rows for a
+    block in query parts), a digest; log2(P) latencies each;
   * memory per rank: an inflated gzip file's bytes (an .npy file is mapped: only a window),
-    Psi(D_perp), its rotated share (Psi of it is not kept), the exchange (2 x share x m_pad), the
-    pilot's rotated prefix, 16 MiB per thread and 80 MB of program.
+    Psi(D_perp), its rotated share (Psi of it is not kept), the exchange (share x m_pad sent, and
+    its window received: n_est records x the columns of its units' chunks), the pilot's rotated
+    prefix, 16 MiB per thread and 80 MB of program.
 Usage: bench/mpi/projection.py        (Markdown on stdout)
 """
 import math
@@ -126,15 +130,20 @@ def project(w, ranks, link):
     else:
         items = [(k, n_mc * PAIR_S_PER_N2M * k * n_est ** 2) for k, n_mc in pairs]
     step = math.lcm(*(k for k, _ in items))
-    chunks = m // step
-    per_rank = math.ceil(chunks / ranks)
-    work = sum(per_rank * step // k * s for k, s in items)
-    largest = max(s if k <= 2 else s * TILE_ROWS / n_est for k, s in items)
+    chunks, tiles = m // step, math.ceil(n_est / TILE_ROWS)
+    parts = 1 if chunks % ranks == 0 else min(ranks // math.gcd(chunks, ranks), tiles)
+    units = math.ceil(chunks * parts / ranks)  # the busiest rank's
+    work = units / parts * sum(step // k * s for k, s in items)
+    largest = max(s / parts if k <= 2 else s * TILE_ROWS / n_est for k, s in items)
     t["certified"] = max(work / THREADS, largest)
-    t["comm"] += gather_s(len(items) * ranks * 152 + 24 * sum(m // k for k, _ in items), ranks, bandwidth, latency)
+    split = min(chunks, ranks) if parts > 1 else 0  # chunks whose blocks come in parts
+    t["comm"] += gather_s(3 * len(items) * ranks * 152 + 48 * sum(m // k for k, _ in items)
+                          + 24 * tiles * split * sum(step // k for k, _ in items), ranks, bandwidth, latency)
+    window = min(m, (math.ceil(units / parts) + (1 if parts > 1 else 0)) * step)  # columns the busiest rank holds
     memory = ((n_file * d_in if gzipped else 0) + 8 * (N_PERP * m + share * m + n_p * m
-                                                       + (2 * share * m if ranks > 1 else 0)) + THREADS * 2 ** 24 + 80e6)
-    return t, sum(t.values()), memory, chunks
+                                                       + (share * m + n_est * window if ranks > 1 else 0))
+              + THREADS * 2 ** 24 + 80e6)
+    return t, sum(t.values()), memory, (chunks, parts)
 
 
 def fmt_s(seconds):
@@ -144,24 +153,25 @@ def fmt_s(seconds):
 def main():
     columns = [(n, link) for n in NODES for link in LINKS]
     print(f"Wall time, one rank of {THREADS} threads per node; n_perp = {N_PERP:,}.\n")
-    print("| workload | n_est | m | chunks (ranks that can work on the certified estimate) | 1 node | "
+    print("| workload | n_est | m | chunks of lcm(k) × query parts at 256 nodes | 1 node | "
           + " | ".join(f"{n} nodes, {link}" for n, link in columns) + " | memory per rank, 1 / 16 / 256 nodes |")
     print("|" + "---|" * (len(columns) + 6))
     notes = []
     for w in WORKLOADS:
         runs = {c: project(w, *c) for c in columns}
-        _, one, mem1, chunks = project(w, 1, "10 Gb/s")
+        _, one, mem1, _ = project(w, 1, "10 Gb/s")
+        chunks, parts = runs[(256, "10 Gb/s")][3]
         mems = [mem1, runs[(16, "10 Gb/s")][2], runs[(256, "10 Gb/s")][2]]
-        print(f"| {w[0]} | {w[1]:,} | {w[4]:,} | {chunks:,} | {fmt_s(one)} | "
+        print(f"| {w[0]} | {w[1]:,} | {w[4]:,} | {chunks:,} × {parts} | {fmt_s(one)} | "
               + " | ".join(fmt_s(runs[c][1]) for c in columns)
               + " | " + " / ".join(f"{x / 1e9:.1f} GB" for x in mems) + " |")
         said = []
         if min(mems) > NODE_MEMORY:
             said.append(f"does not fit a {NODE_MEMORY / 1e9:.0f} GB node at any size")
-        idle = [n for n in NODES if n > chunks]
-        if idle:
-            said.append(f"from {idle[0]} nodes ranks exceed the {chunks} chunks of lcm(k) columns: "
-                        f"{idle[0] - chunks} or more ranks wait during the certified estimate")
+        wide = [n for n in NODES if n > chunks]
+        if wide:
+            said.append(f"from {wide[0]} nodes the ranks outnumber the {chunks} chunks of lcm(k) columns and share "
+                        f"each block's queries: every rank then holds all n_est records of a whole chunk")
         for n, link in columns:
             t, total, _, _ = runs[(n, link)]
             if t["every rank"] + t["read"] + t["pilot"] > total / 2:

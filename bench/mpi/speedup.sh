@@ -68,7 +68,9 @@ def computed(report, rank, ranks):
     batches = math.ceil(n / 256)  # record_range: D_est by rows, whole batches of 256 records
     rows = min(n, batches * (rank + 1) // ranks * 256) - min(n, batches * rank // ranks * 256)
     pair = 8 * 7 + 1 + 8 + 3 * (8 + 4 + 8 + 1) + 8  # numbers, complete, 3 details, block count
-    call = lambda pairs, blocks: 4 + 16 + pairs * pair + 24 * blocks  # sizes, magic, count, pairs, blocks
+    # sizes, magic, count, the results, their blocks (index, 2 values, parts, partial count) and
+    # the partial sums of blocks in query parts (doubles)
+    call = lambda pairs, blocks, partial=0: 4 + 16 + pairs * pair + 48 * blocks + 8 * partial
     gathers = (4 + 8) + (4 + 8 * rows)  # the frame digest; the UCB's per-record terms
     dealt = 0  # the pilot: per size and block size <= 8 evenly spread blocks, dealt to the ranks in turn
     for _ in sel["pilot_sizes"]:
@@ -77,9 +79,29 @@ def computed(report, rank, ranks):
             mine = range(shards * ((rank - dealt) % ranks), m // k, shards * ranks)
             gathers += call(pairs, pairs * len(mine))
             dealt += math.ceil(m // k / shards)
-    step = math.lcm(*(g["k"] for g in report["grid"]))  # column windows of whole chunks of lcm(k)
-    window = lambda r: (m // step * (r + 1) // ranks - m // step * r // ranks) * step
-    gathers += call(len(report["grid"]), sum(window(rank) // g["k"] for g in report["grid"]))
+    # The estimate: units of (chunk of lcm(k) columns, query part), equal runs per rank
+    # (query_parts_for, window_calls in on_ranks.cpp); goldfeld's parts are tiles of 32 records.
+    step = math.lcm(*(g["k"] for g in report["grid"]))
+    chunks, tiles = m // step, math.ceil(n / 32)
+    parts = 1 if chunks % ranks == 0 else min(ranks // math.gcd(chunks, ranks), tiles)
+    def calls(r):  # [(first chunk, end chunk, first part, end part)], at most three
+        begin, end = chunks * parts * r // ranks, chunks * parts * (r + 1) // ranks
+        if begin >= end: return []
+        c0, c_last, p0, p_end = begin // parts, (end - 1) // parts, begin % parts, (end - 1) % parts + 1
+        if c0 == c_last: return [(c0, c0 + 1, p0, p_end)]
+        head = [(c0, c0 + 1, p0, parts)] if p0 > 0 else []
+        tail = [(c_last, c_last + 1, 0, p_end)] if p_end < parts else []
+        whole_begin, whole_end = c0 + len(head), c_last + 1 - len(tail)
+        return head + ([(whole_begin, whole_end, 0, parts)] if whole_begin < whole_end else []) + tail
+    window = lambda r: (calls(r)[-1][1] - calls(r)[0][0]) * step if calls(r) else 0
+    results = blocks = partial = 0
+    for c0, c1, q0, q1 in calls(rank):
+        tiles_in = tiles * q1 // parts - tiles * q0 // parts
+        for g in report["grid"]:
+            count = (c1 - c0) * step // g["k"]
+            results, blocks = results + 1, blocks + count
+            partial += 0 if (q0, q1) == (0, parts) else 3 * tiles_in * count
+    gathers += call(results, blocks, partial)
     exchange = sum(16 + rows * window(s) * 8 for s in range(ranks) if s != rank)
     return gathers, exchange
 
