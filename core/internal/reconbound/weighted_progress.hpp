@@ -26,13 +26,19 @@ inline double call_cost(const EntropyEstimator& estimator, const EntropyRequest&
 
 class WeightedProgress final : public Progress {
  public:
-  static constexpr std::size_t kUnits = 1'000'000;  // the stage's total
+  static constexpr std::size_t kUnits = 1'000'000;  // the stage's total when the costs sum to < 1
 
   // `costs`: the modelled cost of each call, in the order they run.
   WeightedProgress(Progress* target, std::string stage, std::vector<double> costs)
       : target_(target), stage_(std::move(stage)), costs_(std::move(costs)) {
     for (const double cost : costs_) sum_ += cost;
+    total_ = sum_ >= 1.0 ? static_cast<std::size_t>(std::llround(sum_)) : kUnits;
   }
+
+  // The stage's total: the calls' summed cost, rounded — the units one call of the estimator
+  // reports in, so that the ranks of a job, each reporting its share of the stage, add up
+  // (docs/progress.md) — or kUnits where the costs sum to less than 1.
+  std::size_t total() const { return total_; }
 
   // The current call has finished (called between calls, on the calling thread).
   void next_call() {
@@ -44,11 +50,12 @@ class WeightedProgress final : public Progress {
     if (target_ == nullptr || total == 0 || !(sum_ > 0.0) || current_ >= costs_.size()) return;
     const double within = static_cast<double>(std::min(done, total)) / static_cast<double>(total);
     if (current_ + 1 == costs_.size() && done >= total) {
-      target_->report(stage_, kUnits, kUnits);  // the stage ends exactly
+      target_->report(stage_, total_, total_);  // the stage ends exactly
       return;
     }
     const double fraction = (before_ + within * costs_[current_]) / sum_;
-    target_->report(stage_, std::min(static_cast<std::size_t>(fraction * kUnits), kUnits - 1), kUnits);
+    target_->report(stage_, std::min(static_cast<std::size_t>(fraction * static_cast<double>(total_)), total_ - 1),
+                    total_);
   }
 
  private:
@@ -56,6 +63,7 @@ class WeightedProgress final : public Progress {
   std::string stage_;
   std::vector<double> costs_;
   double sum_ = 0.0;
+  std::size_t total_ = kUnits;
   double before_ = 0.0;  // the costs of the calls finished
   std::size_t current_ = 0;
 };
