@@ -1,9 +1,10 @@
 #!/usr/bin/python3
-"""Writes the seed corpora of the PNG-folder, select-mask and LPIPS-model fuzz targets.
+"""Writes the seed corpora of the PNG-folder, select-mask, LPIPS-model, estimate wire-format and
+checkpoint fuzz targets.
 
 Standard library only: PNG (PNG spec §5, §11.2), NumPy .npy 1.0 and the few ONNX protobuf
 messages (onnx.proto: ModelProto, GraphProto, NodeProto, AttributeProto, ValueInfoProto) are
-written by hand. The committed LPIPS test models under tests/representations/models/ are added
+written by hand, as are the estimate's wire format and the checkpoint file. The committed LPIPS test models under tests/representations/models/ are added
 as further LPIPS seeds. Run from anywhere: /usr/bin/python3 fuzz/make_seeds.py
 """
 import os
@@ -142,7 +143,52 @@ def lpips_model_seeds():
     write("lpips_model", "garbage.bin", b"\x05\x00not a protobuf")
 
 
+def entropies(results):
+    """encode_entropies (core/src/ranks/entropy_wire.cpp): results as (k, nu2, complete, blocks),
+    a block (index, h, error, part_begin, part_end, partial sums)."""
+    out = struct.pack("<QQ", 0x72625F656E747232, len(results))
+    for k, nu2, complete, blocks in results:
+        nan = float("nan")
+        h = 1.5 if complete else nan
+        out += struct.pack("<QddQddd", k, nu2, 0.7, 64, h, 1e-9 if complete else nan, h - 0.1 if complete else nan)
+        out += struct.pack("<B", complete) + struct.pack("<Q", 3)
+        for name, value, count in (("n_mc", 1.0, 1), ("t_mc", 0.03, 0), ("t_md", 0.09, 0)):
+            out += struct.pack("<Q", len(name)) + name.encode() + struct.pack("<dB", value, count)
+        out += struct.pack("<Q", len(blocks))
+        for index, value, error, begin, end, partial in blocks:
+            out += struct.pack("<QddQQQ", index, value, error, begin, end, len(partial))
+            out += struct.pack(f"<{len(partial)}d", *partial)
+    return out
+
+
+def checkpoint(items):
+    """A checkpoint file (core/src/checkpoint/checkpoint.cpp) of fingerprint fuzz=1 with `items`
+    (key, payload): each record "ITEM", key and payload sizes, key, payload, CRC-32."""
+    out = b"reconbound checkpoint 1\nfuzz\t1\n\n"
+    for key, payload in items:
+        record = b"ITEM" + struct.pack("<IQ", len(key), len(payload)) + key + payload
+        out += record + struct.pack("<I", zlib.crc32(record))
+    return out
+
+
+def estimate_seeds():
+    whole = entropies([(4, 0.8, True, [(0, 1.4, 1e-9, 0, 0, []), (1, 1.6, 2e-9, 0, 0, [])])])
+    parts = entropies([(8, 1.6, False, [(0, float("nan"), float("nan"), 1, 3, [1.0, 1.0, 1e-12] * 4)]),
+                       (8, 0.2, False, [(0, float("nan"), float("nan"), 1, 3, [2.0, 2.0, 1e-12] * 4)])])
+    write("entropy_wire", "whole_blocks.bin", whole)
+    write("entropy_wire", "query_parts.bin", parts)
+    write("entropy_wire", "empty_share.bin", entropies([]))
+    write("entropy_wire", "truncated.bin", parts[: len(parts) - 5])
+    write("entropy_wire", "old_magic.bin", struct.pack("<Q", 0x72625F656E747231) + whole[8:])
+    write("checkpoint", "two_items.bin", checkpoint([(b"estimate 0123456789abcdef", whole), (b"estimate 1", parts)]))
+    write("checkpoint", "torn_last.bin", checkpoint([(b"estimate 0", whole), (b"estimate 1", parts)])[:-3])
+    write("checkpoint", "header_only.bin", checkpoint([]))
+    write("checkpoint", "other_fingerprint.bin", checkpoint([]).replace(b"fuzz\t1", b"fuzz\t2"))
+    write("checkpoint", "not_a_checkpoint.bin", b"plain text\n")
+
+
 if __name__ == "__main__":
     png_folder_seeds()
     select_mask_seeds()
     lpips_model_seeds()
+    estimate_seeds()
