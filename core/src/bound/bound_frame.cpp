@@ -130,9 +130,13 @@ BoundFrame make_bound_frame(const Registry& registry, const BoundData& data, con
   frame.layout = layout == FrameLayout::rows_on_ranks && ranks != nullptr ? layout : FrameLayout::whole;
   frame.shape = data.shape;
   frame.n_est = est.size();
-  const auto [first, last] = frame.layout == FrameLayout::rows_on_ranks
-                                 ? record_range(frame.n_est, ranks->rank(), ranks->size())
-                                 : std::pair<std::size_t, std::size_t>{0, frame.n_est};
+  // This rank's records [first, last) of D_est (plain names, not a structured binding: the
+  // lambdas below capture them, which clang 14 refuses for bindings).
+  const std::pair<std::size_t, std::size_t> est_range = frame.layout == FrameLayout::rows_on_ranks
+                                                            ? record_range(frame.n_est, ranks->rank(), ranks->size())
+                                                            : std::pair<std::size_t, std::size_t>{0, frame.n_est};
+  const std::size_t first = est_range.first;
+  const std::size_t last = est_range.second;
   frame.first_est_record = first;
   // Ψ(D_est) is kept for a whole frame only: the chain's attacks and a mechanism fitted on it read it.
   const bool keep_est_features = layout == FrameLayout::whole;

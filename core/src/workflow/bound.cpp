@@ -16,8 +16,9 @@ namespace {
 // "key=value,..." of a mechanism's parameters, for the leakage line.
 std::string params_text(const Params& params) {
   std::vector<std::string> items;
-  for (const auto& [key, value] : params.values()) {
-    items.push_back(std::visit([&key](const auto& v) { return fmt::format("{}={}", key, v); }, value));
+  for (const auto& entry : params.values()) {
+    const std::string& key = entry.first;
+    items.push_back(std::visit([&key](const auto& v) { return fmt::format("{}={}", key, v); }, entry.second));
   }
   return fmt::format("{}", fmt::join(items, ","));
 }
