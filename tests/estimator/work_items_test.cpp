@@ -43,6 +43,9 @@ class CountingEstimator final : public EntropyEstimator {
     return inner_->predict(pilot, target);
   }
   double cost(const EntropyRequest& request) const override { return inner_->cost(request); }
+  std::size_t query_parts_limit(const EntropyRequest& request) const override {
+    return inner_->query_parts_limit(request);
+  }
   mutable std::atomic<std::size_t> calls{0};
 
  private:
