@@ -56,15 +56,17 @@ expect_message memory-plan "[rank 1]" "more memory"
 
 # c. Rank 1 runs out of memory for real: an address-space limit (ulimit -v, KiB) that MPI_Init
 # fits in but the bound's arrays do not; --memory-limit 100G keeps the plan, which looks at
-# MemAvailable and not at the limit, from refusing first. Measured on the CI machine (2 cores,
-# Open MPI 4.1.4) on this workload: below ~240 MB the rank does not start (the loader, then
-# MPI_Init fail), from there to ~550 MB it fails with std::bad_alloc, i.e. "out of memory", above
-# that it succeeds (its peak is ~548 MB). 400 MB is the middle of that window.
-address_space_kib=400000
-large=(bound "${data[@]}" --perp 1000 --est 4000 --gamma 1 --threads 1 --quiet --json --memory-limit 100G)
+# MemAvailable and not at the limit, from refusing first. One malloc arena (MALLOC_ARENA_MAX=1):
+# glibc reserves 64 MB of address space for each further arena it opens when threads contend,
+# so with several the rank's need depended on timing (a 400 MB limit, meant to fail, passed once
+# while the machine was busy; one arena needs < 370 MB). Measured with one arena on this workload (2 cores, Open MPI 4.1.4): below ~240 MB
+# the rank does not start (the loader, then MPI_Init fail), from ~250 to ~365 MB it fails with
+# std::bad_alloc, i.e. "out of memory", from ~370 MB on it succeeds. 310 MB is the middle.
+address_space_kib=310000
+large=(bound "${data[@]}" --perp 3000 --est 7000 --gamma 1 --threads 1 --quiet --json --memory-limit 100G)
 printf -v rank1 '%q ' "$reconbound" "${large[@]}"
 expect_failure out-of-memory 2 -np 1 "$reconbound" "${large[@]}" \
-  : -np 1 bash -c "ulimit -v $address_space_kib && exec $rank1"
+  : -np 1 -x MALLOC_ARENA_MAX=1 bash -c "ulimit -v $address_space_kib && exec $rank1"
 expect_message out-of-memory "[rank 1]" "out of memory"
 
 # d. Rank 1 killed: the job (~12 s on 2 cores undisturbed) must end within 10 s of the kill.
