@@ -391,6 +391,12 @@ TEST(MemoryPlan, CountsTheFramesMatricesAndRefusesWithTheNumbers) {
   EXPECT_EQ(plan_bound_memory(sizes).exchange_bytes, (std::size_t{750} + 3000) * 800 * 8);
 }
 
+// The columns of rank r's window.
+std::size_t window_columns(const WindowLayout& layout, std::size_t rank, std::size_t ranks) {
+  const auto [first, end] = column_window(layout, rank, ranks);
+  return end - first;
+}
+
 TEST(MemoryPlan, TheWindowOfARankIsTheChunksOfItsUnits) {
   const auto estimator = test::goldfeld();
   const RowMatrix columns(0, 784);

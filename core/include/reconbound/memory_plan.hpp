@@ -55,7 +55,7 @@ struct BoundSizes {
   bool eigenbasis = false;               // the rotation is fitted on D⊥ (mathematics §4)
   bool pilot = true;                     // the grid selection's pilot runs (mathematics §6.6)
   std::optional<std::size_t> window_columns{};  // R > 1: the columns of the window this rank
-                                         // receives (window_columns, on_ranks.hpp); none: about
+                                         // receives (column_window, on_ranks.hpp); none: about
                                          // m_pad/R, before the selected pairs fix it
 };
 

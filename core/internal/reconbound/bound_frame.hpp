@@ -9,9 +9,9 @@
 #include <string>
 #include <utility>
 
-#include "reconbound/memory_plan.hpp"
 #include "reconbound/bound.hpp"
 #include "reconbound/export.hpp"
+#include "reconbound/memory_plan.hpp"
 #include "reconbound/rotation.hpp"
 #include "reconbound/trace_sigma.hpp"
 

@@ -84,8 +84,10 @@ struct WindowLayout {
 RECONBOUND_API WindowLayout window_layout(const EntropyEstimator& estimator, const EntropyRequest& request,
                                           std::size_t n, std::size_t ranks);
 
-// The columns of the window rank `rank` receives (all n rows of them; 0 when it has no unit).
-RECONBOUND_API std::size_t window_columns(const WindowLayout& layout, std::size_t rank, std::size_t ranks);
+// The columns [first, end) of the window rank `rank` receives, all n rows of them: the chunks
+// of its units ({0, 0} when it has none).
+RECONBOUND_API std::pair<std::size_t, std::size_t> column_window(const WindowLayout& layout, std::size_t rank,
+                                                                 std::size_t ranks);
 
 // One estimator call of a rank: chunks [first_chunk, end_chunk), query parts [first_part,
 // end_part) of P of each of their blocks.

@@ -35,11 +35,6 @@ class WeightedProgress final : public Progress {
     total_ = sum_ >= 1.0 ? static_cast<std::size_t>(std::llround(sum_)) : kUnits;
   }
 
-  // The stage's total: the calls' summed cost, rounded — the units one call of the estimator
-  // reports in, so that the ranks of a job, each reporting its share of the stage, add up
-  // (docs/progress.md) — or kUnits where the costs sum to less than 1.
-  std::size_t total() const { return total_; }
-
   // The current call has finished (called between calls, on the calling thread).
   void next_call() {
     before_ += costs_[current_];
@@ -63,6 +58,9 @@ class WeightedProgress final : public Progress {
   std::string stage_;
   std::vector<double> costs_;
   double sum_ = 0.0;
+  // The stage's total: the calls' summed cost, rounded — the units one call of the estimator
+  // reports in, so that the ranks of a job, each reporting its share of the stage, add up
+  // (docs/progress.md) — or kUnits where the costs sum to less than 1.
   std::size_t total_ = kUnits;
   double before_ = 0.0;  // the costs of the calls finished
   std::size_t current_ = 0;

@@ -179,8 +179,9 @@ BoundReport compute_bound(const Registry& registry, const BoundFrame& frame,
     BoundSizes sizes = frame.memory_sizes;
     const RowMatrix columns_only(0, static_cast<Eigen::Index>(rotated.cols()));
     const EntropyRequest columns_of{.rotated = columns_only, .grid = grid};
-    sizes.window_columns = window_columns(window_layout(*estimator, columns_of, frame.n_est, config.ranks->size()),
-                                          config.ranks->rank(), config.ranks->size());
+    const auto [first, end] = column_window(window_layout(*estimator, columns_of, frame.n_est, config.ranks->size()),
+                                            config.ranks->rank(), config.ranks->size());
+    sizes.window_columns = end - first;
     check_memory_plan(plan_bound_memory(sizes), config.memory_limit_bytes,
                       config.memory_limit_source + "; the plan with the certified pairs' column window");
   }

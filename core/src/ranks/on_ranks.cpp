@@ -175,9 +175,10 @@ WindowLayout window_layout(const EntropyEstimator& estimator, const EntropyReque
   return {step, chunks, query_parts_for(chunks, ranks, limit)};
 }
 
-std::size_t window_columns(const WindowLayout& layout, std::size_t rank, std::size_t ranks) {
+std::pair<std::size_t, std::size_t> column_window(const WindowLayout& layout, std::size_t rank, std::size_t ranks) {
   const std::vector<WindowCall> calls = window_calls(layout.chunks, layout.parts, rank, ranks);
-  return calls.empty() ? 0 : (calls.back().end_chunk - calls.front().first_chunk) * layout.step;
+  if (calls.empty()) return {0, 0};
+  return {calls.front().first_chunk * layout.step, calls.back().end_chunk * layout.step};
 }
 
 std::vector<WindowCall> window_calls(std::size_t chunks, std::size_t parts, std::size_t rank, std::size_t ranks) {
@@ -229,18 +230,11 @@ std::vector<GridEntropy> estimate_on_column_windows(const EntropyEstimator& esti
   const auto rows = static_cast<std::size_t>(request.rotated.rows());
   const WindowLayout layout = window_layout(estimator, request, n, n_ranks);
   const std::size_t step = layout.step;
-  const std::size_t chunks = layout.chunks;
   const std::size_t parts = layout.parts;
-  // The columns [first, end) of rank s's units.
-  const auto window_of = [&](std::size_t s) -> std::pair<std::size_t, std::size_t> {
-    const std::vector<WindowCall> calls = window_calls(chunks, parts, s, n_ranks);
-    if (calls.empty()) return {0, 0};
-    return {calls.front().first_chunk * step, calls.back().end_chunk * step};
-  };
   // To rank s: this rank's rows of s's window, after a header (first row, row count).
   std::vector<std::string> outgoing(n_ranks);
   for (std::size_t s = 0; s < n_ranks; ++s) {
-    const auto [c0, c1] = window_of(s);
+    const auto [c0, c1] = column_window(layout, s, n_ranks);
     const std::uint64_t header[2] = {first_row, rows};
     std::string& out = outgoing[s];
     out.resize(sizeof header + rows * (c1 - c0) * sizeof(double));
@@ -250,7 +244,7 @@ std::vector<GridEntropy> estimate_on_column_windows(const EntropyEstimator& esti
       std::memcpy(at, request.rotated.row(static_cast<Eigen::Index>(i)).data() + c0, (c1 - c0) * sizeof(double));
     }
   }
-  const auto [first_column, last_column] = window_of(ranks->rank());
+  const auto [first_column, last_column] = column_window(layout, ranks->rank(), n_ranks);
   const std::size_t width = last_column - first_column;
   RowMatrix window(static_cast<Eigen::Index>(n), static_cast<Eigen::Index>(width));
   std::size_t filled = 0;
@@ -276,7 +270,7 @@ std::vector<GridEntropy> estimate_on_column_windows(const EntropyEstimator& esti
   // Each call on its columns of the window; a rank with no unit sends no results.
   std::vector<EntropyRequest> call_requests;
   std::vector<double> costs;
-  for (const WindowCall& call : window_calls(chunks, parts, ranks->rank(), n_ranks)) {
+  for (const WindowCall& call : window_calls(layout.chunks, parts, ranks->rank(), n_ranks)) {
     const auto columns = static_cast<Eigen::Index>((call.end_chunk - call.first_chunk) * step);
     const auto offset = static_cast<Eigen::Index>(call.first_chunk * step - first_column);
     call_requests.push_back(on_columns(request, window.middleCols(offset, columns), call.first_chunk * step, m, parts,
