@@ -27,6 +27,13 @@ using detail::WorstCase;
 
 std::string pair_name(const GridPair& pair) { return fmt::format("(k = {}, nu2 = {})", pair.k, pair.nu2); }
 
+// One pair's case of a check that a split combines into the single call's numbers bit for bit.
+void add_exact_combination(WorstCase& worst, const GridEntropy& combined, const GridEntropy& whole) {
+  const bool same = combined.h_point == whole.h_point && combined.h_lb == whole.h_lb;
+  worst.add(same ? 0.0 : -1.0, fmt::format("{}: h_point = {} combined, {} in one call", pair_name(whole.pair),
+                                           precise(combined.h_point), precise(whole.h_point)));
+}
+
 void check_results(const EntropyEstimator& estimator, const detail::EstimatorTestInputs& in, CheckList& list) {
   const std::vector<GridPair>& grid = in.grid;
   // The checks below index results by grid pair; a wrong count stops them with this message.
@@ -144,10 +151,7 @@ void check_results(const EntropyEstimator& estimator, const detail::EstimatorTes
     }
     WorstCase worst;
     for (std::size_t i = 0; i < halved.size(); ++i) {
-      const GridEntropy combined = estimator.combine({parts[0][i], parts[1][i]}, whole_request);
-      const bool same = combined.h_point == whole[i].h_point && combined.h_lb == whole[i].h_lb;
-      worst.add(same ? 0.0 : -1.0, fmt::format("{}: h_point = {} combined, {} in one call", pair_name(halved[i]),
-                                               precise(combined.h_point), precise(whole[i].h_point)));
+      add_exact_combination(worst, estimator.combine({parts[0][i], parts[1][i]}, whole_request), whole[i]);
     }
     return worst.verdict(
         fmt::format("columns [0, {}) and [{}, {}) combine into the single-call h_point and h_LB exactly", half, half, m));
@@ -184,10 +188,7 @@ void check_results(const EntropyEstimator& estimator, const detail::EstimatorTes
     merged_request.query_parts = parts;
     WorstCase worst;
     for (std::size_t i = 0; i < grid.size(); ++i) {
-      const GridEntropy combined = estimator.combine({calls[1][i], calls[0][i]}, merged_request);
-      const bool same = combined.h_point == whole[i].h_point && combined.h_lb == whole[i].h_lb;
-      worst.add(same ? 0.0 : -1.0, fmt::format("{}: h_point = {} combined, {} in one call", pair_name(grid[i]),
-                                               precise(combined.h_point), precise(whole[i].h_point)));
+      add_exact_combination(worst, estimator.combine({calls[1][i], calls[0][i]}, merged_request), whole[i]);
     }
     return worst.verdict(fmt::format(
         "query parts [0, 1) and [1, {}) of {} (query_parts_limit = {}) combine into the single-call h_point and h_LB "
