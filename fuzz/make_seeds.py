@@ -145,13 +145,15 @@ def lpips_model_seeds():
 
 def entropies(results):
     """encode_entropies (core/src/ranks/entropy_wire.cpp): results as (k, nu2, complete, blocks),
-    a block (index, h, error, part_begin, part_end, partial sums)."""
-    out = struct.pack("<QQ", 0x72625F656E747232, len(results))
+    a block (index, h, error, part_begin, part_end, partial sums); a complete result computed on
+    the CPU, a partial one on an OpenCL device."""
+    out = struct.pack("<QQ", 0x72625F656E747233, len(results))
     for k, nu2, complete, blocks in results:
         nan = float("nan")
         h = 1.5 if complete else nan
         out += struct.pack("<QddQddd", k, nu2, 0.7, 64, h, 1e-9 if complete else nan, h - 0.1 if complete else nan)
-        out += struct.pack("<B", complete) + struct.pack("<Q", 3)
+        device = b"cpu" if complete else b"opencl:0 fuzz device (fuzz platform), double sums"
+        out += struct.pack("<B", complete) + struct.pack("<Q", len(device)) + device + struct.pack("<Q", 3)
         for name, value, count in (("n_mc", 1.0, 1), ("t_mc", 0.03, 0), ("t_md", 0.09, 0)):
             out += struct.pack("<Q", len(name)) + name.encode() + struct.pack("<dB", value, count)
         out += struct.pack("<Q", len(blocks))
@@ -179,7 +181,7 @@ def estimate_seeds():
     write("entropy_wire", "query_parts.bin", parts)
     write("entropy_wire", "empty_share.bin", entropies([]))
     write("entropy_wire", "truncated.bin", parts[: len(parts) - 5])
-    write("entropy_wire", "old_magic.bin", struct.pack("<Q", 0x72625F656E747231) + whole[8:])
+    write("entropy_wire", "old_magic.bin", struct.pack("<Q", 0x72625F656E747232) + whole[8:])
     write("checkpoint", "two_items.bin", checkpoint([(b"estimate 0123456789abcdef", whole), (b"estimate 1", parts)]))
     write("checkpoint", "torn_last.bin", checkpoint([(b"estimate 0", whole), (b"estimate 1", parts)])[:-3])
     write("checkpoint", "header_only.bin", checkpoint([]))

@@ -1,7 +1,9 @@
-// `reconbound plugins`: every loaded plugin and every load failure with its reason.
+// `reconbound plugins`: every loaded plugin and every load failure with its reason, and the
+// OpenCL devices (opencl_listing.hpp).
 #include <fmt/format.h>
 
 #include "commands.hpp"
+#include "opencl_listing.hpp"
 #include "reconbound/registry.hpp"
 #include "reconbound/workflow/json.hpp"
 
@@ -23,6 +25,7 @@ void print_table(const Registry& registry) {
   }
   fmt::print("\nsearch path:\n");
   for (const auto& folder : Registry::default_search_path()) fmt::print("  {}\n", folder.string());
+  print_opencl_devices();
 }
 
 }  // namespace
@@ -33,7 +36,11 @@ void add_plugins_command(CLI::App& app) {
   cmd->add_flag("--json", *json, "Print JSON instead of a table");
   cmd->callback([json] {
     const Registry registry;
-    if (*json) fmt::print("{}\n", workflow::to_json(registry).dump(2));
+    if (*json) {
+      nlohmann::json out = workflow::to_json(registry);
+      out["opencl"] = opencl_devices_json();
+      fmt::print("{}\n", out.dump(2));
+    }
     else print_table(registry);
   });
 }

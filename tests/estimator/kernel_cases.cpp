@@ -3,6 +3,8 @@
 #include <cmath>
 #include <random>
 
+#include "level_plan.hpp"
+
 namespace reconbound::test {
 
 std::vector<double> default_sds(double trace, std::size_t k) {
@@ -59,6 +61,35 @@ reconbound::RowMatrix rows_with_far_ones(std::size_t n, std::size_t k, std::uint
     if (static_cast<std::size_t>(i) % every == first) data.row(i) *= factor;
   }
   return data;
+}
+
+SingleQueries single_queries(const KernelCase& c, const std::vector<std::size_t>& rows) {
+  SingleQueries out{goldfeld::product_centres(c.centres.data(), c.n, c.k), {}, {}, {}, {}, {}, {}, {}, {}, {}};
+  out.single = goldfeld::single_centres(out.product);
+  const goldfeld::LevelPlan plan = goldfeld::chained_levels(c.s, false);
+  std::vector<double> weight(c.k);
+  for (const std::size_t i : rows) {
+    for (std::size_t v = 0; v < c.s.size(); ++v) {
+      for (std::size_t j = 0; j < c.draws; ++j) {
+        const double z2 = norm2_of(c, j);
+        const double double_error = goldfeld::product_exponent_error(
+            c.k, out.product.norm2[i], out.product.max_norm2, z2, plan.scales[v]);
+        const double offset = goldfeld::product_query(c.centres.data() + i, c.n, out.product.norm2[i],
+                                                      c.z.data() + j * c.k, c.k, plan.scales[v], weight.data());
+        for (const double w : weight) out.weights.push_back(static_cast<float>(w));
+        out.offsets.push_back(static_cast<float>(offset));
+        out.scales.push_back(static_cast<float>(plan.scales[v].half_inv_s2));
+        const std::size_t q = out.offsets.size() - 1;
+        out.errors.push_back(goldfeld::single_exponent_error(out.single, out.weights.data() + q * c.k,
+                                                             out.offsets[q], out.scales[q], z2, double_error));
+        out.z_norm2.push_back(z2);
+        out.self.push_back(i);
+        out.level.push_back(v);
+        out.draw.push_back(j);
+      }
+    }
+  }
+  return out;
 }
 
 }  // namespace reconbound::test

@@ -7,6 +7,9 @@
 #include <vector>
 
 #include "reconbound/matrix.hpp"
+#include "shifted_kernel.hpp"
+#include "single_bound.hpp"
+#include "single_kernel.hpp"
 
 namespace reconbound::test {
 
@@ -41,5 +44,17 @@ KernelCase random_case(std::size_t n, std::size_t k, std::size_t draws, double s
 // by `factor`: a block whose far rows leave the product kernels for their fallbacks.
 reconbound::RowMatrix rows_with_far_ones(std::size_t n, std::size_t k, std::uint64_t seed, std::size_t every,
                                          std::size_t first, double factor);
+
+// The single kernel's queries of `rows` (all levels and draws of a KernelCase) as fast_tile_sums
+// forms them, with the centres in both layouts, the bounds of each query and where it came from.
+struct SingleQueries {
+  goldfeld::ProductCentres product;
+  goldfeld::SingleCentres single;
+  std::vector<std::size_t> self, level, draw;
+  std::vector<float> weights, offsets, scales;
+  std::vector<goldfeld::SingleExponentError> errors;
+  std::vector<double> z_norm2;
+};
+SingleQueries single_queries(const KernelCase& c, const std::vector<std::size_t>& rows);
 
 }  // namespace reconbound::test

@@ -109,45 +109,6 @@ TEST(SingleExponential, StaysWithinItsProvenBoundOverItsRange) {
 
 // ---- The exponent bounds -----------------------------------------------------------------
 
-// The queries of `rows` (all levels and draws of a KernelCase) as fast_tile_sums forms them.
-struct SingleQueries {
-  goldfeld::ProductCentres product;
-  goldfeld::SingleCentres single;
-  std::vector<std::size_t> self, level, draw;
-  std::vector<float> weights, offsets, scales;
-  std::vector<goldfeld::SingleExponentError> errors;
-  std::vector<double> z_norm2;
-};
-
-SingleQueries single_queries(const KernelCase& c, const std::vector<std::size_t>& rows) {
-  SingleQueries out{goldfeld::product_centres(c.centres.data(), c.n, c.k), {}, {}, {}, {}, {}, {}, {}, {}, {}};
-  out.single = goldfeld::single_centres(out.product);
-  const goldfeld::LevelPlan plan = goldfeld::chained_levels(c.s, false);
-  std::vector<double> weight(c.k);
-  for (const std::size_t i : rows) {
-    for (std::size_t v = 0; v < c.s.size(); ++v) {
-      for (std::size_t j = 0; j < c.draws; ++j) {
-        const double z2 = norm2_of(c, j);
-        const double double_error = goldfeld::product_exponent_error(
-            c.k, out.product.norm2[i], out.product.max_norm2, z2, plan.scales[v]);
-        const double offset = goldfeld::product_query(c.centres.data() + i, c.n, out.product.norm2[i],
-                                                      c.z.data() + j * c.k, c.k, plan.scales[v], weight.data());
-        for (const double w : weight) out.weights.push_back(static_cast<float>(w));
-        out.offsets.push_back(static_cast<float>(offset));
-        out.scales.push_back(static_cast<float>(plan.scales[v].half_inv_s2));
-        const std::size_t q = out.offsets.size() - 1;
-        out.errors.push_back(goldfeld::single_exponent_error(out.single, out.weights.data() + q * c.k,
-                                                             out.offsets[q], out.scales[q], z2, double_error));
-        out.z_norm2.push_back(z2);
-        out.self.push_back(i);
-        out.level.push_back(v);
-        out.draw.push_back(j);
-      }
-    }
-  }
-  return out;
-}
-
 // The kernel's exponent of query q and centre l: fl(c̃ + h̃·Ñ_l), then fl(s − w̃_c·ỹ_lc) for
 // c = 0..k−1, with fused multiply-adds or with every product rounded (this file's own code has
 // no FMA instructions outside the clones).

@@ -110,6 +110,10 @@ struct GridEntropy {
   EstimateDetails details{};  // the estimator's own numbers (goldfeld: n_mc, t_mc, t_md)
   std::vector<BlockEntropy> blocks{};  // per-block detail (all blocks after combine)
   bool complete = true;    // false for a shard's partial result
+  // What computed the estimate: "cpu", or the device that computed the estimator's kernel sums
+  // (goldfeld: "opencl:N <name> (<platform>), double sums"); several, "; "-separated, when the
+  // shards of a combined result came from different ones.
+  std::string computed_on{};
 };
 
 // How many blocks of block size k a call of `request` computes: those of its shard (b % shards ==

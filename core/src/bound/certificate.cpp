@@ -10,6 +10,16 @@ namespace reconbound {
 
 namespace {
 
+// The devices that computed `entropies` (GridEntropy::computed_on), each once: "cpu" when none says.
+std::string devices_of(const std::vector<GridEntropy>& entropies) {
+  std::string out;
+  for (const GridEntropy& e : entropies) {
+    const std::string device = e.computed_on.empty() ? "cpu" : e.computed_on;
+    if (out.find(device) == std::string::npos) out += (out.empty() ? "" : "; ") + device;
+  }
+  return out;
+}
+
 double largest_t_num(const std::vector<GridEntropy>& entropies) {
   double out = 0.0;
   for (const GridEntropy& e : entropies) out = std::max(out, e.t_num);
@@ -65,9 +75,11 @@ Certificate make_certificate(const BoundReport& r, LeakageOrigin leakage, double
   c.ingredients.push_back(
       t_num > 0.0 ? CertificateIngredient{"numerical", "numerical, bound added", 0.0, "none",
                                           fmt::format("the fast path's proven error t_num <= {:.3g} bits is "
-                                                      "subtracted from every h_LB", t_num)}
+                                                      "subtracted from every h_LB; computed on {}",
+                                                      t_num, devices_of(r.entropies))}
                   : CertificateIngredient{"numerical", "exact", 0.0, "none",
-                                          "every h_LB from the exact log-sum-exp path (t_num = 0)"});
+                                          fmt::format("every h_LB from the exact log-sum-exp path (t_num = 0); "
+                                                      "computed on {}", devices_of(r.entropies))});
   c.ingredients.push_back(leakage_ingredient(leakage, gamma_error_bits));
   c.ingredients.push_back({"plugin_bias", "exact", 0.0, "none",
                            "the plug-in entropy's bias is downward (mathematics §6): no margin needed"});

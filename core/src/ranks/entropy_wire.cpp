@@ -8,7 +8,7 @@ namespace reconbound {
 
 namespace {
 
-constexpr std::uint64_t kMagic = 0x72625f656e747232ULL;  // "rb_entr2"
+constexpr std::uint64_t kMagic = 0x72625f656e747233ULL;  // "rb_entr3"
 
 }  // namespace
 
@@ -25,6 +25,7 @@ std::string encode_entropies(const std::vector<GridEntropy>& results) {
     w.put(r.t_num);
     w.put(r.h_lb);
     w.put(static_cast<std::uint8_t>(r.complete));
+    w.put_string(r.computed_on);
     w.put_size(r.details.size());
     for (const EstimateDetail& d : r.details) {
       w.put_string(d.name);
@@ -58,6 +59,7 @@ std::vector<GridEntropy> decode_entropies(const std::string& bytes) {
     e.t_num = r.get<double>();
     e.h_lb = r.get<double>();
     e.complete = r.get<std::uint8_t>() != 0;
+    e.computed_on = r.get_string();
     e.details.resize(r.get_count(17));
     for (EstimateDetail& d : e.details) {
       d.name = r.get_string();

@@ -19,7 +19,7 @@ nlohmann::json to_json(const BoundOutput& output) {
     // The generic numbers, then the estimator's own (goldfeld: t_mc, t_md, n_mc). "h_mc" is the
     // point estimate's key since the first estimator's ĥ_MC.
     nlohmann::json row{{"k", e.pair.k}, {"nu2", e.pair.nu2}, {"s", e.s}, {"h_mc", e.h_point},
-                       {"t_num", e.t_num}, {"h_lb", e.h_lb}};
+                       {"t_num", e.t_num}, {"h_lb", e.h_lb}, {"computed_on", e.computed_on}};
     add_details(row, e.details);
     grid.push_back(std::move(row));
   }

@@ -17,46 +17,32 @@ namespace reconbound::goldfeld {
 using detail::gamma;
 using detail::kUnitRoundoff;
 
-namespace {
+void SingleKernelQueries::append(const SingleKernelQueries& more) {
+  weights.insert(weights.end(), more.weights.begin(), more.weights.end());
+  offsets.insert(offsets.end(), more.offsets.begin(), more.offsets.end());
+  scales.insert(scales.end(), more.scales.begin(), more.scales.end());
+  errors.insert(errors.end(), more.errors.begin(), more.errors.end());
+}
 
-// How a row's sums were formed: the Taylor boxes give −ln of the whole mixture sum (no
-// ‖Z‖²/2 term), the other kernels Σ_l e^{−a_l}.
-enum class RowKernel { series, chained, single, product, difference };
-
-// Queries of the single kernel (of a row, or collected over a tile): the float weights
-// (k each), offsets and scales, and the bounds of each.
-struct SingleQueries {
-  std::vector<float> weights;
-  std::vector<float> offsets;
-  std::vector<float> scales;
-  std::vector<SingleExponentError> errors;
-
-  void append(const SingleQueries& more) {
-    weights.insert(weights.end(), more.weights.begin(), more.weights.end());
-    offsets.insert(offsets.end(), more.offsets.begin(), more.offsets.end());
-    scales.insert(scales.end(), more.scales.begin(), more.scales.end());
-    errors.insert(errors.end(), more.errors.begin(), more.errors.end());
-  }
-};
-
-}  // namespace
-
-TileSums fast_tile_sums(const BlockPoints& points, const ProductCentres* product,
-                        const SingleCentres* single, const LevelPlan& plan, std::size_t n_mc,
-                        NormalStream& dither, std::size_t row_begin, std::size_t row_end, ShiftedKernelWorkspace& work,
-                        const SeriesTables* series) {
+PendingTile start_tile(const BlockPoints& points, const ProductCentres* product, const SingleCentres* single,
+                       const LevelPlan& plan, std::size_t n_mc, NormalStream& dither, std::size_t row_begin,
+                       std::size_t row_end, ShiftedKernelWorkspace& work, const SeriesTables* series) {
   const std::size_t n = points.n();
   const std::size_t k = points.k();
   const std::size_t level_count = plan.scales.size();
   const std::size_t rows = row_end - row_begin;
   const std::size_t per_row = level_count * n_mc;  // queries of a row, q = v·n_mc + j
-  TileSums out{std::vector<double>(level_count, 0.0), std::vector<double>(level_count, 0.0),
-               std::vector<double>(level_count, 0.0)};
+  PendingTile out;
+  out.n = n;
+  out.k = k;
+  out.level_count = level_count;
+  out.n_mc = n_mc;
+  out.rows = rows;
   std::vector<double> z(n_mc * k);
-  std::vector<double> z_norm2(rows * n_mc);
-  std::vector<RowKernel> kernel(rows);
-  std::vector<double> sums(rows * per_row);
-  std::vector<double> relative_error(rows * per_row);  // δ of each sum
+  out.z_norm2.assign(rows * n_mc, 0.0);
+  out.kernel.assign(rows, RowKernel::difference);
+  out.sums.assign(rows * per_row, 0.0);
+  out.relative_error.assign(rows * per_row, 0.0);  // δ of each sum
   std::vector<double> skipped(per_row);
   std::vector<double> smallest_skipped(per_row);
   // The product kernel's queries, collected over the tile: weights, offsets, scales, the
@@ -69,20 +55,17 @@ TileSums fast_tile_sums(const BlockPoints& points, const ProductCentres* product
   std::vector<double> row_weights(per_row * k);
   std::vector<double> row_offsets(per_row);
   std::vector<double> row_errors(per_row);
-  // The single kernel's queries, collected over the tile, and the index into `sums` of each.
-  SingleQueries single_queries;
-  std::vector<std::size_t> single_slot;
-  SingleQueries row_single{std::vector<float>(per_row * k), std::vector<float>(per_row),
-                           std::vector<float>(per_row), std::vector<SingleExponentError>(per_row)};
+  SingleKernelQueries row_single{std::vector<float>(per_row * k), std::vector<float>(per_row),
+                                 std::vector<float>(per_row), std::vector<SingleExponentError>(per_row)};
   // Certified truncation (direct kernels): groups whose exponents all exceed
   // ln n + kTruncationNats hold at most n·e^{−cut} = e^{−kTruncationNats} of mass relative
   // to S ≥ 1.
   const double cut = std::log(static_cast<double>(n)) + kTruncationNats;
   for (std::size_t i = row_begin; i < row_end; ++i) {
     const std::size_t row = i - row_begin;
-    double* row_norm2 = z_norm2.data() + row * n_mc;
-    double* row_sums = sums.data() + row * per_row;
-    double* row_delta = relative_error.data() + row * per_row;
+    double* row_norm2 = out.z_norm2.data() + row * n_mc;
+    double* row_sums = out.sums.data() + row * per_row;
+    double* row_delta = out.relative_error.data() + row * per_row;
     double largest_norm2 = 0.0;
     for (std::size_t j = 0; j < n_mc; ++j) {
       double norm2 = 0.0;
@@ -102,12 +85,12 @@ TileSums fast_tile_sums(const BlockPoints& points, const ProductCentres* product
     }
     if (series != nullptr && series_row_sums(*series, points, i, z.data(), n_mc, largest_norm2,
                                              work, row_sums, row_delta)) {
-      kernel[row] = RowKernel::series;
+      out.kernel[row] = RowKernel::series;
       continue;
     }
     // Squaring chains need ‖Z‖² ≤ 700 for every draw of the row (proof, (r) below).
     if (plan.chained && largest_norm2 <= kChainNormLimit) {
-      kernel[row] = RowKernel::chained;
+      out.kernel[row] = RowKernel::chained;
       chained_kernel_sums(points.coordinate_major(), n, k, i, z.data(), n_mc, plan, work,
                           row_sums);
       for (std::size_t v = 0; v < level_count; ++v) {
@@ -142,13 +125,13 @@ TileSums fast_tile_sums(const BlockPoints& points, const ProductCentres* product
       }
     }
     if (single_fits) {
-      kernel[row] = RowKernel::single;  // its sums follow below, for the whole tile at once
-      single_queries.append(row_single);
-      for (std::size_t q = 0; q < per_row; ++q) single_slot.push_back(row * per_row + q);
+      out.kernel[row] = RowKernel::single;  // its sums come to finish_tile, for the whole tile at once
+      out.single_queries.append(row_single);
+      for (std::size_t q = 0; q < per_row; ++q) out.single_slot.push_back(row * per_row + q);
       continue;
     }
     if (within) {
-      kernel[row] = RowKernel::product;  // its sums follow below, for the whole tile at once
+      out.kernel[row] = RowKernel::product;  // its sums follow below, for the whole tile at once
       for (std::size_t q = 0; q < per_row; ++q) {
         weights.insert(weights.end(), row_weights.begin() + q * k, row_weights.begin() + (q + 1) * k);
         offsets.push_back(row_offsets[q]);
@@ -158,7 +141,7 @@ TileSums fast_tile_sums(const BlockPoints& points, const ProductCentres* product
       }
       continue;
     }
-    kernel[row] = RowKernel::difference;
+    out.kernel[row] = RowKernel::difference;
     shifted_kernel_sums(points.coordinate_major(), n, k, i, z.data(), n_mc, plan.scales.data(),
                         level_count, cut, work, row_sums, skipped.data(),
                         smallest_skipped.data());
@@ -180,43 +163,69 @@ TileSums fast_tile_sums(const BlockPoints& points, const ProductCentres* product
                         work, product_sums.data(), product_skipped.data(),
                         product_smallest.data());
     for (std::size_t p = 0; p < count; ++p) {
-      sums[product_slot[p]] = product_sums[p];
-      relative_error[product_slot[p]] = product_sum_relative_error(
+      out.sums[product_slot[p]] = product_sums[p];
+      out.relative_error[product_slot[p]] = product_sum_relative_error(
           n, exponent_error[p],
           product_skipped_mass_bound(exponent_error[p], product_skipped[p], product_smallest[p]));
     }
   }
-  if (!single_slot.empty()) {
-    const std::size_t count = single_slot.size();
-    std::vector<double> single_sums(count);
-    std::vector<double> single_skipped(count);
-    std::vector<double> single_smallest(count);
-    single_kernel_sums(*single, single_queries.weights.data(), single_queries.offsets.data(),
-                       single_queries.scales.data(), count, cut, work, single_sums.data(),
-                       single_skipped.data(), single_smallest.data());
-    for (std::size_t p = 0; p < count; ++p) {
-      const SingleExponentError& error = single_queries.errors[p];
-      sums[single_slot[p]] = single_sums[p];
-      relative_error[single_slot[p]] = single_sum_relative_error(
-          n, error, product_skipped_mass_bound(error.all, single_skipped[p], single_smallest[p]));
-    }
+  return out;
+}
+
+SingleKernelSums cpu_single_sums(const SingleCentres& centres, const SingleKernelQueries& queries,
+                                 ShiftedKernelWorkspace& work) {
+  const std::size_t count = queries.offsets.size();
+  SingleKernelSums out{std::vector<double>(count), std::vector<double>(count), std::vector<double>(count),
+                       SingleSummation::cpu_lanes};
+  if (count == 0) return out;
+  const double cut = std::log(static_cast<double>(centres.n)) + kTruncationNats;  // as start_tile's
+  single_kernel_sums(centres, queries.weights.data(), queries.offsets.data(), queries.scales.data(), count, cut,
+                     work, out.sums.data(), out.skipped.data(), out.smallest_skipped.data());
+  return out;
+}
+
+TileSums finish_tile(PendingTile tile, const SingleKernelSums& single, std::size_t first) {
+  const std::size_t n = tile.n;
+  for (std::size_t p = 0; p < tile.single_slot.size(); ++p) {
+    const SingleExponentError& error = tile.single_queries.errors[p];
+    const std::size_t q = first + p;
+    tile.sums[tile.single_slot[p]] = single.sums[q];
+    tile.relative_error[tile.single_slot[p]] =
+        single.summation == SingleSummation::cpu_lanes
+            ? single_sum_relative_error(
+                  n, error, product_skipped_mass_bound(error.all, single.skipped[q], single.smallest_skipped[q]))
+            : device_sum_relative_error(n, error, single.summation);
   }
+  TileSums out{std::vector<double>(tile.level_count, 0.0), std::vector<double>(tile.level_count, 0.0),
+               std::vector<double>(tile.level_count, 0.0)};
+  const std::size_t n_mc = tile.n_mc;
+  const std::size_t per_row = tile.level_count * n_mc;
   // The values in row order, then level, then draw (the same order on every thread count).
-  for (std::size_t row = 0; row < rows; ++row) {
-    for (std::size_t v = 0; v < level_count; ++v) {
+  for (std::size_t row = 0; row < tile.rows; ++row) {
+    for (std::size_t v = 0; v < tile.level_count; ++v) {
       for (std::size_t j = 0; j < n_mc; ++j) {
         const std::size_t q = row * per_row + v * n_mc + j;
         // Taylor boxes: −ln Σ_l exp(−‖t − y_l‖²/(2s²)) directly; the other kernels:
         // −ln Σ_l exp(−‖t − y_l‖²/(2s²)) = ‖Z‖²/2 − ln Σ_l exp(−a_l)   (nats)
-        const double z2 = kernel[row] == RowKernel::series ? 0.0 : z_norm2[row * n_mc + j];
-        const double value = 0.5 * z2 - std::log(sums[q]);
+        const double z2 = tile.kernel[row] == RowKernel::series ? 0.0 : tile.z_norm2[row * n_mc + j];
+        const double value = 0.5 * z2 - std::log(tile.sums[q]);
         out.value[v] += value;
         out.magnitude[v] += std::abs(value);
-        out.error[v] += query_error_nats(k, z2, sums[q], value, relative_error[q]);
+        out.error[v] += query_error_nats(tile.k, z2, tile.sums[q], value, tile.relative_error[q]);
       }
     }
   }
   return out;
+}
+
+TileSums fast_tile_sums(const BlockPoints& points, const ProductCentres* product,
+                        const SingleCentres* single, const LevelPlan& plan, std::size_t n_mc,
+                        NormalStream& dither, std::size_t row_begin, std::size_t row_end, ShiftedKernelWorkspace& work,
+                        const SeriesTables* series) {
+  PendingTile tile = start_tile(points, product, single, plan, n_mc, dither, row_begin, row_end, work, series);
+  SingleKernelSums sums;
+  if (!tile.single_slot.empty()) sums = cpu_single_sums(*single, tile.single_queries, work);
+  return finish_tile(std::move(tile), sums, 0);
 }
 
 // Skipped mass (certified truncation, direct kernel). Every skipped centre has computed

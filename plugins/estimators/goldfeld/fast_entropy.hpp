@@ -9,6 +9,7 @@
 #include "level_plan.hpp"
 #include "series_tables.hpp"
 #include "shifted_kernel.hpp"
+#include "single_bound.hpp"
 #include "single_kernel.hpp"
 
 namespace reconbound::goldfeld {
@@ -56,6 +57,62 @@ TileSums fast_tile_sums(const BlockPoints& points, const ProductCentres* product
                         const SingleCentres* single, const LevelPlan& plan, std::size_t n_mc, NormalStream& dither,
                         std::size_t row_begin, std::size_t row_end, ShiftedKernelWorkspace& work,
                         const SeriesTables* series = nullptr);
+
+// fast_tile_sums in two halves, so that a device can compute the single kernel's sums of many
+// tiles at once (fast_path.cpp): start_tile does everything but those sums, finish_tile takes
+// them and forms the tile's values and bounds. fast_tile_sums is the two with the CPU's single
+// kernel between them, and gives the same bits as the halves with cpu_single_sums.
+
+// How a row's sums were formed: the Taylor boxes give −ln of the whole mixture sum (no
+// ‖Z‖²/2 term), the other kernels Σ_l e^{−a_l}.
+enum class RowKernel { series, chained, single, product, difference };
+
+// Queries of the single kernel (of a row, or collected over tiles): the float weights (k each),
+// offsets and scales, and the bounds of each (single_bound.hpp).
+struct SingleKernelQueries {
+  std::vector<float> weights;
+  std::vector<float> offsets;
+  std::vector<float> scales;
+  std::vector<SingleExponentError> errors;
+
+  void append(const SingleKernelQueries& more);
+};
+
+// A tile whose single-kernel sums are still to come. Row-major per query slot: slot
+// row·(levels·n_mc) + v·n_mc + j.
+struct PendingTile {
+  std::size_t n = 0;
+  std::size_t k = 0;
+  std::size_t level_count = 0;
+  std::size_t n_mc = 1;
+  std::size_t rows = 0;
+  std::vector<double> z_norm2;         // rows × n_mc
+  std::vector<RowKernel> kernel;       // per row
+  std::vector<double> sums;            // per slot (the single kernel's rows still 0)
+  std::vector<double> relative_error;  // δ per slot
+  SingleKernelQueries single_queries;  // the single kernel's queries, in slot order
+  std::vector<std::size_t> single_slot;  // the slot of each
+};
+
+// The single kernel's sums of some queries and how they were formed (the CPU's lanes, with
+// skipped groups, or a device's runs: device_kernel.hpp, which skips none).
+struct SingleKernelSums {
+  std::vector<double> sums;
+  std::vector<double> skipped;           // centres skipped per query (0 on a device)
+  std::vector<double> smallest_skipped;  // their smallest computed exponent
+  SingleSummation summation = SingleSummation::cpu_lanes;
+};
+
+PendingTile start_tile(const BlockPoints& points, const ProductCentres* product, const SingleCentres* single,
+                       const LevelPlan& plan, std::size_t n_mc, NormalStream& dither, std::size_t row_begin,
+                       std::size_t row_end, ShiftedKernelWorkspace& work, const SeriesTables* series = nullptr);
+
+// single_kernel_sums of `queries` on the CPU, with start_tile's truncation cut.
+SingleKernelSums cpu_single_sums(const SingleCentres& centres, const SingleKernelQueries& queries,
+                                 ShiftedKernelWorkspace& work);
+
+// The tile's sums: its single-kernel queries' sums are those of `single` from index `first` on.
+TileSums finish_tile(PendingTile tile, const SingleKernelSums& single, std::size_t first);
 
 // Truncation cut above ln n (nats): skipped groups hold ≤ e^{−kTruncationNats} ≈ 1.5e-8 of
 // the mixture sum per query, well inside the t_num target of 1e-6 bits.

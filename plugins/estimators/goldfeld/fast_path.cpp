@@ -9,6 +9,7 @@
 
 #include "block_entropy.hpp"
 #include "cost_progress.hpp"
+#include "device_kernel.hpp"
 #include "request_check.hpp"
 #include "dither.hpp"
 #include "fast_entropy.hpp"
@@ -163,35 +164,20 @@ std::uint64_t total_units(const std::vector<Item>& items) {
   return total;
 }
 
-}  // namespace
-
-std::uint64_t fast_path_cost(const EntropyRequest& request, SeriesPolicy series_policy, ProductPrecision precision,
-                             const std::vector<std::size_t>& draws, const std::vector<GridEntropy>& results) {
+// The work items on `threads` threads, the single kernel's sums on the CPU.
+void run_items(const EntropyRequest& request, std::size_t threads, SeriesPolicy series_policy,
+               const std::vector<BlockSizeGroup>& groups, const std::vector<GridEntropy>& results,
+               const std::vector<Item>& items, TileRange range, CostProgress& progress,
+               std::vector<std::vector<std::vector<TileSums>>>& tiles) {
   const auto n = static_cast<std::size_t>(request.rotated.rows());
-  return total_units(
-      work_items(group_by_block_size(results, draws, precision), results, n, series_policy, tile_range(request, n)));
-}
-
-void run_fast_path(const EntropyRequest& request, std::size_t threads, SeriesPolicy series_policy,
-                   ProductPrecision precision, const std::vector<std::size_t>& draws,
-                   std::vector<GridEntropy>& results) {
-  const std::vector<BlockSizeGroup> groups = group_by_block_size(results, draws, precision);
-  const std::size_t n = static_cast<std::size_t>(request.rotated.rows());
-  const TileRange range = tile_range(request, n);
-  const std::vector<Item> items = work_items(groups, results, n, series_policy, range);
-  std::vector<std::vector<std::vector<TileSums>>> tiles(groups.size());  // [group][slot][tile − range.begin]
   std::vector<std::size_t> first_block(groups.size());  // index of (g, slot 0) in `shared`
   std::size_t block_count = 0;
   for (std::size_t g = 0; g < groups.size(); ++g) {
-    const std::size_t slots = results[groups[g].pairs.front()].blocks.size();
-    tiles[g].assign(slots, std::vector<TileSums>(range.end - range.begin));
     first_block[g] = block_count;
-    block_count += slots;
+    block_count += tiles[g].size();
   }
   const std::unique_ptr<SharedBlock[]> shared(new SharedBlock[block_count]);
   for (const Item& item : items) ++shared[first_block[item.group] + item.slot].pending;
-
-  CostProgress progress(request.progress, total_units(items));
   parallel_for(items.size(), threads, [&](std::size_t index) {
     const Item& item = items[index];
     const BlockSizeGroup& group = groups[item.group];
@@ -216,6 +202,86 @@ void run_fast_path(const EntropyRequest& request, std::size_t threads, SeriesPol
     if (--shared_block.pending == 0) shared_block.data.reset();
     progress.finished(item.units);
   });
+
+}
+
+// The tiles of the work items [begin, end) of one block, each tile once, in order.
+std::vector<std::size_t> tiles_of_items(const std::vector<Item>& items, std::size_t begin, std::size_t end) {
+  std::vector<std::size_t> out;
+  for (std::size_t i = begin; i < end; ++i) {
+    for (std::size_t t = items[i].tile_begin; t < items[i].tile_end; ++t) out.push_back(t);
+  }
+  return out;
+}
+
+// The work items with the single kernel's sums on `device`, block by block: the block's tiles
+// started on `threads` threads (start_tile), the sums of all their single-kernel queries in one
+// device call, the tiles finished on the threads (finish_tile). Each query's sum depends on the
+// query and the block alone, so the bits do not depend on the threads or the query parts.
+void run_items_on_device(const EntropyRequest& request, std::size_t threads, SeriesPolicy series_policy,
+                         const DeviceKernel& device, const std::vector<BlockSizeGroup>& groups,
+                         const std::vector<GridEntropy>& results, const std::vector<Item>& items, TileRange range,
+                         CostProgress& progress, std::vector<std::vector<std::vector<TileSums>>>& tiles) {
+  const auto n = static_cast<std::size_t>(request.rotated.rows());
+  for (std::size_t begin = 0, end = 0; begin < items.size(); begin = end) {
+    end = begin;
+    while (end < items.size() && items[end].group == items[begin].group && items[end].slot == items[begin].slot) ++end;
+    const BlockSizeGroup& group = groups[items[begin].group];
+    const std::size_t block = results[group.pairs.front()].blocks[items[begin].slot].block;
+    const std::unique_ptr<const BlockData> data = build_block(request, group, block, series_policy);
+    const std::vector<std::size_t> tile_ids = tiles_of_items(items, begin, end);
+    std::vector<PendingTile> pending(tile_ids.size());
+    parallel_for(tile_ids.size(), threads, [&](std::size_t i) {
+      ShiftedKernelWorkspace work;
+      NormalStream dither(request.seed, group.k, block);
+      const std::size_t row_begin = tile_ids[i] * kTileRows;
+      dither.discard(row_begin * group.n_mc * group.k);  // draws of rows before the tile
+      pending[i] = start_tile(data->points, data->product ? &*data->product : nullptr,
+                              data->single ? &*data->single : nullptr, group.plan, group.n_mc, dither, row_begin,
+                              std::min(n, row_begin + kTileRows), work, data->series ? &*data->series : nullptr);
+    });
+    SingleKernelQueries queries;
+    std::vector<std::size_t> first(tile_ids.size());
+    for (std::size_t i = 0; i < tile_ids.size(); ++i) {
+      first[i] = queries.offsets.size();
+      queries.append(pending[i].single_queries);
+    }
+    const SingleKernelSums sums = data->single ? device.sums(*data->single, queries) : SingleKernelSums{};
+    std::vector<TileSums>& block_tiles = tiles[items[begin].group][items[begin].slot];
+    parallel_for(tile_ids.size(), threads, [&](std::size_t i) {
+      block_tiles[tile_ids[i] - range.begin] = finish_tile(std::move(pending[i]), sums, first[i]);
+    });
+    for (std::size_t i = begin; i < end; ++i) progress.finished(items[i].units);
+  }
+}
+
+}  // namespace
+
+std::uint64_t fast_path_cost(const EntropyRequest& request, SeriesPolicy series_policy, ProductPrecision precision,
+                             const std::vector<std::size_t>& draws, const std::vector<GridEntropy>& results) {
+  const auto n = static_cast<std::size_t>(request.rotated.rows());
+  return total_units(
+      work_items(group_by_block_size(results, draws, precision), results, n, series_policy, tile_range(request, n)));
+}
+
+void run_fast_path(const EntropyRequest& request, std::size_t threads, SeriesPolicy series_policy,
+                   ProductPrecision precision, const DeviceKernel* device, const std::vector<std::size_t>& draws,
+                   std::vector<GridEntropy>& results) {
+  const std::vector<BlockSizeGroup> groups = group_by_block_size(results, draws, precision);
+  const std::size_t n = static_cast<std::size_t>(request.rotated.rows());
+  const TileRange range = tile_range(request, n);
+  const std::vector<Item> items = work_items(groups, results, n, series_policy, range);
+  std::vector<std::vector<std::vector<TileSums>>> tiles(groups.size());  // [group][slot][tile − range.begin]
+  for (std::size_t g = 0; g < groups.size(); ++g) {
+    const std::size_t slots = results[groups[g].pairs.front()].blocks.size();
+    tiles[g].assign(slots, std::vector<TileSums>(range.end - range.begin));
+  }
+  CostProgress progress(request.progress, total_units(items));
+  if (device != nullptr) {
+    run_items_on_device(request, threads, series_policy, *device, groups, results, items, range, progress, tiles);
+  } else {
+    run_items(request, threads, series_policy, groups, results, items, range, progress, tiles);
+  }
 
   // Per block: the level results, in tile order; for some of the query parts, their tiles' sums.
   const auto [first_part, end_part] = query_parts_computed(request);

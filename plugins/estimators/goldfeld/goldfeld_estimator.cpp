@@ -13,11 +13,13 @@
 //    product kernel in float32 (precision=single, the default) or float64 (precision=double).
 // Both are bit-identical for every thread count and shard split.
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <memory>
 #include <optional>
 #include <string>
 #include <utility>
@@ -25,6 +27,7 @@
 
 #include "block_entropy.hpp"
 #include "cost_progress.hpp"
+#include "device_kernel.hpp"
 #include "dither.hpp"
 #include "fast_path.hpp"
 #include "item_cost.hpp"
@@ -49,8 +52,8 @@ double dither_sd(const GridPair& pair, double trace_sigma) {
 class GoldfeldEstimator final : public EntropyEstimator {
  public:
   GoldfeldEstimator(std::optional<std::size_t> n_mc, bool exact, SeriesPolicy series,
-                    ProductPrecision precision)
-      : n_mc_(n_mc), exact_(exact), series_(series), precision_(precision) {}
+                    ProductPrecision precision, std::shared_ptr<const DeviceKernel> device)
+      : n_mc_(n_mc), exact_(exact), series_(series), precision_(precision), device_(std::move(device)) {}
 
   std::vector<GridEntropy> estimate(const EntropyRequest& request) const override {
     Plan plan = plan_of(request);
@@ -59,8 +62,9 @@ class GoldfeldEstimator final : public EntropyEstimator {
     if (exact_) {
       run_exact_path(request, plan);
     } else {
-      run_fast_path(request, plan.checked.threads, series_, precision_, plan.draws, plan.results);
+      run_fast_path(request, plan.checked.threads, series_, precision_, device_.get(), plan.draws, plan.results);
     }
+    for (GridEntropy& r : plan.results) r.computed_on = computed_on();
     const bool complete = computes_all_blocks(request, plan.checked) && computes_all_queries(plan.checked);
     for (std::size_t p = 0; p < plan.results.size(); ++p) {
       if (complete) {
@@ -142,6 +146,7 @@ class GoldfeldEstimator final : public EntropyEstimator {
           out.blocks.size(), out.pair.k));
     }
     assemble(out, n_mc, checked.margins);
+    out.computed_on = joined_devices(shards);
     return out;
   }
 
@@ -256,14 +261,45 @@ class GoldfeldEstimator final : public EntropyEstimator {
     r.complete = false;
   }
 
+  // "cpu", or the device's description (GridEntropy::computed_on).
+  std::string computed_on() const { return device_ ? device_->description() : "cpu"; }
+
+  // The shards' devices, each once, in the order they first appear.
+  static std::string joined_devices(const std::vector<GridEntropy>& shards) {
+    std::vector<std::string> seen;
+    for (const GridEntropy& shard : shards) {
+      if (std::find(seen.begin(), seen.end(), shard.computed_on) == seen.end()) seen.push_back(shard.computed_on);
+    }
+    return fmt::format("{}", fmt::join(seen, "; "));
+  }
+
   std::optional<std::size_t> n_mc_;
   bool exact_;
   SeriesPolicy series_;
   ProductPrecision precision_;
+  std::shared_ptr<const DeviceKernel> device_;  // null: the CPU
 };
 
+// The device of device=<value> (device_kernel.hpp). Only the fast path's single-precision kernel
+// runs on a device: exact=true and precision=double refuse device=opencl, and device=auto
+// computes them on the CPU.
+std::shared_ptr<const DeviceKernel> device_of(const std::string& value, bool exact, ProductPrecision precision) {
+  DeviceSetting setting = parse_device_setting(value);
+  if (setting.kind == DeviceSetting::Kind::cpu) return nullptr;
+  if (exact || precision == ProductPrecision::double_precision) {
+    const char* what = exact ? "exact=true" : "precision=double";
+    if (setting.kind == DeviceSetting::Kind::opencl) {
+      throw InvalidInput(fmt::format("parameter 'device'='{}' computes the fast path's single-precision kernel; {} "
+                                     "runs on the CPU only (drop one of them)",
+                                     value, what));
+    }
+    return nullptr;
+  }
+  return open_device(setting);
+}
+
 std::unique_ptr<EntropyEstimator> make(const Params& params) {
-  params.require_only({"n_mc", "exact", "series", "precision"}, "the goldfeld estimator");
+  params.require_only({"n_mc", "exact", "series", "precision", "device"}, "the goldfeld estimator");
   std::optional<std::size_t> n_mc;
   if (params.has("n_mc")) {
     const std::int64_t value = params.get_int("n_mc");
@@ -288,9 +324,10 @@ std::unique_ptr<EntropyEstimator> make(const Params& params) {
         "parameter 'precision'='{}' must be single or double (the fast path's product kernel)",
         precision));
   }
-  return std::make_unique<GoldfeldEstimator>(
-      n_mc, params.get_bool("exact", false), policy,
-      precision == "single" ? ProductPrecision::single : ProductPrecision::double_precision);
+  const bool exact = params.get_bool("exact", false);
+  const ProductPrecision product = precision == "single" ? ProductPrecision::single : ProductPrecision::double_precision;
+  return std::make_unique<GoldfeldEstimator>(n_mc, exact, policy, product,
+                                             device_of(params.get_string("device", "cpu"), exact, product));
 }
 
 const PluginInfo& info() {
@@ -298,7 +335,7 @@ const PluginInfo& info() {
       .abi_version = kPluginAbiVersion,
       .kind = PluginKind::estimator,
       .name = "goldfeld",
-      .version = "1.4.0",
+      .version = "1.5.0",
       .description =
           "plug-in entropy of the dithered blocks by Monte Carlo (eq 31) with Cantelli and "
           "McDiarmid margins (eq 34-35) and a proven numerical margin t_num",
@@ -311,7 +348,11 @@ const PluginInfo& info() {
                     "off: never>; "
                     "precision=<single|double, default single: the fast path's product kernel "
                     "forms exponents and exponentials in float32 with a proven bound (rows beyond "
-                    "it take float64); double: float64 throughout>",
+                    "it take float64); double: float64 throughout>; "
+                    "device=<cpu|opencl|opencl:N|auto, default cpu: where the single-precision kernel's sums "
+                    "are computed; opencl: the first usable OpenCL device (GPUs first), opencl:N the N-th of "
+                    "`reconbound plugins`, refused with the reason when it does not meet the proof's float "
+                    "checks; auto: a usable GPU, else the CPU (said on stderr)>",
       .make_estimator = &make,
   };
   return plugin;

@@ -47,4 +47,17 @@ bool fits_single(const SingleExponentError& error, double z_norm2);
 double single_sum_relative_error(std::size_t n, const SingleExponentError& error,
                                  double skipped_mass);
 
+// How the single kernel's terms of a query were summed: in the CPU kernel's float runs and
+// double lanes (single_kernel.hpp, bound above), or by a device (single_kernel.cl) in float runs
+// of kDeviceRun centres added in double, or in a compensated float sum.
+enum class SingleSummation { cpu_lanes, device_double, device_compensated };
+
+// Centres per float run of the device kernel (FLUSH in single_kernel.cl).
+inline constexpr std::size_t kDeviceRun = 16;
+
+// Proven bound δ on |S̃ − S|/S of a query's sum computed by the device kernel (no centre
+// skipped) with `summation` (device_double or device_compensated; proof in single_bound.cpp,
+// docs/fast_estimator.md "The OpenCL kernel"). Throws NumericalError when δ > 1e-3.
+double device_sum_relative_error(std::size_t n, const SingleExponentError& error, SingleSummation summation);
+
 }  // namespace reconbound::goldfeld

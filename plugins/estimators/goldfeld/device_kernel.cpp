@@ -1,0 +1,380 @@
+#include "device_kernel.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <charconv>
+#include <cstdio>
+#include <map>
+#include <mutex>
+#include <utility>
+
+#include "reconbound/error.hpp"
+
+#if RECONBOUND_HAVE_OPENCL
+#include <cmath>
+#include <cstring>
+#include <numbers>
+#include <vector>
+
+#include "exp_neg_fused.hpp"
+#include "exp_neg_single.hpp"
+#include "reconbound/opencl/devices.hpp"
+#include "reconbound/opencl/handles.hpp"
+#include "single_kernel_source.hpp"
+#endif
+
+namespace reconbound::goldfeld {
+
+DeviceSetting parse_device_setting(const std::string& value) {
+  if (value == "cpu") return {DeviceSetting::Kind::cpu, std::nullopt};
+  if (value == "auto") return {DeviceSetting::Kind::automatic, std::nullopt};
+  if (value == "opencl") return {DeviceSetting::Kind::opencl, std::nullopt};
+  constexpr std::string_view kPrefix = "opencl:";
+  if (value.starts_with(kPrefix)) {
+    std::size_t index = 0;
+    const char* first = value.data() + kPrefix.size();
+    const char* last = value.data() + value.size();
+    const auto [end, error] = std::from_chars(first, last, index);
+    if (error == std::errc() && end == last && first != last) return {DeviceSetting::Kind::opencl, index};
+  }
+  throw InvalidInput(fmt::format(
+      "parameter 'device'='{}' must be cpu, opencl, opencl:N (the N-th OpenCL device of `reconbound plugins`) or auto",
+      value));
+}
+
+#if RECONBOUND_HAVE_OPENCL
+
+namespace {
+
+// How a program is laid out for block size k (single_kernel.cl's build options).
+struct Layout {
+  std::size_t queries_per_item = 1;  // Q
+  std::size_t tile = 64;             // TILE, a multiple of kDeviceRun
+  bool local_tiles = true;           // LOCAL_TILES
+};
+
+// Q: four queries per work item share each centre read up to k = 32 (their weights stay in
+// registers), two up to 64, one beyond. TILE: as many centres as fit (k + 1 floats each) in
+// half of at most 32 KiB of local memory, at most 256; below 16 the centres are read from
+// global memory instead.
+Layout layout_for(std::size_t k, std::size_t local_memory) {
+  Layout out;
+  out.queries_per_item = k <= 32 ? 4 : k <= 64 ? 2 : 1;
+  const std::size_t budget = std::min<std::size_t>(local_memory, 32768) / 2;
+  const std::size_t fits = budget / (sizeof(float) * (k + 1)) / kDeviceRun * kDeviceRun;
+  out.tile = std::min<std::size_t>(fits, 256);
+  if (out.tile < kDeviceRun) {
+    out.local_tiles = false;
+    out.tile = 64;
+  }
+  return out;
+}
+
+struct BuiltKernel {
+  Layout layout;
+  opencl::Program program;
+  opencl::Kernel kernel;
+  std::size_t group = 64;  // work-group size
+};
+
+// Inputs of the device's exponential check: a grid over exp_neg_single's range [−87.5, 87], and
+// the points next to each boundary of j (x = j·ln2 ± 0.3466), where |r| is largest.
+std::vector<float> exponential_check_inputs() {
+  std::vector<float> a;
+  constexpr int kGrid = 4096;
+  for (int i = 0; i <= kGrid; ++i) a.push_back(static_cast<float>(-87.5 + 174.5 * i / kGrid));
+  for (int j = -126; j <= 126; ++j) {
+    for (const double offset : {-0.34657, -0.3465, 0.3465, 0.34657}) {
+      const auto x = static_cast<float>(j * std::numbers::ln2 + offset);
+      if (-x >= -87.5f && -x <= detail::kSingleExponentClamp) a.push_back(-x);
+    }
+  }
+  return a;
+}
+
+}  // namespace
+
+struct DeviceKernel::State {
+  opencl::Device device;
+  SingleSummation summation = SingleSummation::device_double;
+  std::string description;
+  opencl::DeviceQueue queue;
+  std::size_t local_memory = 0;
+  std::size_t max_group = 1;
+  std::mutex mutex;  // the queue and the programs
+  std::map<std::size_t, BuiltKernel> kernels;  // by k
+
+  std::string options(std::size_t k, const Layout& layout) const {
+    return fmt::format("-cl-std=CL1.2 -DK={} -DQ={} -DTILE={} -DLOCAL_TILES={} -DFP64={}", k,
+                       layout.queries_per_item, layout.tile, layout.local_tiles ? 1 : 0,
+                       summation == SingleSummation::device_double ? 1 : 0);
+  }
+
+  BuiltKernel& kernel_for(std::size_t k) {
+    auto it = kernels.find(k);
+    if (it != kernels.end()) return it->second;
+    BuiltKernel built;
+    built.layout = layout_for(k, local_memory);
+    built.program = opencl::build_program(queue.context.get(), device.id, kSingleKernelSource, options(k, built.layout));
+    built.kernel = opencl::make_kernel(built.program.get(), "single_kernel_sums");
+    built.group = std::min<std::size_t>(64, opencl::kernel_work_group_size(built.kernel.get(), device.id));
+    return kernels.emplace(k, std::move(built)).first->second;
+  }
+
+  // The refusal of a device whose exponential differs from the host's evaluation of the same
+  // operations (exp_neg_fused.hpp) anywhere on the check inputs; empty when all bits agree.
+  std::string exponential_refusal() {
+    const std::vector<float> a = exponential_check_inputs();
+    BuiltKernel& built = kernel_for(1);
+    opencl::Kernel check = opencl::make_kernel(built.program.get(), "exp_neg_values");
+    cl_context context = queue.context.get();
+    opencl::Buffer input = opencl::make_buffer(context, CL_MEM_READ_ONLY, a.size() * sizeof(float), a.data());
+    opencl::Buffer output = opencl::make_buffer(context, CL_MEM_WRITE_ONLY, a.size() * sizeof(float));
+    const auto count = static_cast<cl_uint>(a.size());
+    cl_mem in = input.get();
+    cl_mem out = output.get();
+    opencl::check(clSetKernelArg(check.get(), 0, sizeof count, &count), "clSetKernelArg");
+    opencl::check(clSetKernelArg(check.get(), 1, sizeof in, &in), "clSetKernelArg");
+    opencl::check(clSetKernelArg(check.get(), 2, sizeof out, &out), "clSetKernelArg");
+    const std::size_t global = a.size();
+    opencl::check(clEnqueueNDRangeKernel(queue.queue.get(), check.get(), 1, nullptr, &global, nullptr, 0, nullptr,
+                                         nullptr),
+                  "clEnqueueNDRangeKernel");
+    std::vector<float> e(a.size());
+    opencl::check(clEnqueueReadBuffer(queue.queue.get(), out, CL_TRUE, 0, e.size() * sizeof(float), e.data(), 0,
+                                      nullptr, nullptr),
+                  "clEnqueueReadBuffer");
+    for (std::size_t i = 0; i < a.size(); ++i) {
+      const float host = detail::exp_neg_single_fused(a[i]);
+      if (std::memcmp(&host, &e[i], sizeof host) != 0) {
+        return fmt::format("its float32 exponential differs from the IEEE evaluation at a = {} ({} against {})",
+                           a[i], e[i], host);
+      }
+    }
+    return "";
+  }
+};
+
+DeviceKernel::DeviceKernel(std::unique_ptr<State> state) : state_(std::move(state)) {}
+DeviceKernel::~DeviceKernel() = default;
+
+const std::string& DeviceKernel::description() const { return state_->description; }
+
+SingleSummation DeviceKernel::summation() const { return state_->summation; }
+
+SingleKernelSums DeviceKernel::sums(const SingleCentres& centres, const SingleKernelQueries& queries) const {
+  const std::size_t count = queries.offsets.size();
+  SingleKernelSums out{std::vector<double>(count), std::vector<double>(count, 0.0),
+                       std::vector<double>(count, static_cast<double>(detail::kSingleExponentClamp)),
+                       state_->summation};
+  if (count == 0 || centres.n == 0) return out;
+  std::lock_guard lock(state_->mutex);
+  const std::size_t k = centres.k;
+  BuiltKernel& built = state_->kernel_for(k);
+  cl_context context = state_->queue.context.get();
+  cl_command_queue queue = state_->queue.queue.get();
+  // The centres in the kernel's layout: k rows of `stride` floats, zero beyond n.
+  const std::size_t tile = built.layout.tile;
+  const std::size_t stride = (centres.n + tile - 1) / tile * tile;
+  std::vector<float> values(k * stride, 0.0f);
+  std::vector<float> norm2(stride, 0.0f);
+  for (std::size_t c = 0; c < k; ++c) {
+    std::copy_n(centres.values.data() + c * centres.stride, centres.n, values.data() + c * stride);
+  }
+  std::copy_n(centres.norm2.data(), centres.n, norm2.data());
+  const opencl::Buffer centre_buffer =
+      opencl::make_buffer(context, CL_MEM_READ_ONLY, values.size() * sizeof(float), values.data());
+  const opencl::Buffer norm2_buffer = opencl::make_buffer(context, CL_MEM_READ_ONLY, norm2.size() * sizeof(float), norm2.data());
+  // Launches of at most 2^31 (query, centre) pairs, a whole number of work groups each.
+  const std::size_t per_group = built.layout.queries_per_item * built.group;
+  const std::size_t batch = std::max<std::size_t>(1, (std::size_t{1} << 31) / (stride * per_group)) * per_group;
+  const bool fp64 = state_->summation == SingleSummation::device_double;
+  const std::size_t result_size = fp64 ? sizeof(double) : 2 * sizeof(float);
+  cl_kernel kernel = built.kernel.get();
+  for (std::size_t first = 0; first < count; first += batch) {
+    const std::size_t size = std::min(batch, count - first);
+    const opencl::Buffer weights = opencl::make_buffer(context, CL_MEM_READ_ONLY, size * k * sizeof(float),
+                                                       queries.weights.data() + first * k);
+    const opencl::Buffer offsets =
+        opencl::make_buffer(context, CL_MEM_READ_ONLY, size * sizeof(float), queries.offsets.data() + first);
+    const opencl::Buffer scales =
+        opencl::make_buffer(context, CL_MEM_READ_ONLY, size * sizeof(float), queries.scales.data() + first);
+    const opencl::Buffer results = opencl::make_buffer(context, CL_MEM_WRITE_ONLY, size * result_size);
+    const auto n_arg = static_cast<cl_uint>(centres.n);
+    const auto stride_arg = static_cast<cl_uint>(stride);
+    const auto count_arg = static_cast<cl_uint>(size);
+    const cl_mem buffers[6] = {centre_buffer.get(), norm2_buffer.get(), weights.get(),
+                               offsets.get(),       scales.get(),       results.get()};
+    opencl::check(clSetKernelArg(kernel, 0, sizeof n_arg, &n_arg), "clSetKernelArg");
+    opencl::check(clSetKernelArg(kernel, 1, sizeof stride_arg, &stride_arg), "clSetKernelArg");
+    opencl::check(clSetKernelArg(kernel, 2, sizeof count_arg, &count_arg), "clSetKernelArg");
+    for (cl_uint i = 0; i < 6; ++i) {
+      opencl::check(clSetKernelArg(kernel, 3 + i, sizeof(cl_mem), &buffers[i]), "clSetKernelArg");
+    }
+    const std::size_t items = (size + built.layout.queries_per_item - 1) / built.layout.queries_per_item;
+    const std::size_t global = (items + built.group - 1) / built.group * built.group;
+    opencl::check(clEnqueueNDRangeKernel(queue, kernel, 1, nullptr, &global, &built.group, 0, nullptr, nullptr),
+                  "clEnqueueNDRangeKernel");
+    if (fp64) {
+      opencl::check(clEnqueueReadBuffer(queue, results.get(), CL_TRUE, 0, size * sizeof(double),
+                                        out.sums.data() + first, 0, nullptr, nullptr),
+                    "clEnqueueReadBuffer");
+      continue;
+    }
+    std::vector<float> pairs(2 * size);
+    opencl::check(clEnqueueReadBuffer(queue, results.get(), CL_TRUE, 0, pairs.size() * sizeof(float), pairs.data(),
+                                      0, nullptr, nullptr),
+                  "clEnqueueReadBuffer");
+    for (std::size_t q = 0; q < size; ++q) {  // S = (s + c)·2^64, single_bound.cpp (g2)
+      out.sums[first + q] = std::ldexp(static_cast<double>(pairs[2 * q]) + static_cast<double>(pairs[2 * q + 1]), 64);
+    }
+  }
+  return out;
+}
+
+namespace {
+
+std::string device_list(const std::vector<opencl::Device>& devices) {
+  std::string out;
+  for (const opencl::Device& d : devices) out += (out.empty() ? "" : "; ") + d.report.description();
+  return out;
+}
+
+// Opens `device` and checks its exponential; the refusal when it fails (empty: `opened` set).
+std::string open_checked(const opencl::Device& device, bool compensated, std::shared_ptr<const DeviceKernel>& opened) {
+  if (!device.report.usable()) return device.report.refusal;
+  auto state = std::make_unique<DeviceKernel::State>();
+  state->device = device;
+  state->summation = device.report.fp64 && !compensated ? SingleSummation::device_double
+                                                          : SingleSummation::device_compensated;
+  state->description = fmt::format("{}, {} sums", device.report.description(),
+                                   state->summation == SingleSummation::device_double ? "double" : "compensated float");
+  state->queue = opencl::open_queue(device.id);
+  cl_ulong local = 0;
+  opencl::check(clGetDeviceInfo(device.id, CL_DEVICE_LOCAL_MEM_SIZE, sizeof local, &local, nullptr), "clGetDeviceInfo");
+  state->local_memory = static_cast<std::size_t>(local);
+  std::string refusal = state->exponential_refusal();
+  if (!refusal.empty()) return refusal;
+  opened = std::make_shared<const DeviceKernel>(std::move(state));
+  return "";
+}
+
+std::mutex& cache_mutex() {
+  static std::mutex mutex;
+  return mutex;
+}
+
+// Devices opened so far, by (index, compensated).
+std::map<std::pair<std::size_t, bool>, std::shared_ptr<const DeviceKernel>>& cache() {
+  static std::map<std::pair<std::size_t, bool>, std::shared_ptr<const DeviceKernel>> opened;
+  return opened;
+}
+
+// Device `index` of `devices`, opened (from the cache when it was before); the refusal when not usable.
+std::string open_index(const std::vector<opencl::Device>& devices, std::size_t index, bool compensated,
+                       std::shared_ptr<const DeviceKernel>& opened) {
+  auto& cached = cache()[{index, compensated}];
+  if (cached == nullptr) {
+    const std::string refusal = open_checked(devices[index], compensated, cached);
+    if (!refusal.empty()) return refusal;
+  }
+  opened = cached;
+  return "";
+}
+
+constexpr const char* kNoDevice =
+    "no OpenCL device found (no driver is registered with the OpenCL ICD loader: install the GPU driver's OpenCL or "
+    "pocl-opencl-icd, or set OCL_ICD_VENDORS to a folder of .icd files)";
+
+}  // namespace
+
+std::shared_ptr<const DeviceKernel> open_device(const DeviceSetting& setting) {
+  if (setting.kind == DeviceSetting::Kind::cpu) return nullptr;
+  std::lock_guard lock(cache_mutex());
+  const std::vector<opencl::Device> devices = opencl::devices();
+  std::shared_ptr<const DeviceKernel> opened;
+  if (setting.index.has_value()) {
+    const std::size_t index = *setting.index;
+    if (index >= devices.size()) {
+      throw InvalidInput(devices.empty()
+                             ? fmt::format("device=opencl:{}: {}", index, kNoDevice)
+                             : fmt::format("device=opencl:{}: there are {} OpenCL devices ({})", index, devices.size(),
+                                           device_list(devices)));
+    }
+    const std::string refusal = open_index(devices, index, false, opened);
+    if (!refusal.empty()) {
+      throw InvalidInput(fmt::format("device=opencl:{}: {} is refused for certified work: {}", index,
+                                     devices[index].report.description(), refusal));
+    }
+    return opened;
+  }
+  // The first usable device, GPUs and accelerators before the others (auto: GPUs only).
+  std::string refusals;
+  for (const bool gpu : {true, false}) {
+    if (!gpu && setting.kind == DeviceSetting::Kind::automatic) break;
+    for (const opencl::Device& device : devices) {
+      if (device.report.is_gpu() != gpu) continue;
+      const std::string refusal = open_index(devices, device.report.index, false, opened);
+      if (refusal.empty()) return opened;
+      refusals += fmt::format("{}{}: {}", refusals.empty() ? "" : "; ", device.report.description(), refusal);
+    }
+  }
+  const std::string why = devices.empty() ? kNoDevice
+                          : refusals.empty() ? fmt::format("no OpenCL GPU among {}", device_list(devices))
+                                             : "every device is refused: " + refusals;
+  if (setting.kind == DeviceSetting::Kind::opencl) throw InvalidInput(fmt::format("device=opencl: {}", why));
+  static bool said = false;
+  if (!said) {
+    std::fprintf(stderr, "goldfeld: device=auto computes on the CPU: %s\n", why.c_str());
+    said = true;
+  }
+  return nullptr;
+}
+
+std::shared_ptr<const DeviceKernel> open_device_compensated(std::size_t index) {
+  std::lock_guard lock(cache_mutex());
+  const std::vector<opencl::Device> devices = opencl::devices();
+  if (index >= devices.size()) throw InvalidInput(fmt::format("device opencl:{}: {}", index, kNoDevice));
+  std::shared_ptr<const DeviceKernel> opened;
+  const std::string refusal = open_index(devices, index, true, opened);
+  if (!refusal.empty()) throw InvalidInput(fmt::format("device opencl:{} is refused: {}", index, refusal));
+  return opened;
+}
+
+#else  // a build without the OpenCL headers (cmake/ReconboundOpenCL.cmake)
+
+// No DeviceKernel is ever made without the backend; its members exist for the linker.
+struct DeviceKernel::State {
+  std::string description = "cpu";
+};
+
+DeviceKernel::DeviceKernel(std::unique_ptr<State> state) : state_(std::move(state)) {}
+DeviceKernel::~DeviceKernel() = default;
+const std::string& DeviceKernel::description() const { return state_->description; }
+SingleSummation DeviceKernel::summation() const { return SingleSummation::cpu_lanes; }
+SingleKernelSums DeviceKernel::sums(const SingleCentres&, const SingleKernelQueries&) const {
+  throw Error("goldfeld: this build has no OpenCL backend");
+}
+
+std::shared_ptr<const DeviceKernel> open_device(const DeviceSetting& setting) {
+  if (setting.kind == DeviceSetting::Kind::cpu) return nullptr;
+  if (setting.kind == DeviceSetting::Kind::opencl) {
+    throw InvalidInput("device=opencl: this reconbound was built without OpenCL (its headers were not found at "
+                       "configure time: apt-get install opencl-headers ocl-icd-opencl-dev, then rebuild)");
+  }
+  static bool said = false;
+  if (!said) {
+    std::fprintf(stderr, "goldfeld: device=auto computes on the CPU: this build has no OpenCL backend\n");
+    said = true;
+  }
+  return nullptr;
+}
+
+std::shared_ptr<const DeviceKernel> open_device_compensated(std::size_t) {
+  return open_device({DeviceSetting::Kind::opencl, std::nullopt});
+}
+
+#endif
+
+}  // namespace reconbound::goldfeld

@@ -1,0 +1,56 @@
+#pragma once
+// The single-precision product kernel on an OpenCL device (single_kernel.cl;
+// docs/fast_estimator.md, "The OpenCL kernel"): which device the goldfeld estimator computes on
+// (its parameter device=cpu|opencl|opencl:N|auto) and a device's sums of the single kernel's
+// queries. Only these sums move to the device; the margins, the prediction, the certificate and
+// the dealing of query parts and ranks stay the estimator's own.
+#include <cstddef>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "fast_entropy.hpp"
+
+namespace reconbound::goldfeld {
+
+struct DeviceSetting {
+  enum class Kind { cpu, opencl, automatic };
+  Kind kind = Kind::cpu;
+  std::optional<std::size_t> index;  // opencl:N
+};
+
+// The parameter's value: cpu, opencl, opencl:N or auto; InvalidInput otherwise.
+DeviceSetting parse_device_setting(const std::string& value);
+
+// An OpenCL device that passed the checks of device_kernel.cpp, with its programs (one per
+// block size k, built on first use). Its methods may be called from any thread.
+class DeviceKernel {
+ public:
+  struct State;
+  explicit DeviceKernel(std::unique_ptr<State> state);
+  ~DeviceKernel();
+  DeviceKernel(const DeviceKernel&) = delete;
+  DeviceKernel& operator=(const DeviceKernel&) = delete;
+
+  // "opencl:N <name> (<platform>), <double|compensated float> sums": what results say computed them.
+  const std::string& description() const;
+  SingleSummation summation() const;
+  // The sums of `queries` against `centres`; nothing is skipped.
+  SingleKernelSums sums(const SingleCentres& centres, const SingleKernelQueries& queries) const;
+
+ private:
+  std::unique_ptr<State> state_;
+};
+
+// The device `setting` picks; nullptr for the CPU. device=opencl (the first usable device,
+// GPUs first) or opencl:N without such a usable device is an InvalidInput naming the device and
+// what it lacks, never a silent fall back; auto takes the first usable GPU or accelerator, else
+// says on stderr (once) why it computes on the CPU and returns nullptr. A device is opened once
+// per process and shared.
+std::shared_ptr<const DeviceKernel> open_device(const DeviceSetting& setting);
+
+// Device N with the compensated float sums even where it has fp64: how the tests run the
+// no-fp64 variant of the kernel on any device.
+std::shared_ptr<const DeviceKernel> open_device_compensated(std::size_t index);
+
+}  // namespace reconbound::goldfeld
