@@ -20,6 +20,7 @@ packages=(
   slurmctld slurmd slurm-client munge
   python3-torch python3-torchvision python3-pil chromium fonts-dejavu-core
   dpkg-dev file
+  opencl-headers ocl-icd-opencl-dev pocl-opencl-icd clinfo
 )
 
 missing=()
