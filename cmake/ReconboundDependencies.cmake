@@ -10,8 +10,10 @@ find_package(PkgConfig REQUIRED)
 pkg_check_modules(MPFR REQUIRED IMPORTED_TARGET mpfr)
 pkg_check_modules(GMP REQUIRED IMPORTED_TARGET gmp)
 pkg_check_modules(FFTW REQUIRED IMPORTED_TARGET fftw3)
+find_package(PNG REQUIRED)
 # Debian's per-module OpenCV -dev packages ship no CMake config (only libopencv-dev,
-# which pulls in every module, does): import the modules we use by hand.
+# which pulls in every module, does): import the modules we use by hand. Only the lpips and
+# codebook plugins (and tests that write images) link them; PNG files are libpng's.
 find_path(OPENCV_INCLUDE_DIR opencv2/core.hpp PATH_SUFFIXES opencv4 REQUIRED)
 foreach(module core imgproc imgcodecs dnn)
   find_library(OPENCV_${module}_LIBRARY opencv_${module} REQUIRED)

@@ -1,16 +1,17 @@
-// The reconstruction grid of the chain (paper Figure 9), drawn with OpenCV and encoded as PNG.
+// The reconstruction grid of the chain (paper Figure 9), drawn on an RGB canvas with the
+// bitmap font of bitmap_font.hpp and encoded as PNG with libpng.
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <cmath>
-#include <opencv2/imgcodecs.hpp>
-#include <opencv2/imgproc.hpp>
-#include <stdexcept>
+#include <cstdint>
 #include <utility>
 #include <vector>
 
+#include "bitmap_font.hpp"
 #include "reconbound/error.hpp"
 #include "reconbound/figures/chain_figures.hpp"
+#include "reconbound/png_codec.hpp"
 
 namespace reconbound::figures {
 
@@ -20,32 +21,57 @@ constexpr int kHeader = 44;      // px above the first row: column heads
 constexpr int kCellLabel = 16;   // px under each image: its ρ
 constexpr int kGap = 6;          // px between images
 constexpr int kMinTile = 84;     // smallest side of a shown image, px
-constexpr double kHeadSize = 0.45;  // OpenCV font scale of the column heads
-const cv::Scalar kInk(20, 20, 20);
+constexpr std::uint8_t kInk = 20;     // grey level of the text
+constexpr std::uint8_t kPaper = 255;  // grey level of the background
 
-// One record (grey levels, channel-major C×H×W) as an 8-bit BGR tile of the given scale.
-cv::Mat tile(const Eigen::Ref<const Eigen::RowVectorXd>& record, const ImageShape& shape, int scale) {
-  const int h = static_cast<int>(shape.height), w = static_cast<int>(shape.width);
+// An 8-bit RGB image, row-major, interleaved R, G, B.
+struct Canvas {
+  int width;
+  int height;
+  std::vector<std::uint8_t> rgb;
+
+  Canvas(int w, int h)
+      : width(w), height(h), rgb(static_cast<std::size_t>(w) * static_cast<std::size_t>(h) * 3, kPaper) {}
+
+  std::uint8_t* pixel(int x, int y) {
+    return rgb.data() + (static_cast<std::size_t>(y) * static_cast<std::size_t>(width) + static_cast<std::size_t>(x)) * 3;
+  }
+};
+
+std::uint8_t grey_level(double v) { return static_cast<std::uint8_t>(std::clamp(std::lround(v), 0L, 255L)); }
+
+// One record (grey levels, channel-major C×H×W; grey fills R, G and B) drawn with its top-left
+// corner at (left, top), each record pixel a scale × scale block (nearest-neighbour upscaling).
+void draw_tile(Canvas& canvas, const Eigen::Ref<const Eigen::RowVectorXd>& record, const ImageShape& shape, int scale,
+               int left, int top) {
   const std::size_t plane = shape.height * shape.width;
-  cv::Mat bgr(h, w, CV_8UC3);
-  for (int y = 0; y < h; ++y) {
-    for (int x = 0; x < w; ++x) {
-      cv::Vec3b& px = bgr.at<cv::Vec3b>(y, x);
-      for (int c = 0; c < 3; ++c) {
-        // Grey images fill all three channels; colour records are RGB, OpenCV wants BGR.
-        const std::size_t channel = shape.channels == 3 ? static_cast<std::size_t>(2 - c) : 0;
-        const double v = record(static_cast<Eigen::Index>(channel * plane + static_cast<std::size_t>(y * w + x)));
-        px[c] = static_cast<unsigned char>(std::clamp(std::lround(v), 0L, 255L));
+  for (std::size_t y = 0; y < shape.height; ++y) {
+    for (std::size_t x = 0; x < shape.width; ++x) {
+      std::uint8_t colour[3];
+      for (std::size_t c = 0; c < 3; ++c) {
+        const std::size_t channel = shape.channels == 3 ? c : 0;
+        colour[c] = grey_level(record(static_cast<Eigen::Index>(channel * plane + y * shape.width + x)));
+      }
+      const int x0 = left + static_cast<int>(x) * scale, y0 = top + static_cast<int>(y) * scale;
+      for (int dy = 0; dy < scale; ++dy) {
+        for (int dx = 0; dx < scale; ++dx) std::copy_n(colour, 3, canvas.pixel(x0 + dx, y0 + dy));
       }
     }
   }
-  cv::Mat scaled;
-  cv::resize(bgr, scaled, cv::Size(w * scale, h * scale), 0, 0, cv::INTER_NEAREST);
-  return scaled;
 }
 
-void text(cv::Mat& canvas, const std::string& s, int x, int y, double size = 0.4) {
-  cv::putText(canvas, s, cv::Point(x, y), cv::FONT_HERSHEY_SIMPLEX, size, kInk, 1, cv::LINE_AA);
+// s in the bitmap font, its baseline at row `baseline`, starting at column x; clipped to the canvas.
+void draw_text(Canvas& canvas, const std::string& s, int x, int baseline) {
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    const int left = x + static_cast<int>(i) * kGlyphAdvance;
+    for (int row = 0; row < kGlyphHeight; ++row) {
+      for (int column = 0; column < kGlyphWidth; ++column) {
+        const int px = left + column, py = baseline - kGlyphAscent + row;
+        if (px < 0 || py < 0 || px >= canvas.width || py >= canvas.height) continue;
+        if (glyph_pixel(s[i], column, row)) std::fill_n(canvas.pixel(px, py), 3, kInk);
+      }
+    }
+  }
 }
 
 // The column heads: "target" and the attack, then γ and the attack's mean ρ over every target
@@ -61,12 +87,7 @@ std::vector<std::pair<std::string, std::string>> column_heads(const ChainReport&
 
 int widest_head(const std::vector<std::pair<std::string, std::string>>& heads) {
   int out = 0;
-  int baseline = 0;
-  for (const auto& [first, second] : heads) {
-    for (const std::string& s : {first, second}) {
-      out = std::max(out, cv::getTextSize(s, cv::FONT_HERSHEY_SIMPLEX, kHeadSize, 1, &baseline).width);
-    }
-  }
+  for (const auto& [first, second] : heads) out = std::max({out, text_pixel_width(first), text_pixel_width(second)});
   return out;
 }
 
@@ -85,30 +106,23 @@ std::string reconstruction_png(const ChainReport& report, const ImageShape& shap
   const int columns = 1 + static_cast<int>(report.figure_reconstructions.size());
   const auto heads = column_heads(report);
   const int cell_w = std::max(tw, widest_head(heads) + kGap) + kGap, cell_h = th + kCellLabel + kGap;
-  cv::Mat canvas(kHeader + rows * cell_h, columns * cell_w + kGap, CV_8UC3, cv::Scalar(255, 255, 255));
+  Canvas canvas(columns * cell_w + kGap, kHeader + rows * cell_h);
   for (std::size_t c = 0; c < heads.size(); ++c) {
     const int x = static_cast<int>(c) * cell_w + kGap;
-    text(canvas, heads[c].first, x, 18, kHeadSize);
-    text(canvas, heads[c].second, x, 36, kHeadSize);
+    draw_text(canvas, heads[c].first, x, 18);
+    draw_text(canvas, heads[c].second, x, 36);
   }
   for (int r = 0; r < rows; ++r) {
     const int y = kHeader + r * cell_h;
-    tile(report.figure_images.row(r), shape, scale).copyTo(canvas(cv::Rect(kGap, y, tw, th)));
+    draw_tile(canvas, report.figure_images.row(r), shape, scale, kGap, y);
     for (std::size_t g = 0; g < report.figure_reconstructions.size(); ++g) {
       const int x = (1 + static_cast<int>(g)) * cell_w + kGap;
-      tile(report.figure_reconstructions[g].row(r), shape, scale).copyTo(canvas(cv::Rect(x, y, tw, th)));
-      text(canvas, fmt::format("rho={:.2f}", report.figure_rho[g][static_cast<std::size_t>(r)]), x, y + th + 12, 0.38);
+      draw_tile(canvas, report.figure_reconstructions[g].row(r), shape, scale, x, y);
+      draw_text(canvas, fmt::format("rho={:.2f}", report.figure_rho[g][static_cast<std::size_t>(r)]), x, y + th + 11);
     }
   }
-  std::vector<unsigned char> png;
-  bool encoded = false;
-  try {
-    encoded = cv::imencode(".png", canvas, png);
-  } catch (const cv::Exception&) {
-    encoded = false;
-  }
-  if (!encoded) throw std::runtime_error("OpenCV could not encode the reconstruction grid as PNG");
-  return {png.begin(), png.end()};
+  return png::encode_png_rgb(static_cast<std::size_t>(canvas.width), static_cast<std::size_t>(canvas.height),
+                             canvas.rgb);
 }
 
 }  // namespace reconbound::figures

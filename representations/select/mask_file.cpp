@@ -3,15 +3,13 @@
 #include <algorithm>
 #include <cctype>
 #include <filesystem>
+#include <utility>
 
 #include <fmt/format.h>
-#include <opencv2/core.hpp>
-#include <opencv2/core/utils/logger.hpp>
-#include <opencv2/imgcodecs.hpp>
 
 #include "reconbound/dataset.hpp"
 #include "reconbound/error.hpp"
-#include "reconbound/silenced_stderr.hpp"
+#include "reconbound/png_codec.hpp"
 
 namespace reconbound::select::detail {
 
@@ -46,29 +44,23 @@ std::size_t npy_dimensions(const std::string& path) {
 }
 
 Mask read_png_mask(const std::string& path) {
-  // Our FileError below names the problem; OpenCV's own stderr warnings are silenced.
-  cv::utils::logging::setLogLevel(cv::utils::logging::LOG_LEVEL_SILENT);
-  cv::Mat image;
-  {
-    const SilencedStderr quiet;  // libpng's own line on a corrupt file
-    image = cv::imread(path, cv::IMREAD_UNCHANGED);
+  png::PngImage image;
+  try {
+    image = png::decode_png(reconbound::detail::read_file_bytes(path), kMaxDatasetValues);
+  } catch (const png::PngError& e) {
+    throw FileError(fmt::format("select: cannot read the mask PNG {} ({}); check that it is a PNG", path, e.what()));
   }
-  if (image.empty()) {
-    throw FileError(fmt::format("select: cannot read the mask PNG {}; check the path and that it is a PNG", path));
-  }
-  if (image.depth() != CV_8U || image.channels() != 1) {
-    throw FileError(fmt::format("select: mask PNG {} must be 8-bit with one (grey) channel, got {} channels of depth {}",
-                                path, image.channels(), image.depth()));
+  // Grey only (colour type 0): grey + alpha, colour and palette masks are refused, not converted.
+  if (image.bit_depth > 8 || image.color_type != 0) {
+    throw FileError(fmt::format("select: mask PNG {} must be 8-bit with one (grey) channel and no alpha, "
+                                "got PNG colour type {} at {} bits per sample",
+                                path, image.color_type, image.bit_depth));
   }
   Mask mask;
-  mask.shape = {1, static_cast<std::size_t>(image.rows), static_cast<std::size_t>(image.cols)};
+  mask.shape = {1, image.height, image.width};
   mask.all_channels = true;
   mask.origin = path;
-  mask.values.reserve(mask.shape.size());
-  for (int i = 0; i < image.rows; ++i) {
-    const auto* row = image.ptr<std::uint8_t>(i);
-    mask.values.insert(mask.values.end(), row, row + image.cols);
-  }
+  mask.values = std::move(image.samples);
   return mask;
 }
 

@@ -117,7 +117,7 @@ RECONBOUND_API std::shared_ptr<const MappedDataset> map_dataset(const std::strin
                                                                 const RecordEncoding& encoding);
 
 // Every *.png (any letter case) directly in dir, sorted by file name (byte order), one
-// record each, decoded with OpenCV. All images must have one size and one colour type. 8-bit
+// record each, decoded with libpng. All images must have one size and one colour type. 8-bit
 // only (16-bit is rejected). Grey → C = 1 (also grey + alpha); colour or palette → C = 3 in RGB
 // order. An alpha channel is dropped: the stored colour values are kept as they are, without
 // compositing onto any background.
