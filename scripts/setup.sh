@@ -21,6 +21,7 @@ packages=(
   python3-torch python3-torchvision python3-pil chromium fonts-dejavu-core
   dpkg-dev file
   opencl-headers ocl-icd-opencl-dev pocl-opencl-icd clinfo
+  patchelf ocl-icd-libopencl1
 )
 
 missing=()
