@@ -14,6 +14,7 @@
 #include <fstream>
 #include <functional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace reconbound::test {
@@ -98,15 +99,17 @@ inline Bytes gzread_all(const std::string& path) {
   return out;
 }
 
-// A PNG written by hand: signature, IHDR, one zlib IDAT (filter 0 on every row), IEND.
-// color_type: 0 grey, 2 RGB, 4 grey+alpha, 6 RGBA; samples are in file order (R, G, B, A),
-// big-endian when bit_depth is 16.
+// A PNG written by hand: signature, IHDR, the chunks of `ancillary` (e.g. PLTE, tRNS), one
+// zlib IDAT (filter 0 on every row), IEND. color_type: 0 grey, 2 RGB, 3 palette, 4 grey+alpha,
+// 6 RGBA; samples are in file order (R, G, B, A; palette indices), big-endian when bit_depth is
+// 16, packed from the high bits of each byte when it is below 8.
 inline Bytes png_bytes(std::uint32_t width, std::uint32_t height, std::uint8_t color_type,
-                       const std::vector<std::uint16_t>& samples, std::uint8_t bit_depth = 8) {
+                       const std::vector<std::uint16_t>& samples, std::uint8_t bit_depth = 8,
+                       const std::vector<std::pair<std::string, Bytes>>& ancillary = {}) {
   Bytes out = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
-  auto chunk = [&out](const char* type, const Bytes& data) {
+  auto chunk = [&out](const std::string& type, const Bytes& data) {
     append_be32(out, static_cast<std::uint32_t>(data.size()));
-    Bytes body(type, type + 4);
+    Bytes body(type.begin(), type.end());
     body.insert(body.end(), data.begin(), data.end());
     out.insert(out.end(), body.begin(), body.end());
     append_be32(out, static_cast<std::uint32_t>(crc32(0, body.data(), static_cast<uInt>(body.size()))));
@@ -116,12 +119,23 @@ inline Bytes png_bytes(std::uint32_t width, std::uint32_t height, std::uint8_t c
   append_be32(ihdr, height);
   ihdr.insert(ihdr.end(), {bit_depth, color_type, 0, 0, 0});
   chunk("IHDR", ihdr);
-  const std::size_t per_pixel = color_type == 0 ? 1 : color_type == 2 ? 3 : color_type == 4 ? 2 : 4;
+  for (const auto& [type, data] : ancillary) chunk(type, data);
+  const std::size_t per_pixel = color_type == 2 ? 3 : color_type == 4 ? 2 : color_type == 6 ? 4 : 1;
   Bytes raw;
   for (std::uint32_t y = 0; y < height; ++y) {
     raw.push_back(0);  // filter type None
+    int free_bits = 0;  // bits left in the last byte of a row packed below 8 bits
     for (std::size_t i = 0; i < width * per_pixel; ++i) {
       const std::uint16_t s = samples[y * width * per_pixel + i];
+      if (bit_depth < 8) {
+        if (free_bits == 0) {
+          raw.push_back(0);
+          free_bits = 8;
+        }
+        free_bits -= bit_depth;
+        raw.back() = static_cast<std::uint8_t>(raw.back() | (s << free_bits));
+        continue;
+      }
       if (bit_depth == 16) raw.push_back(static_cast<std::uint8_t>(s >> 8));
       raw.push_back(static_cast<std::uint8_t>(s & 0xFF));
     }

@@ -1,4 +1,4 @@
-// PNG folders: images written by a hand-made PNG encoder (not by the OpenCV codec under test),
+// PNG folders: images written by a hand-made PNG encoder (not by the libpng codec under test),
 // read back as channel-major RGB or grey records in file-name order; every rejection path.
 #include <gtest/gtest.h>
 
@@ -61,7 +61,7 @@ TEST(PngFolder, StoresColourAsChannelMajorRgbAndDropsAlpha) {
 
 TEST(PngFolder, KeepsGreyWithAlphaAsOneChannel) {
   test::TempDir dir;
-  // Grey + alpha (colour type 4), samples grey, alpha: OpenCV decodes it as 4-channel BGRA.
+  // Grey + alpha (colour type 4), samples grey, alpha: one grey channel, alpha dropped.
   test::write_file(dir.file("a.png"), png_bytes(2, 2, 4, {10, 255, 20, 0, 30, 128, 40, 7}));
   test::write_file(dir.file("b.png"), png_bytes(2, 2, 0, {1, 2, 3, 4}));
   const Dataset set = read_png_folder(dir.path());
