@@ -23,16 +23,16 @@
 # The run paths are written with patchelf (scripts/setup.sh installs it). Prints the two
 # tarballs' paths on stdout and their sizes (compressed, unpacked) on stderr.
 set -euo pipefail
+# The arguments as absolute paths, before moving to the repository's root.
+build=${1:+$(realpath "$1")}
+out=$(realpath -m "${2:-$(dirname "$0")/../build/bundle}")
 cd "$(dirname "$0")/.."
 
-if [ $# -ge 1 ]; then
-  build=$1
-else
-  build=build/release
+if [ -z "$build" ]; then
+  build=$PWD/build/release
   cmake --preset release >&2
   cmake --build --preset release --target reconbound -j "$(nproc)" >&2
 fi
-out=${2:-build/bundle}
 for tool in patchelf ldd strip tar; do
   command -v "$tool" > /dev/null || { echo "bundle: $tool not found; run scripts/setup.sh" >&2; exit 1; }
 done
@@ -41,7 +41,6 @@ done
 version=$("$build/bin/reconbound" --version | awk '{print $2}')
 name=reconbound-$version-linux-$(uname -m)
 mkdir -p "$out"
-out=$(cd "$out" && pwd)
 stage=$(mktemp -d "$out/stage.XXXXXX")
 trap 'rm -rf "$stage"' EXIT
 base=$stage/base/$name
