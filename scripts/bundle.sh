@@ -16,13 +16,20 @@
 # reconbound-<version>-linux-<arch>-opencv.tar.gz, which unpacks into the same folder: the
 # first alone runs every other plugin at a fraction of the size.
 #
-# usage: scripts/bundle.sh [BUILD_DIR [OUT_DIR]]
+# usage: scripts/bundle.sh [--with-bench] [BUILD_DIR [OUT_DIR]]
+#   --with-bench  also bench/: the GPU benchmark (bench/gpu/run.sh --root <the unpacked folder>)
+#              with its programs fma_peak and peer_export and the PyTorch peer's script
 #   BUILD_DIR  a built release tree (default: build/release, configured and built here with
 #              the release preset)
 #   OUT_DIR    where the tarballs go (default: build/bundle)
 # The run paths are written with patchelf (scripts/setup.sh installs it). Prints the two
 # tarballs' paths on stdout and their sizes (compressed, unpacked) on stderr.
 set -euo pipefail
+with_bench=0
+if [ "${1:-}" = --with-bench ]; then
+  with_bench=1
+  shift
+fi
 # The arguments as absolute paths, before moving to the repository's root.
 build=${1:+$(realpath "$1")}
 out=$(realpath -m "${2:-$(dirname "$0")/../build/bundle}")
@@ -31,7 +38,9 @@ cd "$(dirname "$0")/.."
 if [ -z "$build" ]; then
   build=$PWD/build/release
   cmake --preset release >&2
-  cmake --build --preset release --target reconbound -j "$(nproc)" >&2
+  targets=(reconbound)
+  [ "$with_bench" = 1 ] && targets+=(fma_peak peer_export)
+  cmake --build --preset release --target "${targets[@]}" -j "$(nproc)" >&2
 fi
 for tool in patchelf ldd strip tar; do
   command -v "$tool" > /dev/null || { echo "bundle: $tool not found; run scripts/setup.sh" >&2; exit 1; }
@@ -84,6 +93,18 @@ opencl=$(ldconfig -p | awk '$1 == "libOpenCL.so.1" && /x86-64/ { print $NF; exit
 [ -n "$opencl" ] || { echo "bundle: libOpenCL.so.1 not found; install ocl-icd-libopencl1 (scripts/setup.sh)" >&2; exit 1; }
 add_library "$base/lib" libOpenCL.so.1 "$opencl"
 
+# The GPU benchmark (bench/gpu/run.sh): its two programs beside the scripts it runs.
+if [ "$with_bench" = 1 ]; then
+  mkdir -p "$base/bench/gpu" "$base/bench/peer"
+  for program in fma_peak peer_export; do
+    [ -x "$build/bench/$program" ] || { echo "bundle: $build/bench/$program not found; build it first" >&2; exit 1; }
+    cp "$build/bench/$program" "$base/bench/"
+    add_closure "$base/lib" "$build/bench/$program"
+  done
+  cp bench/gpu/run.sh bench/gpu/gpu_bench.py "$base/bench/gpu/"
+  cp bench/peer/peer.py "$base/bench/peer/"
+fi
+
 # The plugins: those whose closure holds OpenCV into the optional part, after the others, so
 # that a library both need lies in the base.
 opencv_plugins=()
@@ -105,8 +126,11 @@ done
 # the run paths. DT_RPATH, not DT_RUNPATH: it is searched before LD_LIBRARY_PATH, so a target
 # machine's environment cannot swap a bundled library for another version.
 find "$stage" -type f -name '*.so*' -exec strip --strip-unneeded {} +
-strip --strip-unneeded "$base/bin/reconbound"
-patchelf --force-rpath --set-rpath '$ORIGIN/../lib' "$base/bin/reconbound"
+for program in "$base/bin/reconbound" "$base"/bench/fma_peak "$base"/bench/peer_export; do
+  [ -e "$program" ] || continue
+  strip --strip-unneeded "$program"
+  patchelf --force-rpath --set-rpath '$ORIGIN/../lib' "$program"
+done
 for folder in "$base/lib" "$optional/lib"; do
   for lib in "$folder"/*.so*; do
     [ -e "$lib" ] && patchelf --force-rpath --set-rpath '$ORIGIN' "$lib"
@@ -124,6 +148,7 @@ The lpips and codebook plugins need OpenCV: unpack $name-opencv.tar.gz into the 
 OpenCL: lib/libOpenCL.so.1 is the ICD loader; with only the NVIDIA driver installed,
   mkdir -p ~/icd && echo libnvidia-opencl.so.1 > ~/icd/nvidia.icd && export OCL_ICD_VENDORS=~/icd
 Multi-process runs (mpirun -np N) need Open MPI installed; one process needs nothing more.
+$([ "$with_bench" = 1 ] && echo "The GPU benchmark: bash bench/gpu/run.sh --root . (python3 with numpy; PyTorch with CUDA for the peer)")
 EOF
 
 # Reproducible archives: sorted names, no owner, the files' own times.

@@ -1,9 +1,9 @@
 // `reconbound plugins`: every loaded plugin and every load failure with its reason, and the
-// OpenCL devices (opencl_listing.hpp).
+// OpenCL devices (opencl/listing/device_listing.hpp).
 #include <fmt/format.h>
 
 #include "commands.hpp"
-#include "opencl_listing.hpp"
+#include "device_listing.hpp"
 #include "reconbound/registry.hpp"
 #include "reconbound/workflow/json.hpp"
 
@@ -25,7 +25,7 @@ void print_table(const Registry& registry) {
   }
   fmt::print("\nsearch path:\n");
   for (const auto& folder : Registry::default_search_path()) fmt::print("  {}\n", folder.string());
-  print_opencl_devices();
+  opencl_listing::print_opencl_devices();
 }
 
 }  // namespace
@@ -38,7 +38,7 @@ void add_plugins_command(CLI::App& app) {
     const Registry registry;
     if (*json) {
       nlohmann::json out = workflow::to_json(registry);
-      out["opencl"] = opencl_devices_json();
+      out["opencl"] = opencl_listing::opencl_devices_json();
       fmt::print("{}\n", out.dump(2));
     }
     else print_table(registry);

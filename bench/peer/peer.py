@@ -87,15 +87,16 @@ def run_reconbound(reconbound, data, n_perp, n_est, k, nu2, threads):
     return json.loads(out.stdout), wall, command
 
 
-def torch_plug_in(rotated, k, nu2, trace, seed, chunk, distance):
+def torch_plug_in(rotated, k, nu2, trace, seed, chunk, distance, device="cpu"):
     """ĥ_MC (bits) of the pair in float32 PyTorch, as a user would write it; also the standard
-    error of the estimate from the spread of the per-query values (bits), and the seconds."""
+    error of the estimate from the spread of the per-query values (bits), and the seconds. On
+    `device` (bench/gpu/peer_gpu.py: "cuda"), the points copied there inside the timed part."""
     start = time.perf_counter()
     n, m_pad = rotated.shape
     blocks = m_pad // k
     s = math.sqrt(nu2 * trace / k)
-    generator = torch.Generator().manual_seed(seed)
-    points = torch.from_numpy(rotated).to(torch.float32) * math.sqrt(blocks)
+    generator = torch.Generator(device=device).manual_seed(seed)
+    points = torch.from_numpy(rotated).to(device=device, dtype=torch.float32) * math.sqrt(blocks)
     constant = math.log(n) + 0.5 * k * math.log(2.0 * math.pi * s * s)  # ln n + (k/2) ln(2πs²)
     block_means, block_variances = [], []
     for b in range(blocks):
@@ -104,15 +105,18 @@ def torch_plug_in(rotated, k, nu2, trace, seed, chunk, distance):
         y_norm2 = (y * y).sum(dim=1)
         values = []
         for first in range(0, n, chunk):
-            t = y[first:first + chunk] + s * torch.randn(min(chunk, n - first), k, generator=generator)
+            t = y[first:first + chunk] + s * torch.randn(min(chunk, n - first), k, generator=generator,
+                                                          device=device)
             if distance == "cdist":
                 d2 = torch.cdist(t, y).square()
             else:
                 d2 = (t * t).sum(dim=1, keepdim=True) - 2.0 * (t @ y.T) + y_norm2
             values.append(constant - torch.logsumexp(d2 * (-0.5 / (s * s)), dim=1))  # −ln f̂(t), nats
         v = torch.cat(values).to(torch.float64) / LN2
-        block_means.append(v.mean().item())
-        block_variances.append(v.var().item())
+        block_means.append(v.mean())
+        block_variances.append(v.var())
+    block_means = [value.item() for value in block_means]  # waits for the device's work
+    block_variances = [value.item() for value in block_variances]
     seconds = time.perf_counter() - start
     h = sum(block_means) / blocks
     # Var ĥ = (1/N_k²) Σ_b Var_b/n, blocks dithered independently (mathematics §6.3).

@@ -6,11 +6,11 @@
 #include <png.h>
 
 #include <csetjmp>
-#include <cstdio>
 #include <cstring>
 #include <string>
 #include <vector>
 
+#include "libpng_errors.hpp"
 #include "reconbound/png_codec.hpp"
 
 namespace reconbound::png {
@@ -26,18 +26,8 @@ constexpr std::size_t kMaxDeflateRatio = 1032;
 struct Source {
   std::span<const std::uint8_t> file;
   std::size_t offset = 0;
-  char error[160] = {};
+  detail::LibpngMessage error;
 };
-
-[[noreturn]] void on_error(png_structp png, png_const_charp message) {
-  auto* source = static_cast<Source*>(png_get_error_ptr(png));
-  std::snprintf(source->error, sizeof source->error, "%s", message);
-  png_longjmp(png, 1);
-}
-
-// libpng goes on after a warning (e.g. it skips an ancillary chunk with a bad CRC); the
-// caller's error, if any, says what matters, so warnings are not printed.
-void on_warning(png_structp, png_const_charp) {}
 
 void read_bytes(png_structp png, png_bytep out, std::size_t count) {
   auto* source = static_cast<Source*>(png_get_io_ptr(png));
@@ -85,7 +75,8 @@ bool read_rows(png_structp png, png_infop info, png_bytepp rows) noexcept {
 class ReadStruct {
  public:
   explicit ReadStruct(Source* source)
-      : png_(png_create_read_struct(PNG_LIBPNG_VER_STRING, source, on_error, on_warning)),
+      : png_(png_create_read_struct(PNG_LIBPNG_VER_STRING, &source->error, detail::keep_error_and_jump,
+                                     detail::ignore_warning)),
         info_(png_ != nullptr ? png_create_info_struct(png_) : nullptr) {
     if (info_ == nullptr) {
       png_destroy_read_struct(&png_, nullptr, nullptr);
@@ -108,10 +99,10 @@ class ReadStruct {
 
 PngImage decode_png(std::span<const std::uint8_t> file, std::size_t max_samples) {
   if (file.size() < 8 || png_sig_cmp(file.data(), 0, 8) != 0) throw PngError("not a PNG file (no PNG signature)");
-  Source source{file};
+  Source source{file, 0, {}};
   const ReadStruct reader(&source);
   Layout layout;
-  if (!read_header(reader.png(), reader.info(), &layout)) throw PngError(source.error);
+  if (!read_header(reader.png(), reader.info(), &layout)) throw PngError(source.error.text);
   const std::size_t width = layout.width, height = layout.height;
   if ((layout.file_row_bytes + 1) * height / kMaxDeflateRatio > file.size()) {
     throw PngError(fmt::format("the file is too short for a {}x{} image", width, height));
@@ -122,7 +113,7 @@ PngImage decode_png(std::span<const std::uint8_t> file, std::size_t max_samples)
   std::vector<std::uint8_t> rows(layout.row_bytes * height);
   std::vector<png_bytep> row_pointers(height);
   for (std::size_t y = 0; y < height; ++y) row_pointers[y] = rows.data() + y * layout.row_bytes;
-  if (!read_rows(reader.png(), reader.info(), row_pointers.data())) throw PngError(source.error);
+  if (!read_rows(reader.png(), reader.info(), row_pointers.data())) throw PngError(source.error.text);
 
   PngImage image;
   image.width = width;

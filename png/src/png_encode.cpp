@@ -3,12 +3,12 @@
 #include <png.h>
 
 #include <csetjmp>
-#include <cstdio>
 #include <new>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "libpng_errors.hpp"
 #include "reconbound/png_codec.hpp"
 
 namespace reconbound::png {
@@ -18,16 +18,8 @@ namespace {
 // What libpng's callbacks share: the bytes written so far and libpng's last error.
 struct Sink {
   std::string bytes;
-  char error[160] = {};
+  detail::LibpngMessage error;
 };
-
-[[noreturn]] void on_error(png_structp png, png_const_charp message) {
-  auto* sink = static_cast<Sink*>(png_get_error_ptr(png));
-  std::snprintf(sink->error, sizeof sink->error, "%s", message);
-  png_longjmp(png, 1);
-}
-
-void on_warning(png_structp, png_const_charp) {}
 
 void write_bytes(png_structp png, png_bytep data, std::size_t count) {
   auto* sink = static_cast<Sink*>(png_get_io_ptr(png));
@@ -57,7 +49,8 @@ bool write_rows(png_structp png, png_infop info, png_uint_32 width, png_uint_32 
 class WriteStruct {
  public:
   explicit WriteStruct(Sink* sink)
-      : png_(png_create_write_struct(PNG_LIBPNG_VER_STRING, sink, on_error, on_warning)),
+      : png_(png_create_write_struct(PNG_LIBPNG_VER_STRING, &sink->error, detail::keep_error_and_jump,
+                                     detail::ignore_warning)),
         info_(png_ != nullptr ? png_create_info_struct(png_) : nullptr) {
     if (info_ == nullptr) {
       png_destroy_write_struct(&png_, nullptr);
@@ -90,7 +83,7 @@ std::string encode_png_rgb(std::size_t width, std::size_t height, std::span<cons
   for (std::size_t y = 0; y < height; ++y) rows[y] = const_cast<png_bytep>(rgb.data() + y * width * 3);
   if (!write_rows(writer.png(), writer.info(), static_cast<png_uint_32>(width), static_cast<png_uint_32>(height),
                   rows.data())) {
-    throw PngError(sink.error);
+    throw PngError(sink.error.text);
   }
   return std::move(sink.bytes);
 }

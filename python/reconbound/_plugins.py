@@ -7,7 +7,8 @@ from ._results import PluginsResult
 
 
 def plugins() -> PluginsResult:
-    """Every plugin found and every load failure with its reason (``reconbound plugins --json``).
+    """Every plugin found, every load failure with its reason and the OpenCL devices with whether each is
+    usable for certified work (``reconbound plugins --json``).
 
     The module finds plugins exactly as the CLI does: in <libdir>/reconbound/plugins beside the
     core library it loaded, then in each folder of RECONBOUND_PLUGIN_PATH (':'-separated), read

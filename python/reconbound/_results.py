@@ -213,8 +213,9 @@ class BoundResult(Result):
     """Per γ: gamma_bits, gamma_error_bits (added before the converse), rho_star, k_star, nu2_star,
     abs_bound, rho_point."""
     grid: list[Result]
-    """Per certified pair (k, nu2): s, h_mc (the estimator's point estimate), t_num, h_lb (bits; eq 12), and
-    the estimator's own numbers under their names (goldfeld: t_mc, t_md, bits, eq 34, 35; n_mc, eq 31)."""
+    """Per certified pair (k, nu2): s, h_mc (the estimator's point estimate), t_num, h_lb (bits; eq 12),
+    computed_on ("cpu", or the OpenCL device of estimator_params={"device": "opencl"}), and the estimator's
+    own numbers under their names (goldfeld: t_mc, t_md, bits, eq 34, 35; n_mc, eq 31)."""
     grid_selection: Result
     """How the certified pairs were chosen (§6.6)."""
     timings_s: Result
@@ -282,9 +283,13 @@ class ChainResult(Result):
 
 
 class PluginsResult(Result):
-    """The plugins found and every load failure with its reason: ``reconbound plugins``."""
+    """The plugins found, every load failure with its reason and the OpenCL devices: ``reconbound plugins``."""
 
     plugins: list[Result]
     """kind, name, version, description, parameters, path."""
     failures: list[Result]
     """path, reason."""
+    opencl: Result
+    """built (whether this reconbound has the OpenCL backend) and devices: per OpenCL device its index
+    (device=opencl:N of the goldfeld estimator), platform, name, version, type, fp64, summation,
+    usable_for_certified_work and refusal (why not, else empty)."""

@@ -63,6 +63,36 @@ reconbound::RowMatrix rows_with_far_ones(std::size_t n, std::size_t k, std::uint
   return data;
 }
 
+KernelCase outlier_case(std::size_t k) {
+  KernelCase c = random_case(90, k, 2, 1.0, 3);
+  for (std::size_t q = 0; q < k; ++q) c.centres[q * 90 + 5] *= 60.0;
+  c.s = {0.05, 0.9, 4.0};
+  return c;
+}
+
+KernelCase near_duplicate_case(std::size_t k) {
+  KernelCase c = random_case(80, k, 2, 1.0, 5);
+  for (std::size_t l = 1; l < 80; l += 2) {
+    for (std::size_t q = 0; q < k; ++q) c.centres[q * 80 + l] = c.centres[q * 80 + l - 1] * (1.0 + 1e-9);
+  }
+  c.s = {1e-4, 0.2, 1.6};
+  return c;
+}
+
+KernelCase line_case(double norm2) {
+  const std::size_t k = 3;
+  const std::size_t n = 403;
+  KernelCase c{n, k, 0, 2, std::vector<double>(k * n, 0.0), {}, {1.0}};
+  const double unit[3] = {0.6, 0.8, 0.0};
+  for (std::size_t l = 0; l < n; ++l) {
+    const double position = -16.0 + 32.0 * static_cast<double>(l) / static_cast<double>(n - 1);
+    for (std::size_t q = 0; q < k; ++q) c.centres[q * n + l] = position * unit[q];
+  }
+  const double length = std::sqrt(norm2);
+  c.z = {-length * 0.6, -length * 0.8, 0.0, length * 0.28, -length * 0.96, 0.0};
+  return c;
+}
+
 SingleQueries single_queries(const KernelCase& c, const std::vector<std::size_t>& rows) {
   SingleQueries out{goldfeld::product_centres(c.centres.data(), c.n, c.k), {}, {}, {}, {}, {}, {}, {}, {}, {}};
   out.single = goldfeld::single_centres(out.product);

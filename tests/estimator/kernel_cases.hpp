@@ -45,6 +45,17 @@ KernelCase random_case(std::size_t n, std::size_t k, std::size_t draws, double s
 reconbound::RowMatrix rows_with_far_ones(std::size_t n, std::size_t k, std::uint64_t seed, std::size_t every,
                                          std::size_t first, double factor);
 
+// Adversarial blocks of the product kernels' tests (k coordinates, two draws):
+// 90 records, record 5 sixty sds out, at s = 0.05, 0.9 and 4 (the largest cancellation in
+// c_q + h·N_l − ⟨w_q, y_l⟩);
+KernelCase outlier_case(std::size_t k);
+// 80 records in pairs that differ at 1e-9 relative (differences at the data's last bits), at
+// s = 1e-4, 0.2 and 1.6;
+KernelCase near_duplicate_case(std::size_t k);
+// 403 centres on a segment of length 32 through the mean in 3 coordinates, the draws of norm²
+// `norm2` pointing along it: exponents from −‖Z‖²/2 to 512 (clamped beyond 87), s = 1.
+KernelCase line_case(double norm2);
+
 // The single kernel's queries of `rows` (all levels and draws of a KernelCase) as fast_tile_sums
 // forms them, with the centres in both layouts, the bounds of each query and where it came from.
 struct SingleQueries {

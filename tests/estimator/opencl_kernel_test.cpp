@@ -68,35 +68,40 @@ std::shared_ptr<const goldfeld::DeviceKernel> device_with(SingleSummation summat
 }
 
 // The device's sum of query q in exact IEEE operations on the host: its exponents (fused),
-// clamp, exponential (exp_neg_fused.hpp) and float runs of kDeviceRun centres, added in double
-// or in Neumaier's compensated float sum of the runs scaled by 2^-64 (single_kernel.cl).
+// clamp, exponential (exp_neg_fused.hpp) and float runs of kDeviceRun centres, added per range
+// of kDeviceRange centres in double or in Neumaier's compensated float sum of the runs scaled by
+// 2^-64 (single_kernel.cl), the ranges added in order in double (device_kernel.cpp).
 double host_device_sum(const SingleQueries& queries, std::size_t q, SingleSummation summation) {
   const goldfeld::SingleCentres& centres = queries.single;
   const float* weight = queries.weights.data() + q * centres.k;
-  double total = 0.0;
-  float sum = 0.0f;
-  float compensation = 0.0f;
-  float run = 0.0f;
-  const std::size_t end = (centres.n + goldfeld::kDeviceRun - 1) / goldfeld::kDeviceRun * goldfeld::kDeviceRun;
-  for (std::size_t l = 0; l < end; ++l) {
-    if (l < centres.n) {
-      float a = std::fma(queries.scales[q], centres.norm2[l], queries.offsets[q]);
-      for (std::size_t c = 0; c < centres.k; ++c) a = std::fma(-weight[c], centres.values[c * centres.stride + l], a);
-      run += goldfeld::detail::exp_neg_single_fused(std::min(a, goldfeld::detail::kSingleExponentClamp));
-    }
-    if (l % goldfeld::kDeviceRun != goldfeld::kDeviceRun - 1) continue;
-    if (summation == SingleSummation::device_double) {
-      total += static_cast<double>(run);
-    } else {
+  double sum = 0.0;
+  for (std::size_t begin = 0; begin < centres.n; begin += goldfeld::kDeviceRange) {
+    const std::size_t end = std::min(begin + goldfeld::kDeviceRange, centres.n);
+    double total = 0.0;
+    float compensated = 0.0f;
+    float compensation = 0.0f;
+    for (std::size_t run_begin = begin; run_begin < end; run_begin += goldfeld::kDeviceRun) {
+      float run = 0.0f;
+      for (std::size_t l = run_begin; l < std::min(run_begin + goldfeld::kDeviceRun, end); ++l) {
+        float a = std::fma(queries.scales[q], centres.norm2[l], queries.offsets[q]);
+        for (std::size_t c = 0; c < centres.k; ++c) a = std::fma(-weight[c], centres.values[c * centres.stride + l], a);
+        run += goldfeld::detail::exp_neg_single_fused(std::min(a, goldfeld::detail::kSingleExponentClamp));
+      }
+      if (summation == SingleSummation::device_double) {
+        total += static_cast<double>(run);
+        continue;
+      }
       const float scaled = run * 0x1p-64f;
-      const float next = sum + scaled;
-      compensation += std::abs(sum) >= std::abs(scaled) ? (sum - next) + scaled : (scaled - next) + sum;
-      sum = next;
+      const float next = compensated + scaled;
+      compensation += std::abs(compensated) >= std::abs(scaled) ? (compensated - next) + scaled
+                                                                : (scaled - next) + compensated;
+      compensated = next;
     }
-    run = 0.0f;
+    sum += summation == SingleSummation::device_double
+               ? total
+               : std::ldexp(static_cast<double>(compensated) + static_cast<double>(compensation), 64);
   }
-  if (summation == SingleSummation::device_double) return total;
-  return std::ldexp(static_cast<double>(sum) + static_cast<double>(compensation), 64);
+  return sum;
 }
 
 goldfeld::SingleKernelQueries kernel_queries(const SingleQueries& queries) {
@@ -128,10 +133,10 @@ std::string bit_problems(const KernelCase& c, const std::vector<std::size_t>& ro
 
 TEST(DeviceKernel, SumsAreTheHostsIeeeEvaluationBitForBit) {
   for (const SingleSummation summation : {SingleSummation::device_double, SingleSummation::device_compensated}) {
-    // n across run, tile and launch edges; k across the layouts (4, 2 and 1 queries per item,
-    // local tiles and global reads).
+    // n across run, tile and range edges (4,096 centres a range); k across the layouts (4, 2
+    // and 1 queries per item, local tiles and global reads).
     for (const auto& [n, k] : std::vector<std::pair<std::size_t, std::size_t>>{
-             {1, 1}, {17, 4}, {300, 7}, {1000, 28}, {257, 49}, {130, 96}, {70, 300}}) {
+             {1, 1}, {17, 4}, {300, 7}, {1000, 28}, {9000, 5}, {257, 49}, {130, 96}, {70, 300}}) {
       KernelCase c = random_case(n, k, 2, 1.0, 40 + n);
       c.s = default_sds(static_cast<double>(k), k);
       std::vector<std::size_t> rows{0, n / 2, n - 1};
@@ -172,27 +177,9 @@ TEST(DeviceKernel, SumsWithinTheProvenBoundOnRandomAndAdversarialBlocks) {
   KernelCase random = random_case(333, 7, 2, 1.0, 11);
   random.s = default_sds(7.0, 7);
   cases.push_back(random);
-  KernelCase outliers = random_case(90, k, 2, 1.0, 3);
-  for (std::size_t q = 0; q < k; ++q) outliers.centres[q * 90 + 5] *= 60.0;
-  outliers.s = {0.05, 0.9, 4.0};
-  cases.push_back(outliers);
-  KernelCase duplicates = random_case(80, k, 2, 1.0, 5);
-  for (std::size_t l = 1; l < 80; l += 2) {
-    for (std::size_t q = 0; q < k; ++q) duplicates.centres[q * 80 + l] = duplicates.centres[q * 80 + l - 1] * (1.0 + 1e-9);
-  }
-  duplicates.s = {1e-4, 0.2, 1.6};
-  cases.push_back(duplicates);
-  // Centres on a segment through the mean, draws along it: exponents from −‖Z‖²/2 to 512
-  // (clamped beyond 87), ‖Z‖² = 160 near the floor.
-  KernelCase line{403, 3, 0, 2, std::vector<double>(3 * 403, 0.0), {}, {1.0}};
-  for (std::size_t l = 0; l < line.n; ++l) {
-    const double position = -16.0 + 32.0 * static_cast<double>(l) / static_cast<double>(line.n - 1);
-    line.centres[l] = 0.6 * position;
-    line.centres[line.n + l] = 0.8 * position;
-  }
-  const double length = std::sqrt(160.0);
-  line.z = {-length * 0.6, -length * 0.8, 0.0, length * 0.28, -length * 0.96, 0.0};
-  cases.push_back(line);
+  cases.push_back(outlier_case(k));
+  cases.push_back(near_duplicate_case(k));
+  cases.push_back(line_case(160.0));  // clamped exponents, ‖Z‖² near the floor
   for (const SingleSummation summation : {SingleSummation::device_double, SingleSummation::device_compensated}) {
     for (std::size_t i = 0; i < cases.size(); ++i) {
       std::size_t checked = 0;
@@ -203,17 +190,17 @@ TEST(DeviceKernel, SumsWithinTheProvenBoundOnRandomAndAdversarialBlocks) {
 }
 
 TEST(DeviceKernel, BoundOfTheSummationIsWhatTheProofSays) {
-  // (g1) and (g2) of single_bound.cpp at n = 60,000 with near = 1.5e-4: the summation's share is
-  // γ_16 + γ^d_3750 (double) or γ_16 + 2u + 4·3750·u² + 3750·2^-86 + 2^-53 (compensated).
+  // (g1) and (g2) of single_bound.cpp at n = 60,000 with near = 1.5e-4: R = 3,750 runs and G = 15
+  // ranges; the summation's share is γ_16 + γ^d_{R+G} (double) or
+  // γ_16 + 2u + 4R·u² + R·2^-86 + 2^-53 + γ^d_G (compensated).
   const goldfeld::SingleExponentError error{0.5, 1.5e-4};
   const double u = 0x1.0p-24;
-  const double g16 = 16 * u / (1 - 16 * u);
-  const double common = goldfeld::detail::kSingleExpRelativeError + 1.5e-4 + g16 + 1.2e-17;
-  const double gd = 3750 * 0x1.0p-53 / (1 - 3750 * 0x1.0p-53);
+  const auto gamma_d = [](double m) { return m * 0x1.0p-53 / (1 - m * 0x1.0p-53); };
+  const double common = goldfeld::detail::kSingleExpRelativeError + 1.5e-4 + 16 * u / (1 - 16 * u) + 1.2e-17;
   EXPECT_NEAR(goldfeld::device_sum_relative_error(60000, error, SingleSummation::device_double),
-              1.05 * (common + gd), 1e-18);
+              1.05 * (common + gamma_d(3765)), 1e-18);
   EXPECT_NEAR(goldfeld::device_sum_relative_error(60000, error, SingleSummation::device_compensated),
-              1.05 * (common + 2 * u + 4 * 3750 * u * u + 3750 * 0x1.0p-86 + 0x1.0p-53), 1e-18);
+              1.05 * (common + 2 * u + 4 * 3750 * u * u + 3750 * 0x1.0p-86 + 0x1.0p-53 + gamma_d(15)), 1e-18);
 }
 
 // ---- The estimator -------------------------------------------------------------------------

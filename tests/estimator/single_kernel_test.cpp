@@ -189,19 +189,11 @@ RC_GTEST_PROP(SingleExponentBound, HoldsOnRandomData, ()) {
 TEST(SingleExponentBound, HoldsOnAdversarialData) {
   const std::size_t k = 16;
   std::vector<KernelCase> cases;
-  KernelCase outliers = random_case(90, k, 2, 1.0, 3);
-  for (std::size_t q = 0; q < k; ++q) outliers.centres[q * 90 + 5] *= 60.0;
-  outliers.s = {0.05, 0.9, 4.0};
-  cases.push_back(outliers);
+  cases.push_back(outlier_case(k));
   KernelCase tiny = random_case(70, k, 2, 1.0, 4);
   tiny.s = {1e-5, 1e-3, 0.02};
   cases.push_back(tiny);
-  KernelCase duplicates = random_case(80, k, 2, 1.0, 5);
-  for (std::size_t l = 1; l < 80; l += 2) {
-    for (std::size_t q = 0; q < k; ++q) duplicates.centres[q * 80 + l] = duplicates.centres[q * 80 + l - 1] * (1.0 + 1e-9);
-  }
-  duplicates.s = {1e-4, 0.2, 1.6};
-  cases.push_back(duplicates);
+  cases.push_back(near_duplicate_case(k));
   KernelCase clusters = random_case(60, k, 2, 0.5, 6);
   for (std::size_t l = 0; l < 60; l += 2) {
     for (std::size_t q = 0; q < k; ++q) clusters.centres[q * 60 + l] += 400.0;
@@ -313,20 +305,11 @@ TEST(SingleKernel, SumsWithinTheBoundAcrossCacheChunks) {
 // −‖Z‖²/2 to 512 (clamped beyond 87), blocks skipped next to huge terms; ‖Z‖² up to 160, near
 // the floor.
 TEST(SingleKernel, StaysWithinTheBoundWhenTermsClampOrAreSkipped) {
-  const std::size_t k = 3;
-  const std::size_t n = 403;
   for (const double norm2 : {1.0, 60.0, 160.0}) {
-    KernelCase c{n, k, 0, 2, std::vector<double>(k * n, 0.0), {}, {1.0}};
-    const double unit[3] = {0.6, 0.8, 0.0};
-    for (std::size_t l = 0; l < n; ++l) {
-      const double position = -16.0 + 32.0 * static_cast<double>(l) / static_cast<double>(n - 1);
-      for (std::size_t q = 0; q < k; ++q) c.centres[q * n + l] = position * unit[q];
-    }
-    const double length = std::sqrt(norm2);
-    c.z = {-length * 0.6, -length * 0.8, 0.0, length * 0.28, -length * 0.96, 0.0};
+    const KernelCase c = line_case(norm2);
     std::size_t checked = 0;
     double skipped = 0.0;
-    EXPECT_EQ(single_problems(c, {0, 1, 200, 402}, cut_of(n), checked, skipped), "") << "|Z|^2 = " << norm2;
+    EXPECT_EQ(single_problems(c, {0, 1, 200, 402}, cut_of(c.n), checked, skipped), "") << "|Z|^2 = " << norm2;
     EXPECT_EQ(checked, 4u * 2u) << "|Z|^2 = " << norm2;
     EXPECT_GT(skipped, 0.0) << "|Z|^2 = " << norm2;
   }

@@ -59,10 +59,12 @@ expect_message memory-plan "[rank 1]" "more memory"
 # MemAvailable and not at the limit, from refusing first. One malloc arena (MALLOC_ARENA_MAX=1):
 # glibc reserves 64 MB of address space for each further arena it opens when threads contend,
 # so with several the rank's need depended on timing (a 400 MB limit, meant to fail, passed once
-# while the machine was busy; one arena needs < 370 MB). Measured with one arena on this workload (2 cores, Open MPI 4.1.4): below ~240 MB
-# the rank does not start (the loader, then MPI_Init fail), from ~250 to ~365 MB it fails with
-# std::bad_alloc, i.e. "out of memory", from ~370 MB on it succeeds. 310 MB is the middle.
-address_space_kib=310000
+# while the machine was busy). Measured with one arena on this workload (2 cores, Open MPI 4.1.4,
+# the CLI without OpenCV since issue 37, which took ~190 MB of libraries out of its address
+# space): below ~55 MB the rank does not start (the loader, MPI_Init, then the plugins fail),
+# from ~60 to ~165 MB it fails with std::bad_alloc, i.e. "out of memory", from ~170 MB on it
+# succeeds. 110 MB is the middle.
+address_space_kib=110000
 large=(bound "${data[@]}" --perp 3000 --est 7000 --gamma 1 --threads 1 --quiet --json --memory-limit 100G)
 printf -v rank1 '%q ' "$reconbound" "${large[@]}"
 expect_failure out-of-memory 2 -np 1 "$reconbound" "${large[@]}" \

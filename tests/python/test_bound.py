@@ -225,3 +225,24 @@ def test_a_joint_spectrum_certifies_each_curve_at_alpha_over_r_as_the_cli_does(i
         assert "joint" in c.scope
     # together, by the union bound, the two curves hold at 1 - alpha
     assert sum(curve.certificate.alpha for curve in result.representations) == pytest.approx(0.05)
+
+
+def test_the_device_parameter_computes_on_opencl_as_the_cli_does(images):
+    """estimator_params={"device": "opencl"}: the CLI's --estimator-param device=opencl, the device
+    named in every grid entry and the certificate (POCL where there is no GPU)."""
+    records, path = images
+    if not run_cli("plugins")["opencl"]["built"]:  # a build without the OpenCL headers says so
+        with pytest.raises(reconbound.InvalidInput, match="built without OpenCL"):
+            reconbound.bound(perp=records[:300], est=records[300:], gamma=1.0, estimator_params={"device": "opencl"},
+                             **SMALL_GRID)
+        return
+    result = reconbound.bound(perp=records[:300], est=records[300:], gamma=1.0, seed=4,
+                              estimator_params={"device": "opencl"}, **SMALL_GRID)
+    expected = cli_bound(path, "--perp-range", "0:300", "--est-range", "300:600", "--gamma", 1, "--seed", 4,
+                         "--estimator-param", "device=opencl")
+    assert without_timings(result.to_dict()) == without_timings(expected)
+    assert all(entry.computed_on.startswith("opencl:") for entry in result.grid)
+    assert "computed on opencl:" in ingredient(result.certificate, "numerical").detail
+    with pytest.raises(reconbound.InvalidInput, match="device=opencl:99: there are"):
+        reconbound.bound(perp=records[:300], est=records[300:], gamma=1.0, estimator_params={"device": "opencl:99"},
+                         **SMALL_GRID)

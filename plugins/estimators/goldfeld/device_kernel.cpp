@@ -55,16 +55,18 @@ struct Layout {
 };
 
 // Q: four queries per work item share each centre read up to k = 32 (their weights stay in
-// registers), two up to 64, one beyond. TILE: as many centres as fit (k + 1 floats each) in
-// half of at most 32 KiB of local memory, at most 256; below 16 the centres are read from
-// global memory instead.
+// registers), two up to 64, one beyond. TILE: the largest power of two of centres, at most 256,
+// whose k + 1 floats each fit in half of at most 32 KiB of local memory; below 16 the centres are
+// read from global memory instead (TILE then only steps the loop). A power of two divides
+// kDeviceRange, so every range is whole tiles.
 Layout layout_for(std::size_t k, std::size_t local_memory) {
   Layout out;
   out.queries_per_item = k <= 32 ? 4 : k <= 64 ? 2 : 1;
   const std::size_t budget = std::min<std::size_t>(local_memory, 32768) / 2;
-  const std::size_t fits = budget / (sizeof(float) * (k + 1)) / kDeviceRun * kDeviceRun;
-  out.tile = std::min<std::size_t>(fits, 256);
-  if (out.tile < kDeviceRun) {
+  const std::size_t fits = budget / (sizeof(float) * (k + 1));
+  out.tile = 256;
+  while (out.tile > fits && out.tile > kDeviceRun) out.tile /= 2;
+  if (out.tile > fits) {
     out.local_tiles = false;
     out.tile = 64;
   }
@@ -106,8 +108,8 @@ struct DeviceKernel::State {
   std::map<std::size_t, BuiltKernel> kernels;  // by k
 
   std::string options(std::size_t k, const Layout& layout) const {
-    return fmt::format("-cl-std=CL1.2 -DK={} -DQ={} -DTILE={} -DLOCAL_TILES={} -DFP64={}", k,
-                       layout.queries_per_item, layout.tile, layout.local_tiles ? 1 : 0,
+    return fmt::format("-cl-std=CL1.2 -DK={} -DQ={} -DTILE={} -DRANGE={} -DLOCAL_TILES={} -DFP64={}", k,
+                       layout.queries_per_item, layout.tile, kDeviceRange, layout.local_tiles ? 1 : 0,
                        summation == SingleSummation::device_double ? 1 : 0);
   }
 
@@ -186,9 +188,11 @@ SingleKernelSums DeviceKernel::sums(const SingleCentres& centres, const SingleKe
   const opencl::Buffer centre_buffer =
       opencl::make_buffer(context, CL_MEM_READ_ONLY, values.size() * sizeof(float), values.data());
   const opencl::Buffer norm2_buffer = opencl::make_buffer(context, CL_MEM_READ_ONLY, norm2.size() * sizeof(float), norm2.data());
-  // Launches of at most 2^31 (query, centre) pairs, a whole number of work groups each.
+  // Launches of at most 2^31 (query, centre) pairs, a whole number of work groups each; every
+  // launch covers all ranges of its queries (the second dimension).
   const std::size_t per_group = built.layout.queries_per_item * built.group;
   const std::size_t batch = std::max<std::size_t>(1, (std::size_t{1} << 31) / (stride * per_group)) * per_group;
+  const std::size_t ranges = (stride + kDeviceRange - 1) / kDeviceRange;
   const bool fp64 = state_->summation == SingleSummation::device_double;
   const std::size_t result_size = fp64 ? sizeof(double) : 2 * sizeof(float);
   cl_kernel kernel = built.kernel.get();
@@ -200,7 +204,7 @@ SingleKernelSums DeviceKernel::sums(const SingleCentres& centres, const SingleKe
         opencl::make_buffer(context, CL_MEM_READ_ONLY, size * sizeof(float), queries.offsets.data() + first);
     const opencl::Buffer scales =
         opencl::make_buffer(context, CL_MEM_READ_ONLY, size * sizeof(float), queries.scales.data() + first);
-    const opencl::Buffer results = opencl::make_buffer(context, CL_MEM_WRITE_ONLY, size * result_size);
+    const opencl::Buffer results = opencl::make_buffer(context, CL_MEM_WRITE_ONLY, ranges * size * result_size);
     const auto n_arg = static_cast<cl_uint>(centres.n);
     const auto stride_arg = static_cast<cl_uint>(stride);
     const auto count_arg = static_cast<cl_uint>(size);
@@ -213,21 +217,24 @@ SingleKernelSums DeviceKernel::sums(const SingleCentres& centres, const SingleKe
       opencl::check(clSetKernelArg(kernel, 3 + i, sizeof(cl_mem), &buffers[i]), "clSetKernelArg");
     }
     const std::size_t items = (size + built.layout.queries_per_item - 1) / built.layout.queries_per_item;
-    const std::size_t global = (items + built.group - 1) / built.group * built.group;
-    opencl::check(clEnqueueNDRangeKernel(queue, kernel, 1, nullptr, &global, &built.group, 0, nullptr, nullptr),
+    const std::size_t global[2] = {(items + built.group - 1) / built.group * built.group, ranges};
+    const std::size_t local[2] = {built.group, 1};
+    opencl::check(clEnqueueNDRangeKernel(queue, kernel, 2, nullptr, global, local, 0, nullptr, nullptr),
                   "clEnqueueNDRangeKernel");
-    if (fp64) {
-      opencl::check(clEnqueueReadBuffer(queue, results.get(), CL_TRUE, 0, size * sizeof(double),
-                                        out.sums.data() + first, 0, nullptr, nullptr),
-                    "clEnqueueReadBuffer");
-      continue;
-    }
-    std::vector<float> pairs(2 * size);
-    opencl::check(clEnqueueReadBuffer(queue, results.get(), CL_TRUE, 0, pairs.size() * sizeof(float), pairs.data(),
-                                      0, nullptr, nullptr),
+    std::vector<double> partial(fp64 ? ranges * size : 0);
+    std::vector<float> pairs(fp64 ? 0 : 2 * ranges * size);
+    opencl::check(clEnqueueReadBuffer(queue, results.get(), CL_TRUE, 0, ranges * size * result_size,
+                                      fp64 ? static_cast<void*>(partial.data()) : static_cast<void*>(pairs.data()), 0,
+                                      nullptr, nullptr),
                   "clEnqueueReadBuffer");
-    for (std::size_t q = 0; q < size; ++q) {  // S = (s + c)·2^64, single_bound.cpp (g2)
-      out.sums[first + q] = std::ldexp(static_cast<double>(pairs[2 * q]) + static_cast<double>(pairs[2 * q + 1]), 64);
+    for (std::size_t q = 0; q < size; ++q) {  // the ranges in order, single_bound.cpp (g1), (g2)
+      double sum = 0.0;
+      for (std::size_t r = 0; r < ranges; ++r) {
+        const std::size_t at = r * size + q;
+        sum += fp64 ? partial[at]
+                    : std::ldexp(static_cast<double>(pairs[2 * at]) + static_cast<double>(pairs[2 * at + 1]), 64);
+      }
+      out.sums[first + q] = sum;
     }
   }
   return out;

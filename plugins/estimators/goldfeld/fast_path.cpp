@@ -164,12 +164,23 @@ std::uint64_t total_units(const std::vector<Item>& items) {
   return total;
 }
 
+// start_tile for tile `tile` of `block`, its draws positioned after those of the rows before it.
+PendingTile start_block_tile(const EntropyRequest& request, const BlockSizeGroup& group, std::size_t block,
+                             const BlockData& data, std::size_t tile, ShiftedKernelWorkspace& work) {
+  const auto n = static_cast<std::size_t>(request.rotated.rows());
+  NormalStream dither(request.seed, group.k, block);
+  const std::size_t row_begin = tile * kTileRows;
+  dither.discard(row_begin * group.n_mc * group.k);
+  return start_tile(data.points, data.product ? &*data.product : nullptr, data.single ? &*data.single : nullptr,
+                    group.plan, group.n_mc, dither, row_begin, std::min(n, row_begin + kTileRows), work,
+                    data.series ? &*data.series : nullptr);
+}
+
 // The work items on `threads` threads, the single kernel's sums on the CPU.
 void run_items(const EntropyRequest& request, std::size_t threads, SeriesPolicy series_policy,
                const std::vector<BlockSizeGroup>& groups, const std::vector<GridEntropy>& results,
                const std::vector<Item>& items, TileRange range, CostProgress& progress,
                std::vector<std::vector<std::vector<TileSums>>>& tiles) {
-  const auto n = static_cast<std::size_t>(request.rotated.rows());
   std::vector<std::size_t> first_block(groups.size());  // index of (g, slot 0) in `shared`
   std::size_t block_count = 0;
   for (std::size_t g = 0; g < groups.size(); ++g) {
@@ -190,19 +201,14 @@ void run_items(const EntropyRequest& request, std::size_t threads, SeriesPolicy 
     const BlockData& data = *shared_block.data;
     ShiftedKernelWorkspace work;
     for (std::size_t tile = item.tile_begin; tile < item.tile_end; ++tile) {
-      NormalStream dither(request.seed, group.k, block);
-      const std::size_t row_begin = tile * kTileRows;
-      const std::size_t row_end = std::min(n, row_begin + kTileRows);
-      dither.discard(row_begin * group.n_mc * group.k);  // draws of rows before the tile
-      tiles[item.group][item.slot][tile - range.begin] = fast_tile_sums(
-          data.points, data.product ? &*data.product : nullptr, data.single ? &*data.single : nullptr,
-          group.plan, group.n_mc, dither,
-          row_begin, row_end, work, data.series ? &*data.series : nullptr);
+      PendingTile pending = start_block_tile(request, group, block, data, tile, work);
+      const SingleKernelSums sums =
+          pending.single_slot.empty() ? SingleKernelSums{} : cpu_single_sums(*data.single, pending.single_queries, work);
+      tiles[item.group][item.slot][tile - range.begin] = finish_tile(std::move(pending), sums, 0);
     }
     if (--shared_block.pending == 0) shared_block.data.reset();
     progress.finished(item.units);
   });
-
 }
 
 // The tiles of the work items [begin, end) of one block, each tile once, in order.
@@ -222,7 +228,6 @@ void run_items_on_device(const EntropyRequest& request, std::size_t threads, Ser
                          const DeviceKernel& device, const std::vector<BlockSizeGroup>& groups,
                          const std::vector<GridEntropy>& results, const std::vector<Item>& items, TileRange range,
                          CostProgress& progress, std::vector<std::vector<std::vector<TileSums>>>& tiles) {
-  const auto n = static_cast<std::size_t>(request.rotated.rows());
   for (std::size_t begin = 0, end = 0; begin < items.size(); begin = end) {
     end = begin;
     while (end < items.size() && items[end].group == items[begin].group && items[end].slot == items[begin].slot) ++end;
@@ -233,12 +238,7 @@ void run_items_on_device(const EntropyRequest& request, std::size_t threads, Ser
     std::vector<PendingTile> pending(tile_ids.size());
     parallel_for(tile_ids.size(), threads, [&](std::size_t i) {
       ShiftedKernelWorkspace work;
-      NormalStream dither(request.seed, group.k, block);
-      const std::size_t row_begin = tile_ids[i] * kTileRows;
-      dither.discard(row_begin * group.n_mc * group.k);  // draws of rows before the tile
-      pending[i] = start_tile(data->points, data->product ? &*data->product : nullptr,
-                              data->single ? &*data->single : nullptr, group.plan, group.n_mc, dither, row_begin,
-                              std::min(n, row_begin + kTileRows), work, data->series ? &*data->series : nullptr);
+      pending[i] = start_block_tile(request, group, block, *data, tile_ids[i], work);
     });
     SingleKernelQueries queries;
     std::vector<std::size_t> first(tile_ids.size());

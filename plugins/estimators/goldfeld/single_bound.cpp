@@ -155,26 +155,30 @@ double single_sum_relative_error(std::size_t n, const SingleExponentError& error
 //  (g1) Double sums. A run of ≤ kDeviceRun centres is summed in float: positive normal terms or 0,
 //       each through ≤ kDeviceRun additions (relative ≤ γ_F, F = kDeviceRun), the run
 //       < 16·8.3e36 < 1.4e38 (no overflow); it is widened exactly and added to one double per
-//       query in run order, each run through ≤ R = ⌈n/kDeviceRun⌉ roundings (padding runs add an
-//       exact 0): the computed sum is within 1.01·(γ_F + γ^d_R) of the sum of the computed terms.
+//       query and range of kDeviceRange centres, in run order, and the host adds the ranges'
+//       doubles in range order: each run passes < ⌈n/kDeviceRun⌉ + ⌈n/kDeviceRange⌉ =: A
+//       roundings (padding runs add an exact 0), so the computed sum is within
+//       1.01·(γ_F + γ^d_A) of the sum of the computed terms.
 //  (g2) Compensated float sums (no fp64). Each run is scaled by 2^-64: exact unless the result
-//       is subnormal, then within 2^-150, i.e. 2^-86 before the scaling, R runs ≤ R·2^-86 ≤
-//       R·2^-86·S (S ≥ 1). The scaled runs (all ≥ 0, their sum ≤ n·e^{85}·1.001·2^-64 < 2^127 for
-//       n < 2^68: no overflow) go through Neumaier's compensated sum, whose (s, c) satisfy
-//       |s + c − Σ| ≤ 2u·Σ + 4R·u²·Σ (positive terms; its additions are exact when their result
-//       is subnormal, so underflow adds nothing; Higham 2002, §4.3). The host forms
-//       (s + c)·2^64 in double: one rounding, ≤ u_d, the power of two exact.
+//       is subnormal, then within 2^-150, i.e. 2^-86 before the scaling: ≤ R·2^-86·S over the
+//       R = ⌈n/kDeviceRun⌉ runs (S ≥ 1). A range's scaled runs (all ≥ 0, their sum
+//       ≤ n·e^{85}·1.001·2^-64 < 2^127 for n < 2^68: no overflow) go through Neumaier's
+//       compensated sum, whose (s, c) satisfy |s + c − Σ| ≤ 2u·Σ + 4R·u²·Σ (positive terms; its
+//       additions are exact when their result is subnormal, so underflow adds nothing; Higham
+//       2002, §4.3). The host forms each range's (s + c)·2^64 in double (one rounding, ≤ u_d,
+//       the power of two exact) and adds the ⌈n/kDeviceRange⌉ =: G ranges in order (≤ γ^d_G).
 //  So |S̃ − S| ≤ δ·S with
-//    δ = 1.05·(δ_s + near + γ_F + γ^d_R + 1.2e-17)                                        (g1)
-//    δ = 1.05·(δ_s + near + γ_F + 2u + 4R·u² + R·2^-86 + u_d + 1.2e-17)                  (g2)
+//    δ = 1.05·(δ_s + near + γ_F + γ^d_A + 1.2e-17)                                        (g1)
+//    δ = 1.05·(δ_s + near + γ_F + 2u + 4R·u² + R·2^-86 + u_d + γ^d_G + 1.2e-17)          (g2)
 //  the factor 1.05 as in (t6).
 double device_sum_relative_error(std::size_t n, const SingleExponentError& error, SingleSummation summation) {
-  const double runs = static_cast<double>((n + kDeviceRun - 1) / kDeviceRun);  // R
+  const double runs = static_cast<double>((n + kDeviceRun - 1) / kDeviceRun);        // R
+  const double ranges = static_cast<double>((n + kDeviceRange - 1) / kDeviceRange);  // G
   const double common = kSingleExpRelativeError + error.near + float_gamma(kDeviceRun) + 1.2e-17;
   const double summing = summation == SingleSummation::device_double
-                             ? gamma(runs)  // (g1)
+                             ? gamma(runs + ranges)  // (g1): A = R + G
                              : 2.0 * kFloatUnitRoundoff + 4.0 * runs * kFloatUnitRoundoff * kFloatUnitRoundoff +
-                                   runs * 0x1.0p-86 + 0x1.0p-53;  // (g2)
+                                   runs * 0x1.0p-86 + 0x1.0p-53 + gamma(ranges);  // (g2)
   const double delta = 1.05 * (common + summing);
   if (!(delta <= 1e-3)) {
     throw NumericalError(fmt::format(

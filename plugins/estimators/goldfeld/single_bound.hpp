@@ -54,6 +54,9 @@ enum class SingleSummation { cpu_lanes, device_double, device_compensated };
 
 // Centres per float run of the device kernel (FLUSH in single_kernel.cl).
 inline constexpr std::size_t kDeviceRun = 16;
+// Centres per range of the device kernel (RANGE): each query's terms are summed per range on
+// the device, the ranges in order by the host. Fixed, so that every device forms the same sums.
+inline constexpr std::size_t kDeviceRange = 4096;
 
 // Proven bound δ on |S̃ − S|/S of a query's sum computed by the device kernel (no centre
 // skipped) with `summation` (device_double or device_compensated; proof in single_bound.cpp,

@@ -4,15 +4,18 @@
 //   ã_l = s_K,  s_0 = fma(h̃, Ñ_l, c̃),  s_{c+1} = fma(−w̃_c, ỹ_lc, s_c)      (single_bound.cpp (e3), fused)
 // clamps it to 87, takes exp_neg_single (below) and sums the terms in centre order: a float
 // partial sum of each run of FLUSH centres (l = 16r .. 16r + 15), widened and added
-//  - FP64 = 1: to one double per query, in run order (docs/fast_estimator.md, eq (g1));
+//  - FP64 = 1: to one double per query and range of RANGE centres, in run order
+//    (single_bound.cpp (g1));
 //  - FP64 = 0: scaled by 2^-64 (exact but for underflow) to a compensated float sum (s, c)
-//    per query, in run order (eq (g2)).
-// No centre is skipped. A query's result depends only on the query and the centres: not on
-// the work-group size, the tile, the queries per work item or the other queries of the call.
+//    per query and range, in run order ((g2)).
+// The ranges (the second dimension of the launch, so that a block's queries and its ranges fill
+// the device) are added by the host in range order. No centre is skipped. A query's result
+// depends only on the query and the centres: not on the work-group size, the tile, the queries
+// per work item or the other queries of the call.
 //
 // Built with K (block size), Q (queries per work item), TILE (centres per local-memory tile, a
-// multiple of FLUSH), LOCAL_TILES (1: tiles through local memory; 0: centres read from global
-// memory) and FP64 defined, and never with relaxed-math options (handles.cpp refuses them).
+// power of two from FLUSH to RANGE), RANGE (centres per range, a power of two), LOCAL_TILES (1:
+// tiles through local memory; 0: centres read from global memory) and FP64 defined, and never with relaxed-math options (handles.cpp refuses them).
 // Every multiply-add is an explicit fma() (correctly rounded, one rounding) and contraction of
 // the rest is off, so the device computes the same bits as the host's reference of this
 // arithmetic (tests/estimator/opencl_kernel_test.cpp) on any conforming device.
@@ -61,7 +64,8 @@ typedef float Total;
 #endif
 
 // count queries against n centres (k rows of `stride` floats, stride a multiple of TILE, zero
-// beyond n); results[q] is the double sum (FP64) or the pair (s, c) with S = (s + c)·2^64.
+// beyond n); results[r·count + q] is range r's double sum (FP64) or pair (s, c), with
+// range r's sum = (s + c)·2^64.
 __kernel void single_kernel_sums(const uint n, const uint stride, const uint count,
                                  __global const float* restrict centres,
                                  __global const float* restrict norm2,
@@ -75,6 +79,8 @@ __kernel void single_kernel_sums(const uint n, const uint stride, const uint cou
 #endif
 ) {
   const uint first = (uint)get_global_id(0) * Q;
+  const uint range = (uint)get_global_id(1);
+  const uint range_end = min(stride, (range + 1) * RANGE);
   float w[Q][K];
   float c0[Q];
   float h[Q];
@@ -97,7 +103,7 @@ __kernel void single_kernel_sums(const uint n, const uint stride, const uint cou
   __local float tile_values[K * TILE];
   __local float tile_norm2[TILE];
 #endif
-  for (uint t0 = 0; t0 < stride; t0 += TILE) {
+  for (uint t0 = range * RANGE; t0 < range_end; t0 += TILE) {
 #if LOCAL_TILES
     barrier(CLK_LOCAL_MEM_FENCE);
     for (uint i = get_local_id(0); i < (K + 1) * TILE; i += get_local_size(0)) {
@@ -140,9 +146,9 @@ __kernel void single_kernel_sums(const uint n, const uint stride, const uint cou
   for (uint q = 0; q < Q; ++q) {
     if (first + q >= count) break;
 #if FP64
-    results[first + q] = total[q];
+    results[range * count + first + q] = total[q];
 #else
-    results[first + q] = (float2)(total[q], compensation[q]);
+    results[range * count + first + q] = (float2)(total[q], compensation[q]);
 #endif
   }
 }

@@ -1,4 +1,4 @@
-#include "opencl_listing.hpp"
+#include "device_listing.hpp"
 
 #include <fmt/format.h>
 
@@ -6,7 +6,7 @@
 #include "reconbound/opencl/devices.hpp"
 #endif
 
-namespace reconbound::cli {
+namespace reconbound::opencl_listing {
 
 #if RECONBOUND_HAVE_OPENCL
 
@@ -47,4 +47,4 @@ nlohmann::json opencl_devices_json() { return {{"built", false}, {"devices", nlo
 
 #endif
 
-}  // namespace reconbound::cli
+}  // namespace reconbound::opencl_listing
