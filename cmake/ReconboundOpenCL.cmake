@@ -11,6 +11,8 @@ endif()
 if(RECONBOUND_OPENCL)
   message(STATUS "OpenCL backend: built (ICD loader ${OpenCL_LIBRARIES}); device=opencl computes the "
                  "certified estimate on any OpenCL 1.2 device that meets its float checks")
+elseif(OpenCL_FOUND)
+  message(STATUS "OpenCL backend: not built (RECONBOUND_OPENCL=OFF); device=opencl will say so")
 else()
   message(STATUS "OpenCL backend: not built (no OpenCL headers or ICD loader found; apt-get install "
                  "opencl-headers ocl-icd-opencl-dev); device=opencl will say so")

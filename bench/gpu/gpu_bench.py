@@ -135,26 +135,28 @@ def markdown(raw):
     rows = []
     fma_rate = raw["fma_peak"]["fma_per_s"]
 
-    def row(name, seconds, h_bits, blocks_count):
+    def row(name, seconds, h_bits, blocks_count, on_device):
+        """A table row; the fraction of the FMA peak only for computations on the measured device."""
         pairs = pairs_per_block * blocks_count
         ps = 1e12 * seconds / pairs
-        fraction = pairs * (k + 1) / seconds / fma_rate
+        fraction = f"{100 * pairs * (k + 1) / seconds / fma_rate:.1f} %" if on_device else "–"
         ratio = seconds / raw["device"]["timings_s"]["entropy"]
-        rows.append(f"| {name} | {seconds:.3f} | {ps:.1f} | {100 * fraction:.1f} % | {ratio:.2f} | {h_bits} |")
+        rows.append(f"| {name} | {seconds:.3f} | {ps:.1f} | {fraction} | {ratio:.2f} | {h_bits} |")
 
     device_grid = raw["device"]["grid"][0]
     row("certified entropy, OpenCL device (warm)", raw["device"]["timings_s"]["entropy"],
-        f"{device_grid['h_mc']:.5f} ± t_num {device_grid['t_num']:.2g}", block_count)
+        f"{device_grid['h_mc']:.5f} ± t_num {device_grid['t_num']:.2g}", block_count, True)
     row("certified entropy, OpenCL device (first run, compiles)", raw["device_cold"]["timings_s"]["entropy"],
-        "", block_count)
+        "", block_count, True)
     if "cpu" in raw:
         cpu_grid = raw["cpu"]["grid"][0]
         row("certified entropy, CPU kernel, all cores", raw["cpu"]["timings_s"]["entropy"],
-            f"{cpu_grid['h_mc']:.5f} ± t_num {cpu_grid['t_num']:.2g}", block_count)
+            f"{cpu_grid['h_mc']:.5f} ± t_num {cpu_grid['t_num']:.2g}", block_count, False)
     if "peer" in raw:
         best = min(raw["peer"]["runs"], key=lambda r: r["seconds"])
         row(f"PyTorch peer, cdist + logsumexp, float32, {raw['peer']['device']} (best of 3)", best["seconds"],
-            f"{best['h_bits']:.5f} ± {best['stderr_bits']:.2g} (own draws)", block_count)
+            f"{best['h_bits']:.5f} ± {best['stderr_bits']:.2g} (own draws)", block_count,
+            raw["peer"]["device"] == "cuda")
     whole = raw["whole_bound"]
     lines = [
         f"# GPU benchmark, size {raw['size']}: n_est = {n}, |D⊥| = {raw['n_perp']}, (k, ν²) = ({k}, {raw['nu2']}), "
@@ -162,7 +164,7 @@ def markdown(raw):
         "",
         f"Device: {raw['fma_peak']['device']}; float32 FMA rate measured {fma_rate:.4g}/s.",
         "",
-        "| computation | seconds | ps per (query, centre, block) | of the FMA peak (k + 1 FMAs per pair) "
+        "| computation | seconds | ps per (query, centre, block) | of the device's FMA peak (k + 1 FMAs per pair) "
         "| ratio to the device | ĥ_MC bits |",
         "|---|---|---|---|---|---|",
     ] + rows + [

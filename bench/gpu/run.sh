@@ -30,6 +30,12 @@ if [[ -z ${OCL_ICD_VENDORS:-} && ! -d /etc/OpenCL/vendors ]]; then
     fi
   done
 fi
-python=python3
-command -v "$python" >/dev/null || python=/usr/bin/python3
-exec "$python" "$here/gpu_bench.py" --root "$root" --out "$out" "${args[@]}"
+# A python3 with numpy (and, for the peer, PyTorch): PYTHON, else the first of python3 and
+# /usr/bin/python3 that imports numpy.
+if [[ -z ${PYTHON:-} ]]; then
+  for candidate in python3 /usr/bin/python3; do
+    if "$candidate" -c 'import numpy' 2>/dev/null; then PYTHON=$candidate && break; fi
+  done
+fi
+[[ -n ${PYTHON:-} ]] || { echo "run.sh: no python3 with numpy found; set PYTHON" >&2; exit 2; }
+exec "$PYTHON" "$here/gpu_bench.py" --root "$root" --out "$out" "${args[@]}"
