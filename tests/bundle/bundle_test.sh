@@ -4,8 +4,10 @@
 # an environment holding nothing but PATH and HOME (no LD_LIBRARY_PATH, no RECONBOUND_*): every
 # library any of its ELF files needs resolves inside the bundle or to glibc, every file's run
 # path is relative ($ORIGIN), `plugins` loads the bundle's plugins and no others, and a small
-# `bound` (100 + 100 Fashion-MNIST records, one gamma) gives a rho*. Then the optional OpenCV
-# part unpacked over it: its plugins load too.
+# `bound` (100 + 100 Fashion-MNIST records, one gamma) gives a rho*, also on the OpenCL device the
+# machine's driver offers (POCL in CI; the driver is the machine's, not the bundle's), and the GPU
+# benchmark's FMA program (--with-bench) runs. Then the optional OpenCV part unpacked over it: its
+# plugins load too.
 #
 # usage: bundle_test.sh SOURCE_DIR BUILD_DIR FASHION_MNIST_T10K_IMAGES
 set -euo pipefail
@@ -24,8 +26,8 @@ glibc_pattern='^(linux-vdso\.so\.1|ld-linux[-a-z0-9_]*\.so\.[0-9]+|(libc|libm|li
 mkdir -p "$work/elsewhere"
 clean() { (cd "$work/elsewhere" && env -i PATH=/usr/bin:/bin HOME="$work" "$@"); }
 
-step "scripts/bundle.sh $build"
-logged bundle bash "$source_dir/scripts/bundle.sh" "$build" "$work/out"
+step "scripts/bundle.sh --with-bench $build"
+logged bundle bash "$source_dir/scripts/bundle.sh" --with-bench "$build" "$work/out"
 mapfile -t archives < <(grep -E '^/.*\.tar\.gz$' "$work/bundle.log")
 [ ${#archives[@]} -eq 2 ] || { echo "FAIL bundle.sh printed no two tarballs: $(cat "$work/bundle.log")" >&2; exit 1; }
 base_archive=${archives[0]} opencv_archive=${archives[1]}
@@ -80,6 +82,15 @@ clean "$cli" bound --data "idx:$images" --perp-range 0:100 --est-range 100:200 -
 rho=$(tr -d ' \n' < "$work/bound.json" | grep -oE '"rho_star":[-0-9.e+]+' | head -1 | cut -d: -f2)
 awk -v r="$rho" 'BEGIN { exit !(r != "" && r > 0 && r <= 1) }' && pass "rho* = $rho" \
   || fail "no rho* in (0, 1]: $(head -c 400 "$work/bound.json")"
+
+step "the bundle's CLI on the machine's OpenCL device, and the benchmark's FMA program"
+clean "$cli" bound --data "idx:$images" --perp-range 0:100 --est-range 100:200 --gamma 1 --threads 2 --json \
+  --estimator-param device=opencl > "$work/device.json" 2> "$work/device.err" \
+  || { cat "$work/device.err" >&2; fail "bound with device=opencl exited non-zero"; }
+tr -d ' \n' < "$work/device.json" | grep -q '"computed_on":"opencl:' && pass "computed on an OpenCL device" \
+  || fail "no OpenCL device in the JSON: $(head -c 400 "$work/device.json")"
+clean "$root/bench/fma_peak" 0 > "$work/fma.json" 2> "$work/fma.err" || { cat "$work/fma.err" >&2; fail "fma_peak exited non-zero"; }
+grep -q '"fma_per_s"' "$work/fma.json" && pass "fma_peak: $(cat "$work/fma.json")" || fail "fma_peak printed $(cat "$work/fma.json")"
 
 step "the optional OpenCV part unpacked over it"
 tar -xzf "$opencv_archive" -C "$work/unpacked"
