@@ -24,6 +24,9 @@ DeviceSetting parse_device_setting(const std::string& value);
 
 // An OpenCL device that passed the checks of device_kernel.cpp, with its programs (one per
 // block size k, built on first use). Its methods may be called from any thread.
+struct BuiltKernel;
+struct DeviceCentres;
+
 class DeviceKernel {
  public:
   struct State;
@@ -39,6 +42,9 @@ class DeviceKernel {
   SingleKernelSums sums(const SingleCentres& centres, const SingleKernelQueries& queries) const;
 
  private:
+  void launch(const BuiltKernel& built, const DeviceCentres& centres, std::size_t n, const SingleKernelQueries& queries,
+              std::size_t first, std::size_t size, double* sums) const;
+
   std::unique_ptr<State> state_;
 };
 
