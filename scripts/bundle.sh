@@ -89,7 +89,9 @@ cp "$build/bin/reconbound" "$base/bin/"
 cp -L "$build"/lib/libreconbound*.so "$base/lib/"
 add_closure "$base/lib" "$build/bin/reconbound"
 # The OpenCL ICD loader: opens the vendor's driver named by the .icd files (OCL_ICD_VENDORS).
-opencl=$(ldconfig -p | awk '$1 == "libOpenCL.so.1" && /x86-64/ { print $NF; exit }')
+# (awk reads to the end: an early exit would end ldconfig by SIGPIPE, which pipefail turns into
+# a silent failure of the whole script whenever ldconfig's listing outgrows the pipe's buffer.)
+opencl=$(ldconfig -p | awk '$1 == "libOpenCL.so.1" && /x86-64/ && !found { print $NF; found = 1 }')
 [ -n "$opencl" ] || { echo "bundle: libOpenCL.so.1 not found; install ocl-icd-libopencl1 (scripts/setup.sh)" >&2; exit 1; }
 add_library "$base/lib" libOpenCL.so.1 "$opencl"
 
