@@ -4,8 +4,8 @@
 //  * the exponential in the device's order of operations (exp_neg_fused.hpp) within its proven
 //    bound, tight within a factor two (the bound halved fails); the device computes its bits
 //    (its check at opening compares them, and the sums below would differ);
-//  * the device's sums bit for bit against the host's evaluation of the same operations, with
-//    double and with compensated float summation;
+//  * the device's sums bit for bit against the host's evaluation of the same operations
+//    (device_reference.hpp), with double and with compensated float summation;
 //  * the device's sums against 50-digit references within its proven δ on random and
 //    adversarial blocks (outliers, tiny sds, near duplicates, clamped exponents);
 //  * the estimator: device=opencl and device=cpu agree within t_num(cpu) + t_num(device), query
@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "device_kernel.hpp"
+#include "device_reference.hpp"
 #include "estimator_support.hpp"
 #include "exp_neg_fused.hpp"
 #include "exp_neg_single.hpp"
@@ -67,43 +68,6 @@ std::shared_ptr<const goldfeld::DeviceKernel> device_with(SingleSummation summat
   return device;
 }
 
-// The device's sum of query q in exact IEEE operations on the host: its exponents (fused),
-// clamp, exponential (exp_neg_fused.hpp) and float runs of kDeviceRun centres, added per range
-// of kDeviceRange centres in double or in Neumaier's compensated float sum of the runs scaled by
-// 2^-64 (single_kernel.cl), the ranges added in order in double (device_kernel.cpp).
-double host_device_sum(const SingleQueries& queries, std::size_t q, SingleSummation summation) {
-  const goldfeld::SingleCentres& centres = queries.single;
-  const float* weight = queries.weights.data() + q * centres.k;
-  double sum = 0.0;
-  for (std::size_t begin = 0; begin < centres.n; begin += goldfeld::kDeviceRange) {
-    const std::size_t end = std::min(begin + goldfeld::kDeviceRange, centres.n);
-    double total = 0.0;
-    float compensated = 0.0f;
-    float compensation = 0.0f;
-    for (std::size_t run_begin = begin; run_begin < end; run_begin += goldfeld::kDeviceRun) {
-      float run = 0.0f;
-      for (std::size_t l = run_begin; l < std::min(run_begin + goldfeld::kDeviceRun, end); ++l) {
-        float a = std::fma(queries.scales[q], centres.norm2[l], queries.offsets[q]);
-        for (std::size_t c = 0; c < centres.k; ++c) a = std::fma(-weight[c], centres.values[c * centres.stride + l], a);
-        run += goldfeld::detail::exp_neg_single_fused(std::min(a, goldfeld::detail::kSingleExponentClamp));
-      }
-      if (summation == SingleSummation::device_double) {
-        total += static_cast<double>(run);
-        continue;
-      }
-      const float scaled = run * 0x1p-64f;
-      const float next = compensated + scaled;
-      compensation += std::abs(compensated) >= std::abs(scaled) ? (compensated - next) + scaled
-                                                                : (scaled - next) + compensated;
-      compensated = next;
-    }
-    sum += summation == SingleSummation::device_double
-               ? total
-               : std::ldexp(static_cast<double>(compensated) + static_cast<double>(compensation), 64);
-  }
-  return sum;
-}
-
 goldfeld::SingleKernelQueries kernel_queries(const SingleQueries& queries) {
   return {queries.weights, queries.offsets, queries.scales, queries.errors};
 }
@@ -122,7 +86,8 @@ std::string bit_problems(const KernelCase& c, const std::vector<std::size_t>& ro
     // Queries beyond the kernel's range (fits_single) are never sent there; their bits are
     // still defined wherever the exponents stay finite.
     if (!goldfeld::fits_single(queries.errors[q], queries.z_norm2[q])) continue;
-    const double host = host_device_sum(queries, q, summation);
+    const double host = goldfeld::device_reference_sum(queries.single, queries.weights.data() + q * c.k,
+                                                       queries.offsets[q], queries.scales[q], summation);
     if (!same_bits(sums.sums[q], host)) {
       problems += "query " + std::to_string(q) + ": device " + std::to_string(sums.sums[q]) + " host " +
                   std::to_string(host) + "\n";

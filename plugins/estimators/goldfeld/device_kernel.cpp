@@ -13,10 +13,12 @@
 
 #if RECONBOUND_HAVE_OPENCL
 #include <cmath>
+#include <cstdint>
 #include <cstring>
 #include <numbers>
 #include <vector>
 
+#include "device_reference.hpp"
 #include "exp_neg_fused.hpp"
 #include "exp_neg_single.hpp"
 #include "reconbound/opencl/devices.hpp"
@@ -88,6 +90,39 @@ std::vector<float> exponential_check_inputs() {
   return a;
 }
 
+// Centres and queries of the device's sums check at k = 1: 4,500 centres (two ranges, a last run
+// of 4) with values in [−1, 1] from a fixed linear congruential sequence, 16 queries with
+// exponents in [−2, 5] and one whose exponents all exceed the clamp.
+struct SumsCheck {
+  SingleCentres centres;
+  SingleKernelQueries queries;
+};
+
+SumsCheck sums_check_inputs() {
+  std::uint32_t state = 12345u;
+  const auto next = [&state] {  // uniform in [−1, 1)
+    state = state * 1664525u + 1013904223u;
+    return static_cast<float>(state >> 8) * 0x1p-23f - 1.0f;
+  };
+  SumsCheck out;
+  SingleCentres& c = out.centres;
+  c.n = 4500;
+  c.k = 1;
+  c.stride = (c.n + kSingleBlock - 1) / kSingleBlock * kSingleBlock;
+  c.values.assign(c.stride, 0.0f);
+  c.norm2.assign(c.stride, 0.0f);
+  for (std::size_t l = 0; l < c.n; ++l) {
+    c.values[l] = next();
+    c.norm2[l] = c.values[l] * c.values[l];
+  }
+  for (int q = 0; q < 17; ++q) {
+    out.queries.weights.push_back(2.0f * next());
+    out.queries.offsets.push_back(q == 16 ? 100.0f : 1.0f + next());
+    out.queries.scales.push_back(0.75f + 0.25f * next());
+  }
+  return out;
+}
+
 }  // namespace
 
 // A program built for block size k with its layout (device_kernel.hpp declares it for launch()).
@@ -105,7 +140,6 @@ struct DeviceKernel::State {
   std::string description;
   opencl::DeviceQueue queue;
   std::size_t local_memory = 0;
-  std::size_t max_group = 1;
   std::mutex mutex;  // the queue and the programs
   std::map<std::size_t, BuiltKernel> kernels;  // by k
 
@@ -278,7 +312,24 @@ std::string device_list(const std::vector<opencl::Device>& devices) {
   return out;
 }
 
-// Opens `device` and checks its exponential; the refusal when it fails (empty: `opened` set).
+// The refusal of a device whose sums differ from the host's evaluation of the same operations
+// (device_reference.hpp) on sums_check_inputs; empty when all bits agree.
+std::string sums_refusal(const DeviceKernel& kernel) {
+  const SumsCheck check = sums_check_inputs();
+  const SingleKernelSums sums = kernel.sums(check.centres, check.queries);
+  for (std::size_t q = 0; q < sums.sums.size(); ++q) {
+    const double host = device_reference_sum(check.centres, &check.queries.weights[q], check.queries.offsets[q],
+                                             check.queries.scales[q], kernel.summation());
+    if (std::memcmp(&host, &sums.sums[q], sizeof host) != 0) {
+      return fmt::format("its sums differ from the IEEE evaluation ({} against {} on check query {})", sums.sums[q],
+                         host, q);
+    }
+  }
+  return "";
+}
+
+// Opens `device` and checks its exponential and its sums; the refusal when it fails (empty:
+// `opened` set).
 std::string open_checked(const opencl::Device& device, bool compensated, std::shared_ptr<const DeviceKernel>& opened) {
   if (!device.report.usable()) return device.report.refusal;
   auto state = std::make_unique<DeviceKernel::State>();
@@ -293,7 +344,10 @@ std::string open_checked(const opencl::Device& device, bool compensated, std::sh
   state->local_memory = static_cast<std::size_t>(local);
   std::string refusal = state->exponential_refusal();
   if (!refusal.empty()) return refusal;
-  opened = std::make_shared<const DeviceKernel>(std::move(state));
+  auto kernel = std::make_shared<const DeviceKernel>(std::move(state));
+  refusal = sums_refusal(*kernel);
+  if (!refusal.empty()) return refusal;
+  opened = std::move(kernel);
   return "";
 }
 
