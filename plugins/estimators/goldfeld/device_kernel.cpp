@@ -451,8 +451,9 @@ SingleKernelSums DeviceKernel::sums(const SingleCentres&, const SingleKernelQuer
 std::shared_ptr<const DeviceKernel> open_device(const DeviceSetting& setting) {
   if (setting.kind == DeviceSetting::Kind::cpu) return nullptr;
   if (setting.kind == DeviceSetting::Kind::opencl) {
-    throw InvalidInput("device=opencl: this reconbound was built without OpenCL (its headers were not found at "
-                       "configure time: apt-get install opencl-headers ocl-icd-opencl-dev, then rebuild)");
+    throw InvalidInput("device=opencl: this reconbound was built without OpenCL (configure found no OpenCL "
+                       "headers, or RECONBOUND_OPENCL was OFF: apt-get install opencl-headers ocl-icd-opencl-dev, "
+                       "then configure with -DRECONBOUND_OPENCL=ON)");
   }
   static bool said = false;
   if (!said) {
