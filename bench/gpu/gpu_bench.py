@@ -18,7 +18,8 @@ benchmark"), in one run on one machine:
 Prints a markdown table (ps per (query, centre, block), the fraction of the FMA peak that the
 k + 1 multiply-adds of each exponent make, ratios to the device's certified entropy) and writes it
 with the raw JSON to --out. Usage: bash bench/gpu/run.sh [--root DIR] [--size paper|celeba|small]
-[--out DIR] [--peer-device cuda|cpu|none] [--skip-cpu].
+[--out DIR] [--peer-device cuda|cpu|none] [--skip-cpu] [--layouts Q,GROUP ...] (each layout's
+device entropy timed too: the kernel's queries per work item and work-group size, for tuning).
 """
 import argparse
 import json
@@ -49,11 +50,11 @@ def write_records(path, count, shape):
     out.flush()
 
 
-def run(command, what):
+def run(command, what, env=None):
     """Runs command; returns (stdout, wall s, CPU s of the child, peak RSS MB of the child)."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    done = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    done = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if done.returncode != 0:
@@ -69,6 +70,9 @@ def main():
     parser.add_argument("--out", required=True)
     parser.add_argument("--peer-device", default="auto", help="cuda, cpu, none or auto (cuda when torch has it)")
     parser.add_argument("--skip-cpu", action="store_true", help="leave out the CPU kernel's run")
+    parser.add_argument("--layouts", nargs="*", default=[],
+                        help="kernel layouts Q,GROUP to time besides the default (RECONBOUND_OPENCL_LAYOUT; "
+                             "the sums are the same bits in every layout)")
     args = parser.parse_args()
     os.makedirs(args.out, exist_ok=True)
     reconbound = os.path.join(args.root, "bin", "reconbound")
@@ -101,6 +105,14 @@ def main():
         result = json.loads(out)
         raw[name] = {"wall_s": wall, "cpu_s": cpu, "peak_rss_mb": rss, "timings_s": result["timings_s"],
                      "rho_star": result["rho_star"], "grid": result["grid"], "m_padded": result["m_padded"]}
+
+    for layout in args.layouts:
+        print(f"layout {layout}: the device's pair again", file=sys.stderr)
+        env = dict(os.environ, RECONBOUND_OPENCL_LAYOUT=layout)
+        out, wall, cpu, rss = run([reconbound, "bound"] + pair + device, f"layout {layout}", env)
+        result = json.loads(out)
+        raw.setdefault("layouts", []).append({"layout": layout, "timings_s": result["timings_s"],
+                                              "h_mc": result["grid"][0]["h_mc"]})
 
     peer_device = args.peer_device
     if peer_device != "none":
@@ -157,6 +169,10 @@ def markdown(raw):
         row(f"PyTorch peer, cdist + logsumexp, float32, {raw['peer']['device']} (best of 3)", best["seconds"],
             f"{best['h_bits']:.5f} ± {best['stderr_bits']:.2g} (own draws)", block_count,
             raw["peer"]["device"] == "cuda")
+    for entry in raw.get("layouts", []):
+        same = "the same ĥ_MC" if entry["h_mc"] == device_grid["h_mc"] else f"ĥ_MC {entry['h_mc']!r} DIFFERS"
+        row(f"certified entropy, OpenCL device, layout Q,GROUP = {entry['layout']}", entry["timings_s"]["entropy"],
+            same, block_count, True)
     whole = raw["whole_bound"]
     lines = [
         f"# GPU benchmark, size {raw['size']}: n_est = {n}, |D⊥| = {raw['n_perp']}, (k, ν²) = ({k}, {raw['nu2']}), "

@@ -14,6 +14,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <cmath>
 #include <cstring>
 #include <numbers>
@@ -63,7 +64,7 @@ std::shared_ptr<const goldfeld::DeviceKernel> device_with(SingleSummation summat
   EXPECT_NE(device, nullptr);
   if (summation == SingleSummation::device_compensated) {
     const std::size_t index = std::stoul(device->description().substr(std::string("opencl:").size()));
-    return goldfeld::open_device_compensated(index);
+    return goldfeld::open_device_variant(index, {.compensated = true});
   }
   return device;
 }
@@ -110,6 +111,39 @@ TEST(DeviceKernel, SumsAreTheHostsIeeeEvaluationBitForBit) {
       EXPECT_EQ(compared, rows.size() * c.s.size() * 2);
     }
   }
+}
+
+// The layout (queries per work item, work-group size) is a speed choice: every layout gives the
+// default's bits, also odd ones (3 queries an item, groups of 7 that end mid-tile).
+TEST(DeviceKernel, EveryLayoutGivesTheSameBits) {
+  KernelCase c = random_case(5000, 12, 1, 1.0, 77);
+  c.s = default_sds(12.0, 12);
+  const SingleQueries queries = single_queries(c, {0, 1, 2, 2500, 4999});
+  const auto reference = device_with(SingleSummation::device_double);
+  const std::size_t index = std::stoul(reference->description().substr(std::string("opencl:").size()));
+  const goldfeld::SingleKernelSums expected = reference->sums(queries.single, kernel_queries(queries));
+  for (const goldfeld::DeviceVariant variant : {goldfeld::DeviceVariant{false, 1, 7}, goldfeld::DeviceVariant{false, 3, 32},
+                                                 goldfeld::DeviceVariant{false, 8, 128}}) {
+    const goldfeld::SingleKernelSums sums =
+        goldfeld::open_device_variant(index, variant)->sums(queries.single, kernel_queries(queries));
+    for (std::size_t q = 0; q < sums.sums.size(); ++q) {
+      EXPECT_TRUE(same_bits(sums.sums[q], expected.sums[q]))
+          << "Q=" << variant.queries_per_item << " group=" << variant.group << " query " << q;
+    }
+  }
+}
+
+TEST(DeviceSetting, TheLayoutFromTheEnvironmentIsQAndGroupOrAnError) {
+  ASSERT_EQ(setenv("RECONBOUND_OPENCL_LAYOUT", "2,128", 1), 0);
+  const goldfeld::DeviceVariant variant = goldfeld::environment_variant();
+  EXPECT_EQ(variant.queries_per_item, 2u);
+  EXPECT_EQ(variant.group, 128u);
+  for (const char* bad : {"2", "2,", ",64", "0,64", "9,64", "2,0", "2,2048", "x,64", "2,64,1"}) {
+    ASSERT_EQ(setenv("RECONBOUND_OPENCL_LAYOUT", bad, 1), 0);
+    EXPECT_THROW(goldfeld::environment_variant(), InvalidInput) << bad;
+  }
+  ASSERT_EQ(unsetenv("RECONBOUND_OPENCL_LAYOUT"), 0);
+  EXPECT_EQ(goldfeld::environment_variant(), goldfeld::DeviceVariant{});
 }
 
 // The violations of |S̃ − S| ≤ δ·S (device_sum_relative_error) for the queries within the

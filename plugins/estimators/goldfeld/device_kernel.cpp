@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cstdlib>
 #include <cstdio>
 #include <map>
 #include <mutex>
@@ -43,6 +44,26 @@ DeviceSetting parse_device_setting(const std::string& value) {
   throw InvalidInput(fmt::format(
       "parameter 'device'='{}' must be cpu, opencl, opencl:N (the N-th OpenCL device of `reconbound plugins`) or auto",
       value));
+}
+
+DeviceVariant environment_variant() {
+  const char* text = std::getenv("RECONBOUND_OPENCL_LAYOUT");
+  if (text == nullptr || *text == '\0') return {};
+  const std::string value(text);
+  DeviceVariant out;
+  const std::size_t comma = value.find(',');
+  const auto number = [&](std::size_t begin, std::size_t end, std::size_t& target) {
+    const auto [last, error] = std::from_chars(value.data() + begin, value.data() + end, target);
+    return error == std::errc() && last == value.data() + end && begin < end;
+  };
+  const bool parsed = comma != std::string::npos && number(0, comma, out.queries_per_item) &&
+                      number(comma + 1, value.size(), out.group);
+  if (!parsed || out.queries_per_item < 1 || out.queries_per_item > 8 || out.group < 1 || out.group > 1024) {
+    throw InvalidInput(fmt::format("RECONBOUND_OPENCL_LAYOUT='{}' must be Q,GROUP: queries per work item from 1 to 8 "
+                                   "and a work-group size from 1 to 1024 (e.g. 2,128); it changes speed, not results",
+                                   value));
+  }
+  return out;
 }
 
 #if RECONBOUND_HAVE_OPENCL
@@ -136,6 +157,7 @@ struct BuiltKernel {
 
 struct DeviceKernel::State {
   opencl::Device device;
+  DeviceVariant variant;
   SingleSummation summation = SingleSummation::device_double;
   std::string description;
   opencl::DeviceQueue queue;
@@ -155,9 +177,11 @@ struct DeviceKernel::State {
     BuiltKernel built;
     built.k = k;
     built.layout = layout_for(k, local_memory);
+    if (variant.queries_per_item > 0) built.layout.queries_per_item = variant.queries_per_item;
     built.program = opencl::build_program(queue.context.get(), device.id, kSingleKernelSource, options(k, built.layout));
     built.kernel = opencl::make_kernel(built.program.get(), "single_kernel_sums");
-    built.group = std::min<std::size_t>(64, opencl::kernel_work_group_size(built.kernel.get(), device.id));
+    built.group = std::min<std::size_t>(variant.group > 0 ? variant.group : 64,
+                                        opencl::kernel_work_group_size(built.kernel.get(), device.id));
     return kernels.emplace(k, std::move(built)).first->second;
   }
 
@@ -330,12 +354,14 @@ std::string sums_refusal(const DeviceKernel& kernel) {
 
 // Opens `device` and checks its exponential and its sums; the refusal when it fails (empty:
 // `opened` set).
-std::string open_checked(const opencl::Device& device, bool compensated, std::shared_ptr<const DeviceKernel>& opened) {
+std::string open_checked(const opencl::Device& device, const DeviceVariant& variant,
+                         std::shared_ptr<const DeviceKernel>& opened) {
   if (!device.report.usable()) return device.report.refusal;
   auto state = std::make_unique<DeviceKernel::State>();
   state->device = device;
-  state->summation = device.report.fp64 && !compensated ? SingleSummation::device_double
-                                                          : SingleSummation::device_compensated;
+  state->variant = variant;
+  state->summation = device.report.fp64 && !variant.compensated ? SingleSummation::device_double
+                                                                  : SingleSummation::device_compensated;
   state->description = fmt::format("{}, {} sums", device.report.description(),
                                    state->summation == SingleSummation::device_double ? "double" : "compensated float");
   state->queue = opencl::open_queue(device.id);
@@ -356,18 +382,18 @@ std::mutex& cache_mutex() {
   return mutex;
 }
 
-// Devices opened so far, by (index, compensated).
-std::map<std::pair<std::size_t, bool>, std::shared_ptr<const DeviceKernel>>& cache() {
-  static std::map<std::pair<std::size_t, bool>, std::shared_ptr<const DeviceKernel>> opened;
+// Devices opened so far, by (index, variant).
+std::map<std::pair<std::size_t, DeviceVariant>, std::shared_ptr<const DeviceKernel>>& cache() {
+  static std::map<std::pair<std::size_t, DeviceVariant>, std::shared_ptr<const DeviceKernel>> opened;
   return opened;
 }
 
 // Device `index` of `devices`, opened (from the cache when it was before); the refusal when not usable.
-std::string open_index(const std::vector<opencl::Device>& devices, std::size_t index, bool compensated,
+std::string open_index(const std::vector<opencl::Device>& devices, std::size_t index, const DeviceVariant& variant,
                        std::shared_ptr<const DeviceKernel>& opened) {
-  auto& cached = cache()[{index, compensated}];
+  auto& cached = cache()[{index, variant}];
   if (cached == nullptr) {
-    const std::string refusal = open_checked(devices[index], compensated, cached);
+    const std::string refusal = open_checked(devices[index], variant, cached);
     if (!refusal.empty()) return refusal;
   }
   opened = cached;
@@ -382,6 +408,7 @@ constexpr const char* kNoDevice =
 
 std::shared_ptr<const DeviceKernel> open_device(const DeviceSetting& setting) {
   if (setting.kind == DeviceSetting::Kind::cpu) return nullptr;
+  const DeviceVariant variant = environment_variant();
   std::lock_guard lock(cache_mutex());
   const std::vector<opencl::Device> devices = opencl::devices();
   std::shared_ptr<const DeviceKernel> opened;
@@ -393,7 +420,7 @@ std::shared_ptr<const DeviceKernel> open_device(const DeviceSetting& setting) {
                              : fmt::format("device=opencl:{}: there are {} OpenCL devices ({})", index, devices.size(),
                                            device_list(devices)));
     }
-    const std::string refusal = open_index(devices, index, false, opened);
+    const std::string refusal = open_index(devices, index, variant, opened);
     if (!refusal.empty()) {
       throw InvalidInput(fmt::format("device=opencl:{}: {} is refused for certified work: {}", index,
                                      devices[index].report.description(), refusal));
@@ -406,7 +433,7 @@ std::shared_ptr<const DeviceKernel> open_device(const DeviceSetting& setting) {
     if (!gpu && setting.kind == DeviceSetting::Kind::automatic) break;
     for (const opencl::Device& device : devices) {
       if (device.report.is_gpu() != gpu) continue;
-      const std::string refusal = open_index(devices, device.report.index, false, opened);
+      const std::string refusal = open_index(devices, device.report.index, variant, opened);
       if (refusal.empty()) return opened;
       refusals += fmt::format("{}{}: {}", refusals.empty() ? "" : "; ", device.report.description(), refusal);
     }
@@ -423,12 +450,12 @@ std::shared_ptr<const DeviceKernel> open_device(const DeviceSetting& setting) {
   return nullptr;
 }
 
-std::shared_ptr<const DeviceKernel> open_device_compensated(std::size_t index) {
+std::shared_ptr<const DeviceKernel> open_device_variant(std::size_t index, const DeviceVariant& variant) {
   std::lock_guard lock(cache_mutex());
   const std::vector<opencl::Device> devices = opencl::devices();
   if (index >= devices.size()) throw InvalidInput(fmt::format("device opencl:{}: {}", index, kNoDevice));
   std::shared_ptr<const DeviceKernel> opened;
-  const std::string refusal = open_index(devices, index, true, opened);
+  const std::string refusal = open_index(devices, index, variant, opened);
   if (!refusal.empty()) throw InvalidInput(fmt::format("device opencl:{} is refused: {}", index, refusal));
   return opened;
 }
@@ -463,7 +490,7 @@ std::shared_ptr<const DeviceKernel> open_device(const DeviceSetting& setting) {
   return nullptr;
 }
 
-std::shared_ptr<const DeviceKernel> open_device_compensated(std::size_t) {
+std::shared_ptr<const DeviceKernel> open_device_variant(std::size_t, const DeviceVariant&) {
   return open_device({DeviceSetting::Kind::opencl, std::nullopt});
 }
 

@@ -55,8 +55,22 @@ class DeviceKernel {
 // per process and shared.
 std::shared_ptr<const DeviceKernel> open_device(const DeviceSetting& setting);
 
-// Device N with the compensated float sums even where it has fp64: how the tests run the
-// no-fp64 variant of the kernel on any device.
-std::shared_ptr<const DeviceKernel> open_device_compensated(std::size_t index);
+// How a device runs the kernel beyond what its properties decide. None of it changes a bit of
+// the sums (each query's terms are added in centre order whatever the layout): the layout is a
+// speed choice, and the compensated sums are how the tests run the no-fp64 variant on any device.
+struct DeviceVariant {
+  bool compensated = false;          // compensated float sums even where the device has fp64
+  std::size_t queries_per_item = 0;  // Q; 0: the default for k (device_kernel.cpp)
+  std::size_t group = 0;             // work-group size; 0: 64 (at most what the kernel allows)
+
+  auto operator<=>(const DeviceVariant&) const = default;
+};
+
+// The variant of open_device: its layout from the environment, RECONBOUND_OPENCL_LAYOUT=Q,GROUP
+// (e.g. 2,128: for tuning on a GPU, bench/gpu/run.sh --layouts), InvalidInput when malformed.
+DeviceVariant environment_variant();
+
+// Device N in `variant` (the tests' way to any variant; opened once per process and variant).
+std::shared_ptr<const DeviceKernel> open_device_variant(std::size_t index, const DeviceVariant& variant);
 
 }  // namespace reconbound::goldfeld
