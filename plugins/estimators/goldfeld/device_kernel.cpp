@@ -3,11 +3,12 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <charconv>
 #include <cstdlib>
 #include <cstdio>
 #include <map>
 #include <mutex>
+#include <optional>
+#include <string_view>
 #include <utility>
 
 #include "reconbound/error.hpp"
@@ -29,17 +30,31 @@
 
 namespace reconbound::goldfeld {
 
+namespace {
+
+// The whole number `text` spells in decimal digits (at most 9 of them), nullopt for anything else.
+// (Not std::from_chars: its digit table is a GNU-unique symbol, which would keep the plugin
+// loaded after its registry is gone; tests/soak checks that none is left.)
+std::optional<std::size_t> whole_number(std::string_view text) {
+  if (text.empty() || text.size() > 9) return std::nullopt;
+  std::size_t out = 0;
+  for (const char c : text) {
+    if (c < '0' || c > '9') return std::nullopt;
+    out = 10 * out + static_cast<std::size_t>(c - '0');
+  }
+  return out;
+}
+
+}  // namespace
+
 DeviceSetting parse_device_setting(const std::string& value) {
   if (value == "cpu") return {DeviceSetting::Kind::cpu, std::nullopt};
   if (value == "auto") return {DeviceSetting::Kind::automatic, std::nullopt};
   if (value == "opencl") return {DeviceSetting::Kind::opencl, std::nullopt};
   constexpr std::string_view kPrefix = "opencl:";
   if (value.starts_with(kPrefix)) {
-    std::size_t index = 0;
-    const char* first = value.data() + kPrefix.size();
-    const char* last = value.data() + value.size();
-    const auto [end, error] = std::from_chars(first, last, index);
-    if (error == std::errc() && end == last && first != last) return {DeviceSetting::Kind::opencl, index};
+    const std::optional<std::size_t> index = whole_number(std::string_view(value).substr(kPrefix.size()));
+    if (index.has_value()) return {DeviceSetting::Kind::opencl, *index};
   }
   throw InvalidInput(fmt::format(
       "parameter 'device'='{}' must be cpu, opencl, opencl:N (the N-th OpenCL device of `reconbound plugins`) or auto",
@@ -52,12 +67,14 @@ DeviceVariant environment_variant() {
   const std::string value(text);
   DeviceVariant out;
   const std::size_t comma = value.find(',');
-  const auto number = [&](std::size_t begin, std::size_t end, std::size_t& target) {
-    const auto [last, error] = std::from_chars(value.data() + begin, value.data() + end, target);
-    return error == std::errc() && last == value.data() + end && begin < end;
-  };
-  const bool parsed = comma != std::string::npos && number(0, comma, out.queries_per_item) &&
-                      number(comma + 1, value.size(), out.group);
+  const std::optional<std::size_t> q = whole_number(std::string_view(value).substr(0, comma));
+  const std::optional<std::size_t> group =
+      comma == std::string::npos ? std::nullopt : whole_number(std::string_view(value).substr(comma + 1));
+  const bool parsed = q.has_value() && group.has_value();
+  if (parsed) {
+    out.queries_per_item = *q;
+    out.group = *group;
+  }
   if (!parsed || out.queries_per_item < 1 || out.queries_per_item > 8 || out.group < 1 || out.group > 1024) {
     throw InvalidInput(fmt::format("RECONBOUND_OPENCL_LAYOUT='{}' must be Q,GROUP: queries per work item from 1 to 8 "
                                    "and a work-group size from 1 to 1024 (e.g. 2,128); it changes speed, not results",
@@ -370,7 +387,8 @@ std::string open_checked(const opencl::Device& device, const DeviceVariant& vari
   state->local_memory = static_cast<std::size_t>(local);
   std::string refusal = state->exponential_refusal();
   if (!refusal.empty()) return refusal;
-  auto kernel = std::make_shared<const DeviceKernel>(std::move(state));
+  // (Not std::make_shared: its type tag is a GNU-unique symbol, which would keep the plugin loaded.)
+  std::shared_ptr<const DeviceKernel> kernel(new DeviceKernel(std::move(state)));
   refusal = sums_refusal(*kernel);
   if (!refusal.empty()) return refusal;
   opened = std::move(kernel);
