@@ -15,10 +15,12 @@
 //
 // Built with K (block size), Q (queries per work item), TILE (centres per local-memory tile, a
 // power of two from FLUSH to RANGE), RANGE (centres per range, a power of two), LOCAL_TILES (1:
-// tiles through local memory; 0: centres read from global memory) and FP64 defined, and never with relaxed-math options (handles.cpp refuses them).
-// Every multiply-add is an explicit fma() (correctly rounded, one rounding) and contraction of
-// the rest is off, so the device computes the same bits as the host's reference of this
-// arithmetic (tests/estimator/opencl_kernel_test.cpp) on any conforming device.
+// tiles through local memory; 0: centres read from global memory) and FP64 defined, and never
+// with relaxed-math options (handles.cpp refuses them). Every multiply-add is an explicit fma()
+// (correctly rounded, one rounding) and contraction of the rest is off, so the device computes
+// the same bits as the host's evaluation of this arithmetic (device_reference.hpp) on any
+// conforming device. Even a compiler that contracted regardless could change no bit of the
+// double sums: the one product that meets an addition there, p·2^j, is exact (step 6).
 #pragma OPENCL FP_CONTRACT OFF
 #if FP64
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
