@@ -55,6 +55,11 @@ void print_table(const workflow::SpectrumOutput& out) {
   if (out.curves.size() > 1 && !out.joint) {
     fmt::print("\nThe levels are per representation; --joint makes them hold for all representations at once.\n");
   }
+  if (out.curves.size() > 1 && out.joint) {
+    fmt::print("\nAll {0} representations' rows hold together with probability >= {1:.4g}% (a union bound: each at "
+               "alpha/{0}).\n",
+               out.curves.size(), 100.0 * (1.0 - out.alpha));
+  }
   fmt::print("\nfigure    {}\n", out.figure);
 }
 

@@ -250,6 +250,9 @@ class SpectrumResult(Result):
     together at 1 − alpha: each certified at alpha/R; §6.8)."""
     alpha: float
     """The alpha requested: each curve's (per representation) or the whole spectrum's (joint)."""
+    joint_level: float | None
+    """1 − alpha, the level at which all curves hold together, with joint over several representations;
+    None otherwise (each curve's own level is its certificate's)."""
     figure: str
     steps_from_epochs: Result
     """With ``epochs``: epochs, q and steps = ceil(epochs / q), the steps of each calibrated schedule."""

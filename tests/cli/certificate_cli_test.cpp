@@ -90,11 +90,13 @@ TEST(CertificateCli, SpectrumSaysWhetherItsLevelsAreJoint) {
   ASSERT_EQ(json.exit_code, 0) << json.err;
   const auto together = nlohmann::json::parse(json.out);
   EXPECT_EQ(together["certificate_levels"], "joint");
+  EXPECT_NEAR(together["joint_level"].get<double>(), 0.95, 1e-15);  // the joint level is stated, not only 97.5 %
   ASSERT_EQ(together["representations"].size(), 2u);
   double joint_alpha = 0.0;
   for (const auto& curve : together["representations"]) {
     EXPECT_NEAR(shares(curve["certificate"]), 0.025, 1e-15);
-    EXPECT_NE(curve["certificate"]["statement"].get<std::string>().find("joint over 2 representations"),
+    EXPECT_NE(curve["certificate"]["statement"].get<std::string>().find(
+                  "joint over 2 representations (alpha/2 each; all 2 curves hold together with probability >= 95%)"),
               std::string::npos) << curve["certificate"]["statement"];
     joint_alpha += shares(curve["certificate"]);
   }

@@ -124,6 +124,9 @@ nlohmann::json to_json(const SpectrumOutput& output) {
           {"representations", representations},
           {"certificate_levels", output.joint ? "joint" : "per representation"},
           {"alpha", output.alpha},
+          // 1 − α: the level at which all curves hold together (null unless --joint over several).
+          {"joint_level", output.joint && output.curves.size() > 1 ? nlohmann::json(1.0 - output.alpha)
+                                                                   : nlohmann::json(nullptr)},
           {"figure", output.figure}};
 }
 

@@ -100,8 +100,11 @@ SpectrumOutput run_spectrum(const Registry& registry, const SpectrumRequest& req
                         compute_bound(registry, data.bound_data(), gammas, configs[r], errors), {}};
     curve.certificate = make_certificate(curve.report, origin, largest_error);
     if (request.joint && configs.size() > 1) {
-      curve.certificate.scope = fmt::format("joint over {} representations (alpha/{} each)", configs.size(),
-                                            configs.size());
+      // The union bound's level, stated with each curve's (issue 38: never a per-curve level alone).
+      curve.certificate.scope =
+          fmt::format("joint over {0} representations (alpha/{0} each; all {0} curves hold together with "
+                      "probability >= {1:.4g}%)",
+                      configs.size(), 100.0 * (1.0 - request.bound.alpha));
     }
     out.curves.push_back(std::move(curve));
   }
