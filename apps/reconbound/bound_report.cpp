@@ -64,7 +64,7 @@ void print_bound_table(const workflow::BoundOutput& c) {
   fmt::print("\ntimings (s): represent {:.2f}, tr Sigma {:.2f}, rotation {:.2f}, grid selection {:.2f}, "
              "entropy {:.2f}, converse {:.3f}\n", t.represent_s, t.trace_s, t.rotation_s, t.selection_s,
              t.entropy_s, t.converse_s);
-  fmt::print("entropy computed on: {}\n", r.entropies.front().computed_on.empty() ? "cpu" : r.entropies.front().computed_on);
+  fmt::print("entropy computed on: {}\n", r.entropies.front().computed_on);
 }
 
 }  // namespace reconbound::cli

@@ -94,9 +94,7 @@ std::string numbers_section(const ReportOutput& output) {
   rows += table_row("data", fmt::format("{}; |D⊥| = {} records (rotation, tr Σ̂), n_est = {} records (entropy)",
                                         xml_escape(output.spectrum.data_source), report.n_perp, report.n_est));
   rows += table_row("computed on", fmt::format("{} (the entropy estimate's kernel sums; t_num covers their rounding)",
-                                               xml_escape(report.entropies.empty() || report.entropies.front().computed_on.empty()
-                                                              ? std::string("cpu")
-                                                              : report.entropies.front().computed_on)));
+                                               xml_escape(report.entropies.front().computed_on)));
   rows += table_row("confidence", fmt::format("{:.4g} % (α = {:.4g}); normaliser: {}", 100.0 * c.level, c.alpha,
                                               c.normaliser == "ucb" ? "an upper confidence bound on tr Σ"
                                                                     : "the point estimate tr Σ̂ (ρ* not certified)"));

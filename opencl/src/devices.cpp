@@ -11,22 +11,25 @@ namespace {
 // The ICD loader's status when it finds no vendor driver (cl_khr_icd).
 constexpr cl_int kPlatformNotFound = -1001;
 
-std::string platform_string(cl_platform_id platform, cl_platform_info what) {
+// A string property of a platform or device (clGetPlatformInfo, clGetDeviceInfo), without its
+// terminating zeros.
+template <typename Object, typename Info>
+std::string info_string(cl_int (*get)(Object, Info, std::size_t, void*, std::size_t*), Object object, Info what,
+                        const char* call) {
   std::size_t size = 0;
-  check(clGetPlatformInfo(platform, what, 0, nullptr, &size), "clGetPlatformInfo");
+  check(get(object, what, 0, nullptr, &size), call);
   std::string out(size, '\0');
-  check(clGetPlatformInfo(platform, what, size, out.data(), nullptr), "clGetPlatformInfo");
+  check(get(object, what, size, out.data(), nullptr), call);
   while (!out.empty() && out.back() == '\0') out.pop_back();
   return out;
 }
 
+std::string platform_string(cl_platform_id platform, cl_platform_info what) {
+  return info_string(clGetPlatformInfo, platform, what, "clGetPlatformInfo");
+}
+
 std::string device_string(cl_device_id device, cl_device_info what) {
-  std::size_t size = 0;
-  check(clGetDeviceInfo(device, what, 0, nullptr, &size), "clGetDeviceInfo");
-  std::string out(size, '\0');
-  check(clGetDeviceInfo(device, what, size, out.data(), nullptr), "clGetDeviceInfo");
-  while (!out.empty() && out.back() == '\0') out.pop_back();
-  return out;
+  return info_string(clGetDeviceInfo, device, what, "clGetDeviceInfo");
 }
 
 template <typename T>

@@ -190,6 +190,11 @@ BoundReport compute_bound(const Registry& registry, const BoundFrame& frame,
                                                       config.ranks, config.checkpoint)
                          : estimate_on_ranks(*estimator, request, config.ranks, 0, config.checkpoint);
   check_entropies(report.entropies, grid, config.estimator);
+  // An estimator that does not say what computed its estimate computed it on the CPU
+  // (GridEntropy::computed_on): every output prints the field as it stands from here on.
+  for (GridEntropy& e : report.entropies) {
+    if (e.computed_on.empty()) e.computed_on = "cpu";
+  }
   // The events are those of the whole sample, n_est × m_pad, whatever part of it this rank holds.
   const RowMatrix sample_shape(static_cast<Eigen::Index>(report.n_est), 0);
   const EntropyRequest whole_sample{.rotated = sample_shape,

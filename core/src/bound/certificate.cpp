@@ -2,22 +2,24 @@
 #include "reconbound/certificate.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <cmath>
+#include <string>
+#include <vector>
 
 namespace reconbound {
 
 namespace {
 
-// The devices that computed `entropies` (GridEntropy::computed_on), each once: "cpu" when none says.
+// The devices that computed `entropies` (GridEntropy::computed_on), each once.
 std::string devices_of(const std::vector<GridEntropy>& entropies) {
-  std::string out;
+  std::vector<std::string> seen;
   for (const GridEntropy& e : entropies) {
-    const std::string device = e.computed_on.empty() ? "cpu" : e.computed_on;
-    if (out.find(device) == std::string::npos) out += (out.empty() ? "" : "; ") + device;
+    if (std::find(seen.begin(), seen.end(), e.computed_on) == seen.end()) seen.push_back(e.computed_on);
   }
-  return out;
+  return fmt::format("{}", fmt::join(seen, "; "));
 }
 
 double largest_t_num(const std::vector<GridEntropy>& entropies) {

@@ -18,10 +18,8 @@ nlohmann::json to_json(const BoundOutput& output) {
   for (const auto& e : r.entropies) {
     // The generic numbers, then the estimator's own (goldfeld: t_mc, t_md, n_mc). "h_mc" is the
     // point estimate's key since the first estimator's ĥ_MC.
-    // computed_on: "cpu" where the estimator says nothing (GridEntropy::computed_on).
-    const std::string device = e.computed_on.empty() ? "cpu" : e.computed_on;
     nlohmann::json row{{"k", e.pair.k}, {"nu2", e.pair.nu2}, {"s", e.s}, {"h_mc", e.h_point},
-                       {"t_num", e.t_num}, {"h_lb", e.h_lb}, {"computed_on", device}};
+                       {"t_num", e.t_num}, {"h_lb", e.h_lb}, {"computed_on", e.computed_on}};
     add_details(row, e.details);
     grid.push_back(std::move(row));
   }
