@@ -83,8 +83,10 @@ void run(const ChainOptions& o, const CLI::App& command) {
     const std::string subtitle = fmt::format("{}, Ψ = {}, |D_perp| = {}, n_est = {}, {} targets", o.data.data.data,
                                              output.representation, report.bound.n_perp, report.bound.n_est,
                                              report.n_targets);
-    std::vector<std::pair<std::string, std::string>> files{{o.figures + "_rho.svg", figures::chain_svg(report, subtitle)},
-                                                           {o.figures + "_spread.svg", figures::spread_svg(report, subtitle)}};
+    const CertificateWording wording = certificate_wording(output.certificate);
+    std::vector<std::pair<std::string, std::string>> files{
+        {o.figures + "_rho.svg", figures::chain_svg(report, subtitle, wording)},
+        {o.figures + "_spread.svg", figures::spread_svg(report, subtitle, wording)}};
     if (!report.figure_reconstructions.empty()) {
       files.emplace_back(o.figures + "_reconstructions.png", figures::reconstruction_png(report, output.shape));
     }

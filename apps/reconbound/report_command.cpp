@@ -72,10 +72,13 @@ figures::ReportRequest report_request(const ReportOptions& o, Progress* progress
 void print_summary(const figures::ReportOutput& out, const std::string& path) {
   const ConverseResult& r = out.result.converse;
   const EpsilonResult& e = out.epsilon.epsilon;
+  const bool rho_certified = out.certificate.certifies == "rho_star";
   fmt::print("report    {}\n", path);
-  fmt::print("rho*      {:.5f}{} ({})\n", r.rho_star,
+  // Under the point normaliser the absolute bound (eq 13) is what is certified: it comes first.
+  if (!rho_certified) fmt::print("abs bound {:.6g} (certified)\n", r.abs_bound);
+  fmt::print("rho*      {:.5f}{} ({}){}\n", r.rho_star,
              r.rho_star > 0.0 ? fmt::format(" at (k*, nu2*) = ({}, {})", r.arg_max.k, r.arg_max.nu2) : "",
-             out.representation);
+             out.representation, rho_certified ? "" : "; a point normalisation, not certified");
   fmt::print("epsilon   {:.6f} in [{:.6f}, {:.6f}] at delta {:.6g}\n", e.epsilon, e.epsilon_lower, e.epsilon_upper,
              e.delta);
   fmt::print("gamma     {:.6g} bits at sigma {:.6g}\n", out.result.gamma_bits, out.sigma);

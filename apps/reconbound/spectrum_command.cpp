@@ -72,9 +72,13 @@ void write_figure(const workflow::SpectrumOutput& out, const std::string& data_s
     for (const BoundResult& result : curve.report.results) line.rho_star.push_back(result.converse.rho_star);
     curves.push_back(std::move(line));
   }
+  // Each curve holds at 1 − α, or all of them at once with --joint: the figure's level either way.
+  const CertificateWording wording = certificate_wording(out.curves.front().certificate.certifies, 1.0 - out.alpha);
   const std::string svg = figures::spectrum_svg(
-      curves, fmt::format("data {}, {} estimation records; {} steps; delta = {:.3g}; sigma per epsilon", data_spec,
-                          out.curves.front().report.n_est, out.steps, out.delta));
+      curves, fmt::format("data {}, {} estimation records; {} steps; delta = {:.3g}; sigma per epsilon{}", data_spec,
+                          out.curves.front().report.n_est, out.steps, out.delta,
+                          out.curves.size() > 1 && out.joint ? "; the curves hold jointly" : ""),
+      wording);
   if (Job::current().leads()) figures::write_output_file(out.figure, svg, "figure");  // under MPI rank 0 writes
 }
 

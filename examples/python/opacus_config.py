@@ -9,7 +9,7 @@ steps they used (``steps_from_epochs``). For that schedule reconbound gives
 
     γ   the leakage in bits: what one record can reveal at most (Theorem 4.1),
     ε   at δ = N^-1.1 (the paper's choice; --delta to set it), with its error bar, and
-    ρ*  the certified lower bound on every attack's reconstruction error, relative to the
+    ρ*  a lower bound on every attack's reconstruction error, relative to the
         prior's, on Fashion-MNIST pixels (Algorithm 1; eq 14): ρ* = 0.65 means every attack's
         pixel RMSE is at least 65 % of that of the best guess made without the model. It holds
         with probability >= 95 % over the data sample and the Monte Carlo draws; the last line

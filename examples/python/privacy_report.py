@@ -10,7 +10,7 @@ the model trains on, to one call:
                       epochs=..., target_delta=...)
 
 which writes one self-contained HTML page (docs/report.md) for a reviewer or a privacy
-officer: the certified lower bound ρ* on every attack's reconstruction error with the
+officer: the lower bound ρ* on every attack's reconstruction error with the
 sentence that says what is certified and with which probability, ε at δ, the leakage γ, the
 spectrum of ρ* over ε, and what the numbers do and do not mean.
 

@@ -55,7 +55,7 @@ else:
     figure, axes = plt.subplots(figsize=(5, 3.5))
     axes.plot(sigmas, rhos, marker="o")
     axes.set_xlabel("noise multiplier σ")
-    axes.set_ylabel("certified ρ*")
+    axes.set_ylabel(certificate.rho_label)  # "certified" only where the certificate says so
     axes.set_ylim(0, 1)
     axes.set_title(f"Fashion-MNIST, {args.representation}, T = {args.steps}")
     figure.tight_layout()

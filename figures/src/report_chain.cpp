@@ -48,10 +48,13 @@ std::string chain_section(const workflow::ChainOutput& chain) {
       fmt::format("{} held-out targets", r.n_targets) +
       " that are in neither D⊥ nor D_est. The chain lays out its own D⊥ and D_est and estimates its own ρ*. "
       "ρ_blk and the attacks' ρ are estimates with ±1 standard error bars, normalised by tr Σ̂.</p>\n";
-  out += svg_figure("figure-chain-rho", chain_svg(r, subtitle), "ρ* next to the per-block bound and the attacks.");
-  out += svg_figure("figure-chain-spread", spread_svg(r, subtitle),
-                    "How the DP-SGD attacks' error spreads over the targets: a single target may fall below ρ*, "
-                    "which bounds the average.");
+  const CertificateWording wording = certificate_wording(chain.certificate);
+  out += svg_figure("figure-chain-rho", chain_svg(r, subtitle, wording),
+                    wording.rho + " next to the per-block bound and the attacks.");
+  out += svg_figure("figure-chain-spread", spread_svg(r, subtitle, wording),
+                    wording.rho_certified ? "How the DP-SGD attacks' error spreads over the targets: a single target may "
+                                           "fall below ρ*, which bounds the average."
+                                         : "How the DP-SGD attacks' error spreads over the targets.");
   if (!r.figure_reconstructions.empty()) {
     out += fmt::format(
         "<figure id=\"figure-chain-reconstructions\">\n<img alt=\"targets and their reconstructions by the attack "
@@ -59,7 +62,7 @@ std::string chain_section(const workflow::ChainOutput& chain) {
         "{} at each γ.</figcaption>\n</figure>\n",
         xml_escape(r.figure_attack), base64(reconstruction_png(r, chain.shape)), xml_escape(r.figure_attack));
   }
-  out += table(r) + "<p>" + xml_escape(certificate_table_sentence(chain.certificate)) + "</p>\n";
+  out += table(r) + "<p>" + xml_escape(certificate_table_sentence(chain.certificate, Script::unicode)) + "</p>\n";
   for (const std::string& note : r.notes) out += "<p class=\"note\">note: " + xml_escape(note) + "</p>\n";
   return out + "</section>\n";
 }

@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
+#include <vector>
 
 #include "reconbound/error.hpp"
 #include "reconbound/figures/report.hpp"
@@ -50,11 +52,21 @@ workflow::ChainRequest chain_request(const ReportRequest& request, const ReportO
   out.data.data = request.data;
   out.data.targets = request.chain->targets;
   out.representation = request.representation;
-  out.rows.gammas = {report.leakage.leakage.gamma_bits};
-  for (const workflow::SpectrumPoint& point : report.spectrum.points) out.rows.gammas.push_back(point.gamma_bits);
+  // Each γ with the mechanism's numerical error bound, charged before the converse as in the
+  // report's own ρ* (mathematics §6.8); of equal γ values the larger bound.
+  std::vector<std::pair<double, double>> charged{{report.leakage.leakage.gamma_bits, report.leakage.leakage.abs_error_bits}};
+  for (const workflow::SpectrumPoint& point : report.spectrum.points) charged.emplace_back(point.gamma_bits, point.gamma_error_bits);
+  std::sort(charged.begin(), charged.end());
+  out.rows.gammas.clear();
+  for (const auto& [gamma, error] : charged) {
+    if (!out.rows.gammas.empty() && out.rows.gammas.back() == gamma) {
+      out.rows.gamma_errors_bits.back() = error;  // sorted: the larger of the equal γ's bounds
+      continue;
+    }
+    out.rows.gammas.push_back(gamma);
+    out.rows.gamma_errors_bits.push_back(error);
+  }
   out.rows.bits = request.chain->bits;
-  std::sort(out.rows.gammas.begin(), out.rows.gammas.end());
-  out.rows.gammas.erase(std::unique(out.rows.gammas.begin(), out.rows.gammas.end()), out.rows.gammas.end());
   out.config.bound = request.bound;
   out.config.bootstrap = request.chain->bootstrap;
   out.config.figure_targets = request.chain->figure_targets;

@@ -2,12 +2,31 @@
 // §2, §6.8, §7, §9 say the same in mathematics).
 #include <fmt/format.h>
 
+#include <cmath>
+
 #include "markup.hpp"
 #include "report_sections.hpp"
 
 namespace reconbound::figures {
 
 namespace {
+
+// Under the point normaliser only eq 13's absolute bound is certified; ρ* is a ratio beside it
+// (mathematics §6.8).
+std::string what_the_absolute_bound_means(const ReportOutput& output) {
+  const ConverseResult& r = output.result.converse;
+  const std::size_t m = output.spectrum.curves.front().report.m;
+  return fmt::format(
+      "<p>Every reconstruction attack's mean squared error in the representation {0} is at least "
+      "<strong>{1:.6g}</strong>, a root mean squared error of at least {2:.4g} per coordinate. Think of the strongest "
+      "attacker there could be: it sees every model update the training releases, knows every other training record "
+      "and the distribution the records come from, and tries to rebuild one training record; this bound holds for its "
+      "error averaged over records drawn like the data sample and over the randomness of the training. ρ* = {3:.3f} "
+      "divides that bound by a point estimate of the prior's error (tr Σ̂, the error of the guess that ignores the "
+      "training): a ratio to read, not itself a bound — the estimate tr Σ̂ may be too large. The default normaliser "
+      "(an upper confidence bound on tr Σ) certifies ρ* itself.</p>\n",
+      xml_escape(output.representation), r.abs_bound, std::sqrt(r.abs_bound / static_cast<double>(m)), r.rho_star);
+}
 
 // What ρ* says about the strongest attack (mathematics §1, eq 3).
 std::string what_rho_means(const ReportOutput& output) {
@@ -21,6 +40,7 @@ std::string what_rho_means(const ReportOutput& output) {
         "raise ρ*.</p>\n",
         psi);
   }
+  if (output.certificate.certifies != "rho_star") return what_the_absolute_bound_means(output);
   return fmt::format(
       "<p><strong>ρ* = {0:.3f}</strong> is a lower bound on how badly <em>every</em> reconstruction attack must do. "
       "Think of the strongest attacker there could be: it sees every model update the training releases, knows "
@@ -65,10 +85,10 @@ std::string what_it_does_not_say(const ReportOutput& output) {
   const std::string psi = xml_escape(output.representation);
   return fmt::format(
       "<p>What the numbers do <em>not</em> say:</p>\n<ul>\n"
-      "<li>ρ* is a floor, not a prediction: real attacks may do much worse than ρ* (have a larger error){}.</li>\n"
+      "<li>{0} is a floor, not a prediction: real attacks may do much worse (have a larger error){1}.</li>\n"
       "<li>It is an average over records. It does not say that every record is safe: an unusual record may be "
       "reconstructed better than the average.</li>\n"
-      "<li>It speaks about the representation {} only. A bound on error in one representation says nothing about "
+      "<li>It speaks about the representation {2} only. A bound on error in one representation says nothing about "
       "another (another region, other features): each needs its own report.</li>\n"
       "<li>It says nothing about membership inference (whether a record was in the training set), about inferring "
       "attributes from the model's predictions, or about harms other than reconstruction.</li>\n"
@@ -78,6 +98,7 @@ std::string what_it_does_not_say(const ReportOutput& output) {
       "<li>It holds for records drawn like the data sample (D⊥ and D_est from the same population as the training "
       "records, with no preprocessing fitted across them); records unlike the sample are not covered. A smaller "
       "sample widens the confidence margins and so tends to lower ρ*; the statement stays valid.</li>\n</ul>\n",
+      output.certificate.certifies == "rho_star" ? "ρ*" : "The absolute bound",
       output.chain ? "; the chain below shows how far known attacks stay above it" : "", psi);
 }
 

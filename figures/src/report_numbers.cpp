@@ -55,13 +55,22 @@ std::string training_summary(const ReportOutput& output) {
                      segments, total_steps(schedule), output.sigma);
 }
 
+// The headline is what the certificate certifies: ρ* under the UCB normaliser, the absolute bound
+// (eq 13) under the point normaliser, where ρ* follows as a ratio (mathematics §6.8).
 std::string headline_section(const ReportOutput& output) {
   const ConverseResult& r = output.result.converse;
   const EpsilonResult& e = output.epsilon.epsilon;
+  const BoundReport& report = output.spectrum.curves.front().report;
+  const std::string where =
+      fmt::format("for {} at ε = {:.4g} (δ = {:.3g})", xml_escape(output.representation), e.epsilon, e.delta);
+  const std::string big =
+      output.certificate.certifies == "rho_star"
+          ? fmt::format("ρ* = <strong>{:.4f}</strong> {}", r.rho_star, where)
+          : fmt::format("every attack's mean squared error in Ψ ≥ <strong>{:.6g}</strong> {}", r.abs_bound, where);
   return fmt::format(
-      "<section id=\"headline\">\n<p class=\"big\">ρ* = <strong>{:.4f}</strong> for {} at ε = {:.4g} (δ = {:.3g})</p>\n"
+      "<section id=\"headline\">\n<p class=\"big\">{}</p>\n"
       "<p class=\"statement\" id=\"certificate-statement\">{}</p>\n</section>\n",
-      r.rho_star, xml_escape(output.representation), e.epsilon, e.delta, xml_escape(output.statement));
+      big, xml_escape(certificate_sentence(output.certificate, report, output.result, Script::unicode)));
 }
 
 std::string numbers_section(const ReportOutput& output) {
@@ -82,7 +91,7 @@ std::string numbers_section(const ReportOutput& output) {
   rows += table_row("leakage γ", fmt::format("{:.6g} bits (Theorem 4.1); its numerical error bound {:.3g} bits is "
                                              "added before the converse",
                                              output.result.gamma_bits, output.result.gamma_error_bits));
-  rows += table_row("certified ρ*", fmt::format("<strong>{:.4f}</strong> {}", r.rho_star, pair_text(r)));
+  rows += table_row(certificate_wording(c).rho, fmt::format("<strong>{:.4f}</strong> {}", r.rho_star, pair_text(r)));
   rows += table_row("ρ point estimate", fmt::format("{:.4f}: a point estimate without the confidence margins, "
                                                     "not certified",
                                                     r.rho_point));
@@ -114,7 +123,8 @@ std::string certificate_section(const Certificate& c) {
       "grid pairs (docs/mathematics.md §6.8).</p>\n"
       "<table class=\"ingredients\">\n<tr><th>ingredient</th><th>α share or treatment</th><th>reads</th>"
       "<th>detail</th></tr>\n{}</table>\n</section>\n",
-      c.certifies == "rho_star" ? "ρ* is certified" : "The absolute bound is certified", c.level, c.union_size, rows);
+      c.certifies == "rho_star" ? "ρ* is certified" : "Only the absolute bound is certified (ρ* is its point normalisation)",
+      c.level, c.union_size, rows);
 }
 
 }  // namespace reconbound::figures

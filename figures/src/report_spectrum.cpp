@@ -29,10 +29,12 @@ std::string figure(const ReportOutput& output) {
   }
   const std::string subtitle = fmt::format("data {}, n_est = {}; δ = {:.3g}; σ calibrated for each ε on the schedule's shape",
                                            s.data_source, curve.report.n_est, s.delta);
-  return "<figure id=\"figure-spectrum\">\n" + spectrum_svg({line}, subtitle, mark) +
-         "<figcaption>Certified ρ* for each target ε (dots; the noise σ calibrated so that ε's upper error bar meets "
-         "the target) and for this training (diamond). The shaded tiers are the usual reading of ε: strong privacy "
-         "at ε ≤ 1, weak above 10.</figcaption>\n</figure>\n";
+  const CertificateWording wording = certificate_wording(output.certificate);
+  return "<figure id=\"figure-spectrum\">\n" + spectrum_svg({line}, subtitle, wording, mark) + "<figcaption>" +
+         wording.rho +
+         " for each target ε (dots; the noise σ calibrated so that ε's upper error bar meets the target) and for "
+         "this training (diamond). The shaded tiers are the usual reading of ε: strong privacy at ε ≤ 1, weak above "
+         "10.</figcaption>\n</figure>\n";
 }
 
 std::string table(const ReportOutput& output) {
@@ -59,7 +61,7 @@ std::string table(const ReportOutput& output) {
 
 std::string spectrum_section(const ReportOutput& output) {
   return "<section id=\"spectrum\">\n<h2>ρ* against ε</h2>\n" + figure(output) + table(output) + "<p>" +
-         xml_escape(certificate_table_sentence(output.certificate)) + "</p>\n</section>\n";
+         xml_escape(certificate_table_sentence(output.certificate, Script::unicode)) + "</p>\n</section>\n";
 }
 
 }  // namespace reconbound::figures

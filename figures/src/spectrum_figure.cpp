@@ -104,7 +104,7 @@ std::vector<LegendEntry> legend(const std::vector<SpectrumCurve>& curves, const 
 }  // namespace
 
 std::string spectrum_svg(const std::vector<SpectrumCurve>& curves, const std::string& subtitle,
-                         const std::optional<SpectrumMark>& mark) {
+                         const CertificateWording& wording, const std::optional<SpectrumMark>& mark) {
   check(curves, mark);
   double smallest = mark ? mark->epsilon : curves.front().epsilons.front(), largest = smallest;
   for (const auto& c : curves) {
@@ -119,11 +119,10 @@ std::string spectrum_svg(const std::vector<SpectrumCurve>& curves, const std::st
   axes.y_hi = rho_axis_top(curves, mark);
   axes.top += kTierLabels;
   const std::vector<LegendEntry> entries = legend(curves, mark);
-  const FigureText text =
-      fit_text(axes, "Certified lower bound ρ* on reconstruction error against ε", subtitle, entries);
+  const FigureText text = fit_text(axes, wording.rho_curve + " against ε", subtitle, entries);
   std::string svg = svg_begin(axes, text);
   draw_tiers(svg, axes);
-  draw_frame(svg, axes, kMaxYIntervals, "privacy budget ε (log scale)", "certified reconstruction error ρ*");
+  draw_frame(svg, axes, kMaxYIntervals, "privacy budget ε (log scale)", wording.rho_axis);
   draw_curves(svg, axes, curves);
   if (mark) svg += marker_svg(Marker::diamond, axes.x(mark->epsilon), axes.y(mark->rho_star), kMarkColour) + "\n";
   draw_legend(svg, axes, entries);

@@ -1,8 +1,9 @@
 """reconbound: how well could an attacker reconstruct one of my training records?
 
-From a DP-SGD noise schedule and a sample of data, reconbound computes a certified lower bound
-ρ* on the expected reconstruction error of every attack, relative to the best guess that
-ignores training (docs/mathematics.md; this module: docs/python.md).
+From a DP-SGD noise schedule and a sample of data, reconbound computes a lower bound ρ* on the
+expected reconstruction error of every attack, relative to the best guess that ignores training,
+with a certificate that says at which probability it holds (docs/mathematics.md §6.8; this
+module: docs/python.md).
 
     >>> import reconbound
     >>> reconbound.leakage(q=0.0204, sigma=1.11, steps=4900)   # γ in bits (Theorem 4.1)

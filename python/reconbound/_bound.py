@@ -1,4 +1,4 @@
-"""The certified bound ρ* (Algorithm 1) and its spectrum over ε."""
+"""The bound ρ* (Algorithm 1) with its certificate, and its spectrum over ε."""
 
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ def bound(*, perp: RecordsArgument = None, est: RecordsArgument = None, shape: O
           mechanism_params: Params = None, grid_k: Optional[Sequence[int]] = None,
           grid_nu2: Optional[Sequence[float]] = None, alpha: float = 0.05, seed: int = 0, threads: int = 0,
           progress: ProgressArgument = None, **options: Any) -> BoundResult:
-    """The certified lower bound ρ* on every attack's reconstruction error (Algorithm 1).
+    """The lower bound ρ* on every attack's reconstruction error, with its certificate (Algorithm 1).
 
     Ψ maps D⊥ and D_est to features (§3); tr Σ̂ and the rotation come from D⊥ only (§4,
     §6.5); the entropy lower confidence bound h̄_LB comes from D_est for each certified grid

@@ -23,7 +23,7 @@ def chain(*, data: Any = None, shape: Optional[Sequence[int]] = None, layout: Op
           progress: ProgressArgument = None, **options: Any) -> ChainResult:
     """ρ* next to the strongest attacks at each leakage γ (eq 39: ρ* <= ρ_blk <= ρ_cb <= ρ_dpsgd).
 
-    Per γ: the certified ρ* (eq 14), the per-block bound ρ_blk of a codebook release (eq 40),
+    Per γ: ρ* (eq 14; certified as ``certificate`` says), the per-block bound ρ_blk of a codebook release (eq 40),
     the codebook's conditional-mean attack ρ_cb and the prior-aware DP-SGD attack ρ_dpsgd
     (eq 36–38), each ± a bootstrap standard error over held-out targets; or the attacks of the
     mechanisms named in ``mechanisms`` (docs/tightness.md). The result's

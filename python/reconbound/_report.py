@@ -38,7 +38,7 @@ class ReportResult(Result):
     gamma_error_bits: float
     """The leakage's numerical error bound, added to γ before the converse (§6.8)."""
     rho_star: float
-    """The certified ρ* at γ (eq 14), from the spectrum's entropy estimate."""
+    """ρ* at γ (eq 14), from the spectrum's entropy estimate; certified as certificate.rho_label says."""
     k_star: int
     nu2_star: float
     abs_bound: float
@@ -101,7 +101,8 @@ def report(path: str | os.PathLike[str], *, q: Optional[float] = None, sigma: Op
            seed: int = 0, threads: int = 0, progress: ProgressArgument = None, **options: Any) -> ReportResult:
     """Writes one self-contained HTML page of what a training guarantees to ``path``.
 
-    The page (docs/report.md) shows the certificate's sentence for the certified ρ* at the
+    The page (docs/report.md) shows the certificate's sentence for ρ* (with normaliser="sample"
+    for the absolute bound, the only number certified then) at the
     training's leakage γ (Theorem 4.1, eq 14, §6.8) with (k*, ν²*), ε(δ) at the training's noise
     with its guaranteed error bars (§8), the spectrum of ρ* over ``epsilons`` from the same
     entropy estimate (one certificate covers it all), optionally the chain of attacks (§9), what

@@ -59,9 +59,12 @@ class Result:
     __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
-        fields = ", ".join(f"{key}={value!r}" for key, value in self._data.items()
-                           if not isinstance(value, (dict, list)))
-        return f"{type(self).__name__}({fields})"
+        fields = [f"{key}={value!r}" for key, value in self._data.items() if not isinstance(value, (dict, list))]
+        certificate = self._data.get("certificate")
+        if isinstance(certificate, dict) and "rho_label" in certificate:
+            # What rho_star is, in the certificate's own words (§6.8): certified at its level or not.
+            fields.append(f"rho_star_is={certificate['rho_label']!r}")
+        return f"{type(self).__name__}({', '.join(fields)})"
 
     def to_dict(self) -> dict[str, Any]:
         """The whole result as plain dicts, lists, numbers and strings (a copy)."""
@@ -134,7 +137,7 @@ class EpsilonCalibrationResult(Result):
 
 
 class RhoCalibrationResult(Result):
-    """The smallest σ whose certified ρ* reaches a target (eq 14 inverted; §8): ``reconbound calibrate --target-rho``."""
+    """The smallest σ whose ρ* reaches a target (eq 14 inverted; §8): ``reconbound calibrate --target-rho``."""
 
     optional_fields = frozenset({"epsilon", "epsilon_lower", "epsilon_upper", "delta", "relation", _STEPS_FROM_EPOCHS})
     target_rho: float
@@ -169,10 +172,10 @@ class RhoCalibrationResult(Result):
 
 
 class BoundResult(Result):
-    """The certified bound ρ* (Algorithm 1; eq 14, §3–7): ``reconbound bound``.
+    """The bound ρ* with its certificate (Algorithm 1; eq 14, §3–7): ``reconbound bound``.
 
-    ρ* is a lower bound on sqrt(E‖Ψ(x) − ẑ‖² / tr Σ) for every attack ẑ (eq 3): the attack's RMSE
-    in the representation relative to the prior's. ``certificate`` states what holds and with
+    Where the certificate certifies "rho_star", every attack ẑ has sqrt(E‖Ψ(x) − ẑ‖² / tr Σ) ≥ ρ*
+    (eq 3): the attack's RMSE in the representation relative to the prior's. ``certificate`` states what holds and with
     which probability (§6.8): with the default normaliser ρ* itself, at 1 − alpha; with
     normaliser="sample" only abs_bound. The headline fields are those of the first γ.
     """
@@ -207,7 +210,9 @@ class BoundResult(Result):
     """What is certified (certifies: "rho_star" with normaliser "ucb", "abs_bound" with "sample"), its level
     (1 − alpha) and alpha, union_size |G'|, normaliser, scope, ingredients (name, treatment: "probability"
     with its alpha share, "exact", "numerical, bound added", "point estimate" or "fixed before D_est";
-    data, detail) and statement: the sentence for the first γ (§6.8). None with select_only: nothing
+    data, detail), statement: the sentence for the first γ (§6.8), and rho_label: what ρ* is, in the
+    words every page uses ("ρ* (certified, probability ≥ 95 %)" or "ρ* (point normalisation, not
+    certified)"); the result's repr shows it. None with select_only: nothing
     is certified then."""
     results: list[Result]
     """Per γ: gamma_bits, gamma_error_bits (added before the converse), rho_star, k_star, nu2_star,

@@ -61,7 +61,7 @@ TEST(ChainCli, JsonTableAndFiguresOnFashionMnist) {
 
   ASSERT_EQ(j["figures"].size(), 3u);
   const std::string rho_svg = read_file(prefix + "_rho.svg");
-  for (const char* label : {"prior mean (ρ = 1)", "ρ* (certified bound)", "ρ_blk (per-block bound)",
+  for (const char* label : {"prior mean (ρ = 1)", "ρ* (certified, probability ≥ 95 %)", "ρ_blk (per-block bound)",
                             "ρ_cb (codebook attack)", "DP-SGD attack (q=1, T=1)", "leakage γ (bits, log scale)"}) {
     EXPECT_NE(rho_svg.find(label), std::string::npos) << label;
   }

@@ -5,6 +5,7 @@ and wide ε error bars: seconds, not minutes."""
 from __future__ import annotations
 
 import json
+import re
 import os
 import subprocess
 from pathlib import Path
@@ -32,3 +33,11 @@ def cli_report(folder: Path, *extra: str) -> tuple[dict, Path]:
     result = run_cli("report", *training, *QUICK_OPTIONS, *extra, "--output", str(page), "--json")
     assert result.returncode == 0, result.stderr
     return json.loads(result.stdout), page
+
+
+def page_statement(ascii_statement: str) -> str:
+    """The certificate's sentence as the page writes it: the JSON's ASCII in Unicode (≥, ρ*, Ψ, "95 %")."""
+    out = ascii_statement
+    for ascii_text, unicode_text in ((">=", "≥"), ("rho*", "ρ*"), ("Psi", "Ψ"), ("tr Sigma-hat", "tr Σ̂")):
+        out = out.replace(ascii_text, unicode_text)
+    return re.sub(r"(\d)%", r"\1 %", out)

@@ -45,13 +45,32 @@ RECONBOUND_API Certificate make_certificate(const BoundReport& report, LeakageOr
 // The largest gamma_error_bits among `results` (0 for none).
 RECONBOUND_API double largest_gamma_error(const std::vector<BoundResult>& results);
 
+// How a sentence writes its mathematics: ASCII for the terminal and JSON ("rho*", ">=", "Psi"),
+// Unicode for pages and figures ("ρ*", "≥", "Ψ").
+enum class Script { ascii, unicode };
+
 // The one sentence a front end prints for `result` of `report`, literally true for its
 // normaliser: the probability, over what, and the bound it applies to.
 RECONBOUND_API std::string certificate_sentence(const Certificate& certificate, const BoundReport& report,
-                                                const BoundResult& result);
+                                                const BoundResult& result, Script script = Script::ascii);
 
 // The sentence for a table of ρ* at several γ from one report (spectrum, chain): on the certificate's
 // event every row holds at once.
-RECONBOUND_API std::string certificate_table_sentence(const Certificate& certificate);
+RECONBOUND_API std::string certificate_table_sentence(const Certificate& certificate,
+                                                      Script script = Script::ascii);
+
+// The names every page, figure and table gives ρ* (mathematics §6.8), from what the certificate
+// certifies, in Unicode: one source, so that where only the absolute bound is certified (the point
+// normaliser) nothing calls ρ* certified or a bound on attacks, and where ρ* is, its level is named.
+struct CertificateWording {
+  bool rho_certified = false;  // certifies == "rho_star"
+  std::string rho;             // a label: "ρ* (certified, probability ≥ 95 %)" | "ρ* (point normalisation, not certified)"
+  std::string rho_curve;       // a figure's title for ρ* against a variable (followed by " against …")
+  std::string rho_axis;        // a figure's axis of ρ*
+};
+
+// InvalidInput for a `certifies` other than "rho_star" and "abs_bound" or a level outside (0, 1).
+RECONBOUND_API CertificateWording certificate_wording(const std::string& certifies, double level);
+RECONBOUND_API CertificateWording certificate_wording(const Certificate& certificate);
 
 }  // namespace reconbound

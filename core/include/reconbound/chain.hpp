@@ -13,6 +13,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "reconbound/attack.hpp"
@@ -41,6 +42,9 @@ struct ChainConfig {
   std::vector<ChainAttackRow> attacks;    // workflow::chain_attack_rows gives the paper's
   std::size_t bootstrap = 1000;    // resamples of the targets for standard errors
   std::size_t figure_targets = 6;  // targets whose reconstructions are kept for the image grid
+  // A numerical error bound per γ of the attacks, added to that γ before the converse (as
+  // compute_bound's gamma_errors_bits; mathematics §6.8): pairs (γ, error); a γ not listed is exact.
+  std::vector<std::pair<double, double>> gamma_errors_bits;
 };
 
 struct ChainData {

@@ -96,27 +96,4 @@ Certificate make_certificate(const BoundReport& r, LeakageOrigin leakage, double
   return c;
 }
 
-std::string certificate_sentence(const Certificate& c, const BoundReport& r, const BoundResult& result) {
-  const ConverseResult& b = result.converse;
-  const double rmse = std::sqrt(b.abs_bound / static_cast<double>(r.m));
-  const std::string level = fmt::format("{:.4g}%", 100.0 * c.level);
-  if (c.certifies == "rho_star") {
-    return fmt::format("With probability >= {} over the data sample and the Monte Carlo draws, every "
-                       "attack's RMSE in Psi is at least {:.1f}% of the prior's (rho* = {:.5f}; "
-                       "per-coordinate RMSE >= {:.4g}).", level, 100.0 * b.rho_star, b.rho_star, rmse);
-  }
-  return fmt::format("With probability >= {} over the data sample and the Monte Carlo draws, every "
-                     "attack's mean squared error in Psi is at least {:.6g} (per-coordinate RMSE >= {:.4g}); "
-                     "rho* = {:.5f} divides it by the point estimate tr Sigma-hat and is not certified.",
-                     level, b.abs_bound, rmse, b.rho_star);
-}
-
-std::string certificate_table_sentence(const Certificate& c) {
-  const std::string where = fmt::format("with probability >= {:.4g}% over the data sample and the Monte Carlo "
-                                        "draws ({})", 100.0 * c.level, c.scope);
-  if (c.certifies == "rho_star") return fmt::format("Every rho* of this table holds, all rows at once, {}.", where);
-  return fmt::format("Every row's absolute bound holds, all rows at once, {}; rho* divides it by the point "
-                     "estimate tr Sigma-hat and is not certified.", where);
-}
-
 }  // namespace reconbound

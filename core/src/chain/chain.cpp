@@ -95,6 +95,23 @@ std::optional<double> find_detail(const AttackDetails& details, std::string_view
   return std::nullopt;
 }
 
+namespace {
+
+// The error bound of each γ (0 where config lists none), in the order of `gammas`.
+std::vector<double> gamma_errors(const ChainConfig& config, const std::vector<double>& gammas) {
+  std::vector<double> out(gammas.size(), 0.0);
+  for (const auto& [gamma, error] : config.gamma_errors_bits) {
+    const auto at = std::find(gammas.begin(), gammas.end(), gamma);
+    if (at == gammas.end()) {
+      throw InvalidInput(fmt::format("an error bound is given for gamma = {} bits, which no attack row is run at", gamma));
+    }
+    out[static_cast<std::size_t>(at - gammas.begin())] = error;
+  }
+  return out;
+}
+
+}  // namespace
+
 ChainReport compute_chain(const Registry& registry, const ChainData& data, const ChainConfig& config) {
   check_config(data, config);
   const std::vector<double> gammas = row_gammas(config);
@@ -180,7 +197,7 @@ ChainReport compute_chain(const Registry& registry, const ChainData& data, const
   }
 
   start = std::chrono::steady_clock::now();
-  out.bound = compute_bound(registry, frame, gammas, config.bound);
+  out.bound = compute_bound(registry, frame, gammas, config.bound, gamma_errors(config, gammas));
   out.timings.bound_s += seconds_since(start);
   for (std::size_t i = 0; i < gammas.size(); ++i) out.rows[i].bound = out.bound.results[i].converse;
   const std::optional<std::size_t> shown = figure.row();

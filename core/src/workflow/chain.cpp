@@ -1,5 +1,10 @@
 #include "reconbound/workflow/chain.hpp"
 
+#include <fmt/format.h>
+
+#include <utility>
+
+#include "reconbound/error.hpp"
 #include "reconbound/workflow/bound.hpp"
 
 namespace reconbound::workflow {
@@ -32,9 +37,26 @@ ChainGaps chain_gaps(const ChainRow& row) {
   return gaps;
 }
 
+namespace {
+
+// ChainRows' error bounds as (γ, error) pairs; InvalidInput unless there is none or one per γ.
+std::vector<std::pair<double, double>> gamma_errors(const ChainRows& rows) {
+  if (rows.gamma_errors_bits.empty()) return {};
+  if (rows.gamma_errors_bits.size() != rows.gammas.size()) {
+    throw InvalidInput(fmt::format("{} gamma error bounds for {} gammas: give none or one per gamma",
+                                   rows.gamma_errors_bits.size(), rows.gammas.size()));
+  }
+  std::vector<std::pair<double, double>> out;
+  for (std::size_t i = 0; i < rows.gammas.size(); ++i) out.emplace_back(rows.gammas[i], rows.gamma_errors_bits[i]);
+  return out;
+}
+
+}  // namespace
+
 ChainOutput run_chain(const Registry& registry, const ChainRequest& request) {
   ChainConfig config = request.config;
   config.attacks = chain_attack_rows(request.rows);
+  config.gamma_errors_bits = gamma_errors(request.rows);
   config.bound = with_representation(config.bound, request.representation);
   const ChainSplitData data = load_chain_data(request.data);
   ChainOutput out;
@@ -46,7 +68,9 @@ ChainOutput run_chain(const Registry& registry, const ChainRequest& request) {
   out.representation = request.representation;
   out.seed = request.data.data.seed;
   out.indices = data.indices;
-  out.certificate = make_certificate(out.report.bound, LeakageOrigin::given, 0.0);
+  const double error = largest_gamma_error(out.report.bound.results);
+  out.certificate = make_certificate(
+      out.report.bound, error > 0.0 ? LeakageOrigin::mechanism_with_error : LeakageOrigin::given, error);
   out.shape = data.dataset->shape;
   return out;
 }

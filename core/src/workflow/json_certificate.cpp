@@ -15,7 +15,8 @@ nlohmann::json to_json(const Certificate& certificate, const std::string& statem
           {"normaliser", certificate.normaliser},
           {"scope", certificate.scope},
           {"ingredients", ingredients},
-          {"statement", statement}};
+          {"statement", statement},
+          {"rho_label", certificate_wording(certificate).rho}};
 }
 
 }  // namespace reconbound::workflow

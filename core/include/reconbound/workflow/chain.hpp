@@ -46,6 +46,9 @@ struct ChainRows {
   // (0.3 when absent); InvalidInput when given with `mechanisms`.
   std::optional<std::vector<DpsgdSetting>> dpsgd;
   std::optional<double> clip;
+  // The numerical error bound of each of `gammas` (empty: every γ exact), added to it before the
+  // converse (mathematics §6.8): a report's γ values come from a mechanism that bounds its error.
+  std::vector<double> gamma_errors_bits;
 };
 
 // The rows of ChainConfig::attacks: every row is attacked at `gammas`, except the codebook's,
@@ -69,7 +72,7 @@ struct ChainOutput {
   ChainIndices indices;        // where D⊥, D_est, D_shadow and the targets came from
   ImageShape shape;            // of one record (for images of the reconstructions)
   std::vector<std::string> figures;  // the figures a front end wrote (empty when none)
-  Certificate certificate;     // what the chain's ρ* certifies (γ given: exact; mathematics §6.8)
+  Certificate certificate;     // what the chain's ρ* certifies (γ given: exact, else + its error; §6.8)
 };
 
 // The gaps along the chain (eq 39) in one row, each absent where a side is absent.

@@ -1,10 +1,12 @@
 #pragma once
-// The privacy-spectrum figure (the shape of the paper's Figures 2 and 5): certified ρ*
-// against ε on a log axis, one line per representation, the privacy tiers shaded
+// The privacy-spectrum figure (the shape of the paper's Figures 2 and 5): ρ* (certified or
+// not, as its certificate says) against ε on a log axis, one line per representation, the privacy tiers shaded
 // (ε ≤ 1, 1 < ε ≤ 10, ε > 10), optionally one point marked (a training of the user's).
 #include <optional>
 #include <string>
 #include <vector>
+
+#include "reconbound/certificate.hpp"
 
 namespace reconbound::figures {
 
@@ -24,7 +26,8 @@ struct SpectrumMark {
 // The figure as a standalone SVG document. Its x axis covers every ε of the curves and the mark,
 // with room for all three tiers. InvalidInput for no curve, an inconsistent one, or an ε that is
 // not finite and > 0.
+// The title and the ρ axis name ρ* as `wording` does (the curves' certificate).
 std::string spectrum_svg(const std::vector<SpectrumCurve>& curves, const std::string& subtitle,
-                         const std::optional<SpectrumMark>& mark = std::nullopt);
+                         const CertificateWording& wording, const std::optional<SpectrumMark>& mark = std::nullopt);
 
 }  // namespace reconbound::figures
