@@ -4,6 +4,7 @@
 
 #include "bound_options.hpp"
 #include "bound_report.hpp"
+#include "certificate_report.hpp"
 #include "checkpoint_option.hpp"
 #include "commands.hpp"
 #include "data_options.hpp"
@@ -39,6 +40,7 @@ void run(const Options& o, const CLI::App& command) {
   const auto checkpoint = open_checkpoint(o.bound.checkpoint, command, registry, o.bound.quiet);
   request.bound.checkpoint = checkpoint.get();
   const workflow::BoundOutput output = workflow::run_bound(registry, request);
+  note_split_assumption(output.certificate);
   if (o.json) fmt::print("{}\n", workflow::to_json(output).dump(2));
   else print_bound_table(output);
 }

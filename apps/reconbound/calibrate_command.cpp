@@ -73,6 +73,7 @@ void run_target_rho(const CalibrateOptions& o, const CLI::App& command) {
   const workflow::CalibrateRhoOutput out = workflow::run_calibrate_rho(registry, request);
   const ConverseResult& at = out.result.converse;
   if (out.at_sigma_min) note_smallest_sigma(fmt::format("the target rho* {}", out.target_rho), out.sigma);
+  note_split_assumption(out.certificate);
   if (o.json) {
     fmt::print("{}\n", workflow::to_json(out).dump(2));
     return;

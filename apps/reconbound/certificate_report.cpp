@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "job.hpp"
+
 namespace reconbound::cli {
 
 void print_certificate(const Certificate& c) {
@@ -13,6 +15,11 @@ void print_certificate(const Certificate& c) {
     const std::string share = i.treatment == "probability" ? fmt::format("alpha {:.4g}", i.alpha) : i.treatment;
     fmt::print("  {:<20} {:<24} reads {}: {}\n", i.name, share, i.data, i.detail);
   }
+}
+
+void note_split_assumption(const Certificate& c) {
+  const std::string note = split_assumption_note(c);
+  if (!note.empty() && Job::current().leads()) fmt::print(stderr, "note: {}\n", note);  // one rank says it
 }
 
 }  // namespace reconbound::cli

@@ -9,4 +9,8 @@ namespace reconbound::cli {
 // line per ingredient: its name, α share or treatment, the data it read and its detail.
 void print_certificate(const Certificate& certificate);
 
+// "note: D_perp and D_est were not drawn at random (…)" on stderr, once per run, where the
+// certificate rests on that assumption (mathematics §7); nothing for a random split.
+void note_split_assumption(const Certificate& certificate);
+
 }  // namespace reconbound::cli

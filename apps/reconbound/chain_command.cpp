@@ -10,6 +10,7 @@
 #include "chain_bits_option.hpp"
 #include "chain_data.hpp"
 #include "checkpoint_option.hpp"
+#include "certificate_report.hpp"
 #include "chain_report.hpp"
 #include "commands.hpp"
 #include "job.hpp"
@@ -96,6 +97,7 @@ void run(const ChainOptions& o, const CLI::App& command) {
     }
     for (const std::string& f : output.figures) fmt::print(stderr, "chain: wrote {}\n", f);
   }
+  note_split_assumption(output.certificate);
   if (o.json) fmt::print("{}\n", workflow::to_json(output).dump(2));
   else print_chain_table(output);
 }

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "chain_bits_option.hpp"
+#include "certificate_report.hpp"
 #include "checkpoint_option.hpp"
 #include "commands.hpp"
 #include "job.hpp"
@@ -97,6 +98,7 @@ void run(const ReportOptions& o, const CLI::App& command) {
       note_smallest_sigma(fmt::format("the target epsilon {}", point.target_epsilon), point.calibration.sigma);
     }
   }
+  note_split_assumption(out.certificate);
   const std::string page = figures::report_html(out, command_line(command));
   if (Job::current().leads()) figures::write_output_file(o.output, page, "report");  // under MPI rank 0 writes
   if (o.json) {

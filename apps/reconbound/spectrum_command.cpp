@@ -4,6 +4,7 @@
 // paper's Figures 2 and 5).
 #include <fmt/format.h>
 
+#include "certificate_report.hpp"
 #include "checkpoint_option.hpp"
 #include "job.hpp"
 #include "plan_options.hpp"
@@ -103,6 +104,7 @@ void run(const SpectrumOptions& o, const CLI::App& command) {
       note_smallest_sigma(fmt::format("the target epsilon {}", point.target_epsilon), point.calibration.sigma);
     }
   }
+  note_split_assumption(out.curves.front().certificate);  // every curve shares D⊥ and D_est
   out.figure = o.svg;
   write_figure(out, p.data.data);
   if (o.json) fmt::print("{}\n", workflow::to_json(out).dump(2));

@@ -92,8 +92,10 @@ void certify_training(const Registry& registry, const ReportRequest& request, Re
   BoundReport every_gamma = curve.report;
   every_gamma.results.push_back(out.result);
   const double error = largest_gamma_error(every_gamma.results);
-  out.certificate = make_certificate(
-      every_gamma, error > 0.0 ? LeakageOrigin::mechanism_with_error : LeakageOrigin::mechanism_exact, error);
+  // The spectrum's curve knows how its D⊥ and D_est were chosen.
+  out.certificate = make_certificate(every_gamma,
+                                     error > 0.0 ? LeakageOrigin::mechanism_with_error : LeakageOrigin::mechanism_exact,
+                                     error, curve.certificate.split);
   out.statement = certificate_sentence(out.certificate, every_gamma, out.result);
   curve.certificate = out.certificate;
 }

@@ -209,7 +209,9 @@ class BoundResult(Result):
     certificate: Result
     """What is certified (certifies: "rho_star" with normaliser "ucb", "abs_bound" with "sample"), its level
     (1 − alpha) and alpha, union_size |G'|, normaliser, scope, ingredients (name, treatment: "probability"
-    with its alpha share, "exact", "numerical, bound added", "point estimate" or "fixed before D_est";
+    with its alpha share, "exact", "numerical, bound added", "point estimate", "fixed before D_est", or
+    for the split "exchangeable by construction" (a seeded random split) or "assumed" (perp/est
+    arrays, ranges, index lists: D_est is then assumed an i.i.d. sample independent of D⊥, §7);
     data, detail), statement: the sentence for the first γ (§6.8), and rho_label: what ρ* is, in the
     words every page uses ("ρ* (certified, probability ≥ 95 %)" or "ρ* (point normalisation, not
     certified)"); the result's repr shows it. None with select_only: nothing

@@ -136,7 +136,7 @@ class ChainCheckpoint : public ::testing::Test {
   static nlohmann::json json_of(const ChainReport& report) {
     workflow::ChainOutput output;
     output.report = report;
-    output.certificate = make_certificate(report.bound, LeakageOrigin::given, 0.0);
+    output.certificate = make_certificate(report.bound, LeakageOrigin::given, 0.0, {true, "random split"});
     return without_timings(workflow::to_json(output));
   }
 

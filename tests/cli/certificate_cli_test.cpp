@@ -104,3 +104,34 @@ TEST(CertificateCli, SpectrumSaysWhetherItsLevelsAreJoint) {
 }
 
 }  // namespace
+
+// Mathematics §7: the certificate records how D⊥ and D_est were chosen; ranges of a file make it an
+// assumption, said once on stderr; a seeded random split is exchangeable by construction.
+TEST(CertificateCli, TheCertificateSaysHowTheSetsWereChosen) {
+  const auto split_of = [](const nlohmann::json& j) {
+    for (const auto& i : j["certificate"]["ingredients"]) {
+      if (i["name"] == "split") return i;
+    }
+    return nlohmann::json();
+  };
+  const auto ranges = run_cli(small_bound({"--json"}));
+  ASSERT_EQ(ranges.exit_code, 0) << ranges.err;
+  const nlohmann::json assumed = split_of(nlohmann::json::parse(ranges.out));
+  EXPECT_EQ(assumed["treatment"], "assumed");
+  EXPECT_EQ(assumed["detail"], "explicit sets: D_perp = records 0:400, D_est = records 400:800, not a random split: "
+                               "assumes D_est is an i.i.d. sample independent of D_perp (mathematics §7)");
+  const std::string note = "note: D_perp and D_est were not drawn at random (explicit sets: D_perp = records 0:400, "
+                           "D_est = records 400:800): the certificate assumes D_est is an i.i.d. sample independent "
+                           "of D_perp (mathematics §7)\n";
+  EXPECT_NE(ranges.err.find(note), std::string::npos) << ranges.err;
+  EXPECT_EQ(ranges.err.find("note: D_perp"), ranges.err.rfind("note: D_perp")) << "said once";
+
+  const auto random = run_cli({"bound", "--data", fashion_mnist_t10k(), "--perp", "400", "--est", "400", "--seed",
+                               "3", "--gamma", "1", "--grid-k", "4", "--grid-nu2", "0.4", "--quiet", "--json"});
+  ASSERT_EQ(random.exit_code, 0) << random.err;
+  const nlohmann::json exchangeable = split_of(nlohmann::json::parse(random.out));
+  EXPECT_EQ(exchangeable["treatment"], "exchangeable by construction");
+  EXPECT_EQ(exchangeable["detail"].get<std::string>().rfind("random split of 10000 records, seed 3: ", 0), 0u)
+      << exchangeable;
+  EXPECT_EQ(random.err.find("note: D_perp"), std::string::npos) << random.err;
+}

@@ -63,7 +63,9 @@ def test_privacy_report_goes_from_a_torchvision_data_set_to_the_page(tmp_path):
     assert out[1] == "training: q = 0.02, sigma = 1.2, T = 100 steps (2 epochs)"  # ceil(2 / 0.02) steps
     rho = float(out[4].split()[1])
     page = html.unescape((tmp_path / "page.html").read_text())
-    assert out[5] in page  # the certificate's sentence is the page's headline
+    # the certificate's sentence is the page's headline, written there in Unicode (≥, ρ*, Ψ, "95 %")
+    in_unicode = re.sub(r"(\d)%", r"\1 %", out[5].replace(">=", "≥").replace("rho*", "ρ*").replace("Psi", "Ψ"))
+    assert in_unicode in page
 
     # The same records as a NumPy array, under reconbound's own names: the same numbers.
     with gzip.open(fashion_mnist_dir() / "t10k-images-idx3-ubyte.gz") as packed:

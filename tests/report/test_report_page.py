@@ -105,6 +105,19 @@ def test_the_pages_command_reproduces_its_numbers(report):
     assert json.loads(again.stdout)["rho_star"] == numbers["rho_star"]
 
 
+def test_the_chain_charges_each_gamma_with_its_error_bound_as_the_headline_does(report):
+    numbers, _ = report
+    errors = {numbers["gamma_bits"]: numbers["gamma_error_bits"]}
+    errors.update({p["gamma_bits"]: p["gamma_error_bits"] for p in numbers["spectrum"]["calibrations"]})
+    chain = numbers["chain"]
+    assert set(errors) <= {row["gamma_bits"] for row in chain["rows"]}  # and the codebook's rates
+    for row in chain["rows"]:
+        assert row["gamma_error_bits"] == errors.get(row["gamma_bits"], 0.0)  # a rate R is exact
+        assert row["gamma_bits"] not in errors or row["gamma_error_bits"] > 0
+    leakage = next(i for i in chain["certificate"]["ingredients"] if i["name"] == "leakage")
+    assert leakage["treatment"] == "numerical, bound added"  # not "exact": γ came from the mechanism
+
+
 def test_the_page_names_no_external_resource_and_runs_no_script(report):
     html = report[1].read_text()
     assert "<script" not in html and "<link" not in html and "@import" not in html

@@ -19,9 +19,18 @@ enum class LeakageOrigin {
   mechanism_exact,       // charged by a mechanism that reports none: taken as exact
 };
 
+// How D⊥ and D_est were chosen (mathematics §7): every margin needs D_est i.i.d. and independent
+// of D⊥. A seeded random split of a data set gives that by construction (from records that are
+// themselves exchangeable); sets the caller chose (ranges, index files, arrays) only by assumption.
+struct SplitOrigin {
+  bool random = false;  // drawn by a seeded random permutation of the data set
+  std::string how;      // one line: "random split of 70000 records, seed 0", "ranges 0:2000 and 2000:10000", ...
+};
+
 struct CertificateIngredient {
   std::string name;       // "monte_carlo", "sampling", "normaliser", "numerical", "leakage", ...
-  std::string treatment;  // "probability", "exact", "numerical, bound added", "point estimate", ...
+  std::string treatment;  // "probability", "exact", "numerical, bound added", "point estimate",
+                          // "exchangeable by construction", "assumed", ...
   double alpha = 0.0;     // its share of α (> 0 only for treatment "probability")
   std::string data;       // which data it read
   std::string detail;     // one line: the argument and the number it added
@@ -34,13 +43,18 @@ struct Certificate {
   std::size_t union_size = 0; // |G'|, the pairs the entropy margins' union bound runs over
   std::string normaliser;     // "ucb" or "sample"
   std::string scope;          // "this representation", or the joint statement of a spectrum
+  SplitOrigin split;          // how D⊥ and D_est were chosen (its ingredient: "split")
   std::vector<CertificateIngredient> ingredients;
 };
 
 // The certificate of a finished bound report whose γ came from `leakage`, the largest error bound
-// added to a γ being gamma_error_bits.
+// added to a γ being gamma_error_bits, and whose D⊥ and D_est were chosen as `split` says.
 RECONBOUND_API Certificate make_certificate(const BoundReport& report, LeakageOrigin leakage,
-                                            double gamma_error_bits);
+                                            double gamma_error_bits, const SplitOrigin& split);
+
+// When D⊥ and D_est were not drawn at random: the one-line note a front end prints once, that the
+// certificate assumes D_est i.i.d. and independent of D⊥; empty for a random split.
+RECONBOUND_API std::string split_assumption_note(const Certificate& certificate);
 
 // The largest gamma_error_bits among `results` (0 for none).
 RECONBOUND_API double largest_gamma_error(const std::vector<BoundResult>& results);

@@ -53,7 +53,25 @@ CertificateIngredient leakage_ingredient(LeakageOrigin origin, double error) {
   return {"leakage", "exact", 0.0, "none", "the mechanism reports no numerical error bound: gamma taken as exact"};
 }
 
+// Mathematics §7: the margins hold for D_est i.i.d. and independent of D⊥.
+CertificateIngredient split_ingredient(const SplitOrigin& split) {
+  if (split.random) {
+    return {"split", "exchangeable by construction", 0.0, "the seed",
+            fmt::format("{}: D_perp and D_est are disjoint random subsets, so D_est is an i.i.d. sample "
+                        "independent of D_perp when the data set's records are", split.how)};
+  }
+  return {"split", "assumed", 0.0, "none",
+          fmt::format("{}, not a random split: assumes D_est is an i.i.d. sample independent of D_perp "
+                      "(mathematics §7)", split.how)};
+}
+
 }  // namespace
+
+std::string split_assumption_note(const Certificate& c) {
+  if (c.split.random) return {};
+  return fmt::format("D_perp and D_est were not drawn at random ({}): the certificate assumes D_est is an i.i.d. "
+                     "sample independent of D_perp (mathematics §7)", c.split.how);
+}
 
 double largest_gamma_error(const std::vector<BoundResult>& results) {
   double out = 0.0;
@@ -61,7 +79,8 @@ double largest_gamma_error(const std::vector<BoundResult>& results) {
   return out;
 }
 
-Certificate make_certificate(const BoundReport& r, LeakageOrigin leakage, double gamma_error_bits) {
+Certificate make_certificate(const BoundReport& r, LeakageOrigin leakage, double gamma_error_bits,
+                             const SplitOrigin& split) {
   Certificate c;
   const bool ucb = r.normaliser_kind == Normaliser::ucb;
   c.certifies = ucb ? "rho_star" : "abs_bound";
@@ -89,6 +108,8 @@ Certificate make_certificate(const BoundReport& r, LeakageOrigin leakage, double
       {"grid_selection", "fixed before D_est", 0.0, r.selection.method == "pilot" ? "D_perp" : "none",
        fmt::format("G' = {} of {} pairs ({})", c.union_size, r.selection.candidates,
                    r.selection.method == "pilot" ? "pilot on D_perp" : "the whole grid")});
+  c.split = split;
+  c.ingredients.push_back(split_ingredient(split));
   c.ingredients.push_back({"rotation_and_dither", "fixed before D_est", 0.0, "D_perp and the seed",
                            fmt::format("rotation {} and dither s = nu*sqrt(tr Sigma-hat/k) from D_perp", r.rotation)});
   for (const CertificateIngredient& i : c.ingredients) c.alpha += i.alpha;

@@ -116,7 +116,8 @@ BoundOutput run_bound(const Registry& registry, const BoundRequest& request) {
                                             fitted ? FrameLayout::whole : FrameLayout::rows_on_ranks);
   if (fitted) charged = fitted_leakage(request, *mechanism, frame, out);
   out.report = compute_bound(registry, frame, charged.gammas, config, charged.errors);
-  out.certificate = make_certificate(out.report, charged.origin, largest_gamma_error(out.report.results));
+  out.certificate =
+      make_certificate(out.report, charged.origin, largest_gamma_error(out.report.results), data.origin);
   out.rotation_probe = rotation_probe(*frame.rotation);
   out.data_source = data.dataset->source;
   out.representation = request.representation;

@@ -79,7 +79,7 @@ CalibrateRhoOutput run_calibrate_rho(const Registry& registry, const CalibrateRh
   out.result = apply_converse(registry, out.report, out.gamma_bits, config, out.gamma_error_bits);
   out.certificate = make_certificate(
       out.report, out.gamma_error_bits > 0.0 ? LeakageOrigin::mechanism_with_error : LeakageOrigin::mechanism_exact,
-      out.gamma_error_bits);
+      out.gamma_error_bits, data.origin);
   out.sigma_tolerance = request.calibration.sigma_tolerance;
   out.steps = schedule_steps(m);
   if (with_epsilon) {

@@ -69,8 +69,9 @@ ChainOutput run_chain(const Registry& registry, const ChainRequest& request) {
   out.seed = request.data.data.seed;
   out.indices = data.indices;
   const double error = largest_gamma_error(out.report.bound.results);
-  out.certificate = make_certificate(
-      out.report.bound, error > 0.0 ? LeakageOrigin::mechanism_with_error : LeakageOrigin::given, error);
+  out.certificate = make_certificate(out.report.bound,
+                                     error > 0.0 ? LeakageOrigin::mechanism_with_error : LeakageOrigin::given, error,
+                                     data.origin);
   out.shape = data.dataset->shape;
   return out;
 }

@@ -54,6 +54,7 @@ ChainSplitData load_chain_data(const ChainDataRequest& request) {
     throw InvalidInput("give explicit indices for both D_perp and D_est, or for neither");
   }
   ChainIndices& idx = out.indices;
+  out.origin = split_origin(d, n);
   if (perp) {
     if (d.perp || d.est) {
       throw InvalidInput(fmt::format("{}/{} sizes do not go with explicit ranges or indices", parameter("n_perp"),

@@ -26,6 +26,25 @@ std::shared_ptr<const Dataset> request_dataset(const DataRequest& request) {
 
 namespace {
 
+std::string describe(const IndexChoice& choice, const char* name) {
+  if (choice.range) return fmt::format("{} = records {}:{}", name, choice.range->begin, choice.range->end);
+  if (choice.indices) return fmt::format("{} = {} listed records", name, choice.indices->size());
+  return fmt::format("{} not given", name);
+}
+
+}  // namespace
+
+SplitOrigin split_origin(const DataRequest& request, std::size_t records) {
+  if (request.views) return {false, fmt::format("D_perp and D_est given as records ({})", request.views->source)};
+  if (request.perp_records.range || request.perp_records.indices) {
+    return {false, fmt::format("explicit sets: {}, {}", describe(request.perp_records, "D_perp"),
+                               describe(request.est_records, "D_est"))};
+  }
+  return {true, fmt::format("random split of {} records, seed {}", records, request.seed)};
+}
+
+namespace {
+
 // D⊥ and D_est given by the caller: nothing to load or split.
 SplitData caller_views(const DataRequest& request) {
   const bool explicit_sets = request.perp_records.range || request.perp_records.indices ||
@@ -41,6 +60,7 @@ SplitData caller_views(const DataRequest& request) {
   }
   SplitData out;
   out.views = views;
+  out.origin = split_origin(request, 0);
   out.dataset = std::make_shared<const Dataset>(Dataset{RowMatrix(), views.shape, views.source});
   return out;
 }
@@ -74,6 +94,7 @@ SplitData load_split_data(const DataRequest& request) {
     const std::size_t n_est = request.est.value_or(paper ? n - n_perp : kQuickEst);
     out.split = random_split(n, n_perp, n_est, request.seed);
   }
+  out.origin = split_origin(request, n);
   if (out.mapped) return out;
   out.perp = select_rows(out.dataset->records, out.split.perp);
   out.est = select_rows(out.dataset->records, out.split.est);

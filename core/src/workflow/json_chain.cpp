@@ -71,9 +71,11 @@ nlohmann::json to_json(const ChainOutput& output) {
   const ChainReport& r = output.report;
   const BoundReport& b = r.bound;
   nlohmann::json rows = nlohmann::json::array();
-  for (const ChainRow& row : r.rows) {
+  for (std::size_t i = 0; i < r.rows.size(); ++i) {
+    const ChainRow& row = r.rows[i];
     const ChainGaps gaps = chain_gaps(row);
     nlohmann::json entry{{"gamma_bits", row.gamma_bits},
+                         {"gamma_error_bits", b.results[i].gamma_error_bits},
                          {"rho_star", row.bound.rho_star},
                          {"rho_point", row.bound.rho_point},
                          {"k_star", row.bound.arg_max.k},

@@ -98,7 +98,7 @@ SpectrumOutput run_spectrum(const Registry& registry, const SpectrumRequest& req
   for (std::size_t r = 0; r < configs.size(); ++r) {
     SpectrumCurve curve{request.representations[r],
                         compute_bound(registry, data.bound_data(), gammas, configs[r], errors), {}};
-    curve.certificate = make_certificate(curve.report, origin, largest_error);
+    curve.certificate = make_certificate(curve.report, origin, largest_error, data.origin);
     if (request.joint && configs.size() > 1) {
       // The union bound's level, stated with each curve's (issue 38: never a per-curve level alone).
       curve.certificate.scope =

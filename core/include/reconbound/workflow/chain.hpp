@@ -27,6 +27,7 @@ struct ChainSplitData {
   std::shared_ptr<const Dataset> dataset;
   ChainIndices indices;
   RowMatrix perp, est, shadow, targets;  // shadow empty: all of D_est
+  SplitOrigin origin;                    // how D⊥ and D_est were chosen (split_origin)
 };
 
 // Loads the data set and lays it out. The random layout draws the targets first from all

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "reconbound/bound.hpp"
+#include "reconbound/certificate.hpp"
 #include "reconbound/dataset.hpp"
 #include "reconbound/export.hpp"
 #include "reconbound/split.hpp"
@@ -73,6 +74,7 @@ struct SplitData {
   std::shared_ptr<const Dataset> dataset;  // the caller's records; loaded from a spec or with views:
                                            // no records, only their shape and source
   Split split;                             // with views: empty
+  SplitOrigin origin;                      // how D⊥ and D_est were chosen (split_origin)
   RowMatrix perp, est;                     // the records of D⊥ and D_est (with views or mapped: empty)
   std::optional<RecordViews> views;
   // A data set kept in its file encoding ("npy:PATH", "idx:PATH", "fashion-mnist":
@@ -97,6 +99,10 @@ RECONBOUND_API std::optional<std::vector<std::size_t>> chosen_indices(const Inde
 // The request's data set: its records, or load_dataset(spec). FileError/InvalidInput as the reader;
 // InvalidInput for a request of views (a job that lays out its own sets, like the chain's).
 RECONBOUND_API std::shared_ptr<const Dataset> request_dataset(const DataRequest& request);
+
+// How the request chooses D⊥ and D_est, for the certificate (mathematics §7): a random split of
+// `records` records with its seed, or the caller's ranges, index lists or arrays.
+RECONBOUND_API SplitOrigin split_origin(const DataRequest& request, std::size_t records);
 
 // Loads the data and builds the split, or takes the request's views as they are. InvalidInput
 // for views given with records, explicit sets or sizes, explicit indices of one set only,
