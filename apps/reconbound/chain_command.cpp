@@ -100,6 +100,7 @@ void run(const ChainOptions& o, const CLI::App& command) {
   note_split_assumption(output.certificate);
   if (o.json) fmt::print("{}\n", workflow::to_json(output).dump(2));
   else print_chain_table(output);
+  report_violations(output.report);
 }
 
 }  // namespace

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "result_status.hpp"
 #include "selection_report.hpp"
 
 namespace reconbound::cli {
@@ -80,11 +81,16 @@ void print_chain_table(const workflow::ChainOutput& c) {
     }
   }
   for (const std::string& note : r.notes) fmt::print("\nnote: {}\n", note);
+  for (const ChainViolation& v : r.violations) fmt::print("\nVIOLATION: {}\n", violation_sentence(v));
   const auto& t = r.timings;
   fmt::print("\ntimings (s): bound {:.1f}, codebooks {:.1f}, per-block bound {:.1f}, DP-SGD attacks {:.1f}{}\n",
              t.bound_s, t.codebook_s, t.per_block_s, t.dpsgd_s,
              r.other.empty() ? std::string() : fmt::format(", other attacks {:.1f}", t.other_s));
   for (const std::string& f : c.figures) fmt::print("figure: {}\n", f);
+}
+
+void report_violations(const ChainReport& report) {
+  for (const ChainViolation& v : report.violations) report_violation(violation_sentence(v));
 }
 
 }  // namespace reconbound::cli

@@ -6,4 +6,8 @@ namespace reconbound::cli {
 
 void print_chain_table(const workflow::ChainOutput& output);
 
+// Each of the report's violations (attacks that beat ρ*, mathematics §9) as one line on stderr,
+// and the exit status 3 (result_status.hpp).
+void report_violations(const ChainReport& report);
+
 }  // namespace reconbound::cli

@@ -16,6 +16,7 @@
 #include "job.hpp"
 #include "option_spelling.hpp"
 #include "privacy_commands.hpp"
+#include "result_status.hpp"
 #include "reconbound/error.hpp"
 #include "verify_command.hpp"
 
@@ -87,5 +88,7 @@ int main(int argc, char** argv) {
     return 2;
   }
   reconbound::cli::Job job;  // one process, or a rank of an MPI job (docs/distributed.md)
-  return job.finish(run_command(argc, argv));
+  const int code = job.finish(run_command(argc, argv));
+  // A complete result that shows a violation (result_status.hpp) ends the job normally, then says so.
+  return code == 0 ? reconbound::cli::result_status() : code;
 }

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "chain_bits_option.hpp"
+#include "chain_report.hpp"
 #include "certificate_report.hpp"
 #include "checkpoint_option.hpp"
 #include "commands.hpp"
@@ -108,6 +109,7 @@ void run(const ReportOptions& o, const CLI::App& command) {
   } else {
     print_summary(out, o.output);
   }
+  if (out.chain) report_violations(out.chain->report);
 }
 
 }  // namespace

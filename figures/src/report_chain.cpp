@@ -64,6 +64,9 @@ std::string chain_section(const workflow::ChainOutput& chain) {
   }
   out += table(r) + "<p>" + xml_escape(certificate_table_sentence(chain.certificate, Script::unicode)) + "</p>\n";
   for (const std::string& note : r.notes) out += "<p class=\"note\">note: " + xml_escape(note) + "</p>\n";
+  for (const ChainViolation& v : r.violations) {
+    out += "<p class=\"violation\"><strong>Violation:</strong> " + xml_escape(violation_sentence(v)) + "</p>\n";
+  }
   return out + "</section>\n";
 }
 

@@ -30,6 +30,7 @@ figure svg, figure img { max-width: 100%; height: auto; display: block; }
 figcaption { color: #555; font-size: 0.9rem; margin-top: 0.3rem; }
 pre { background: #f6f6f6; padding: 0.7rem; white-space: pre-wrap; overflow-wrap: anywhere; }
 .note { color: #8a5a00; }
+.violation { color: #b00020; border-left: 4px solid #b00020; padding-left: 0.5rem; }
 )css";
 
 }  // namespace

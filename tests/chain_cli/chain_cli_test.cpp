@@ -104,6 +104,14 @@ TEST(ChainCli, NamedPaperRowsEqualTheDefaultRows) {
   EXPECT_FALSE(j["rows"][0].contains("attacks"));
   EXPECT_FALSE(j["rows"][0]["rho_blk"].is_null());
   EXPECT_FALSE(j["rows"][0]["dpsgd_attacks"][1]["rho"].is_null());
+  // Each DP-SGD attack's release, charged by the dpsgd mechanism at the σ it ran: γ to 1e-8 (§9).
+  for (const auto& row : j["rows"]) {
+    for (const auto& attack : row["dpsgd_attacks"]) {
+      if (attack["rho"].is_null()) continue;
+      EXPECT_NEAR(attack["release_gamma_bits"].get<double>(), row["gamma_bits"].get<double>(),
+                  1e-8 * row["gamma_bits"].get<double>()) << attack;
+    }
+  }
 }
 
 // Another mechanism's attack runs through the capability: its rows in attack_rows and
@@ -150,3 +158,37 @@ TEST(ChainCli, AMechanismWithoutAnAttackIsOneLine) {
 }
 
 }  // namespace
+
+// Mathematics §9: no attack beats ρ* but by chance. An attack whose errors are a thousandth of the
+// prior mean's is flagged: the table and the JSON print, stderr names the plugin in one line per
+// violation, and the exit status is 3 (README, "exit codes").
+TEST(ChainCli, AnAttackThatBeatsRhoStarIsAViolationWithExitStatusThree) {
+  const std::vector<std::string> env{"RECONBOUND_PLUGIN_PATH=" RECONBOUND_CHAIN_DOUBLE_DIR};
+  const auto r = run_cli(small_chain({"--mechanism", "prior-mean-double:error_factor=1e-3", "--gammas", "0.5"}), env);
+  EXPECT_EQ(r.exit_code, 3) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  ASSERT_EQ(j["violations"].size(), 1u) << j["violations"];
+  const auto& v = j["violations"][0];
+  EXPECT_EQ(v["mechanism"], "prior-mean-double");
+  EXPECT_EQ(v["gamma_bits"], 0.5);
+  EXPECT_LT(v["rho"].get<double>() + 3 * v["standard_error"].get<double>(), v["rho_star"].get<double>());
+  EXPECT_EQ(r.err.rfind("reconbound: violation: mechanism prior-mean-double's attack prior-mean-double:error_factor=1e-3 "
+                        "at gamma = 0.5 bits has rho = ", 0), 0u) << r.err;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+
+  // The honest attack: no violation, exit 0.
+  const auto honest = run_cli(small_chain({"--mechanism", "prior-mean-double", "--gammas", "0.5"}), env);
+  EXPECT_EQ(honest.exit_code, 0) << honest.err;
+  EXPECT_TRUE(nlohmann::json::parse(honest.out)["violations"].empty());
+}
+
+// The chain charges a mechanism its parameters as `bound` does: a negative γ is the plugin's defect,
+// one line naming it, before any attack runs.
+TEST(ChainCli, AMechanismWhoseLeakageIsNegativeIsRefusedNamingIt) {
+  const auto r = run_cli(small_chain({"--mechanism", "prior-mean-double:gamma=-1", "--gammas", "0.5"}),
+                         {"RECONBOUND_PLUGIN_PATH=" RECONBOUND_CHAIN_DOUBLE_DIR});
+  EXPECT_EQ(r.exit_code, 2) << r.out;
+  EXPECT_EQ(r.err, "reconbound: error: mechanism prior-mean-double returned gamma = -1 bits: a leakage bound must be "
+                   "finite and >= 0 (a defect of the plugin; `reconbound conformance` checks it)\n");
+  EXPECT_TRUE(r.out.empty()) << r.out;
+}

@@ -84,6 +84,19 @@ RECONBOUND_API AttackEstimate estimate_attack(const std::vector<double>& squared
 struct ChainAttack {
   std::optional<AttackEstimate> estimate;  // absent: no release of the mechanism leaks exactly γ
   AttackDetails details;                   // the attack's AttackResult::details
+  // γ of the release the attack ran, by the mechanism's own leakage() at the configuration the
+  // attack reports (checked ≤ the row's γ + its error bound); absent where it reports none.
+  std::optional<double> release_gamma_bits;
+};
+
+// An attack whose error is more than 3 standard errors below ρ* (mathematics §9): by the converse
+// no attack on a release leaking ≤ γ beats ρ* but by chance, so the mechanism's γ or its attack is
+// wrong.
+struct ChainViolation {
+  double gamma_bits = 0.0;
+  std::string mechanism;  // the plugin
+  std::string attack;     // its column: "codebook", "dpsgd (q=1, T=1)", or an other row's label
+  double rho = 0.0, standard_error = 0.0, rho_star = 0.0;
 };
 
 // The value of the detail `name`, if the attack reported it.
@@ -136,14 +149,22 @@ struct ChainReport {
   std::vector<double> figure_column_rho;          // per figure γ: the attack's ρ over all targets
   std::vector<std::vector<double>> figure_rho;    // per figure γ: each shown target's ρ
   std::vector<std::string> notes;  // what could not be computed and why (e.g. a γ no σ reaches)
+  std::vector<ChainViolation> violations;  // rows whose attack beats ρ* by more than 3 SE (chain_violations)
   ChainTimings timings;
 };
+
+// Every attack of `report` (codebook, dpsgd and other rows) with ρ + 3·SE < ρ* at its γ.
+RECONBOUND_API std::vector<ChainViolation> chain_violations(const ChainReport& report);
+
+// One line naming the plugin, its attack, γ and the numbers, and what it means (ASCII).
+RECONBOUND_API std::string violation_sentence(const ChainViolation& violation);
 
 // InvalidInput for a row of a mechanism without an attack ("mechanism NAME provides no
 // reconstruction attack"), a γ that is not finite and > 0, no γ at all, and the errors of the
 // plugins and the pipeline; PluginError when an attack returns errors that are not one finite
 // value ≥ 0 per target, or weights of the wrong shape, or a dpsgd row's attack reports no q
-// and steps among its settings.
+// and steps among its settings, or a mechanism's leakage() for its row's parameters or for the
+// release an attack ran is not finite and ≥ 0, or charges that release more than the row's γ.
 // With config.bound.checkpoint, every finished attack is a work item kept in it, as the
 // estimates' items are: a rerun restores it (its timings count 0 s) and attacks only the rest
 // (docs/checkpoints.md).

@@ -164,6 +164,7 @@ ChainReport compute_chain(const Registry& registry, const ChainData& data, const
              total);
       start = std::chrono::steady_clock::now();
       auto [result, restored] = attacks.run(rows[r], r, row.gamma_bits, i, figure.wants(r));
+      const std::optional<double> release = chain::checked_release_gamma(rows[r], row.gamma_bits, result);
       std::optional<AttackEstimate> estimate;
       if (!result.squared_errors.empty()) {
         estimate = estimate_attack(result.squared_errors, frame.trace.trace, config.bootstrap,
@@ -182,11 +183,11 @@ ChainReport compute_chain(const Registry& registry, const ChainData& data, const
           break;
         case ChainRole::dpsgd:
           out.timings.dpsgd_s += seconds;
-          row.dpsgd[rows[r].slot] = ChainAttack{std::move(estimate), std::move(result.details)};
+          row.dpsgd[rows[r].slot] = ChainAttack{std::move(estimate), std::move(result.details), release};
           break;
         case ChainRole::other:
           out.timings.other_s += seconds;
-          row.other[rows[r].slot] = ChainAttack{std::move(estimate), std::move(result.details)};
+          row.other[rows[r].slot] = ChainAttack{std::move(estimate), std::move(result.details), release};
           break;
       }
     }
@@ -200,6 +201,7 @@ ChainReport compute_chain(const Registry& registry, const ChainData& data, const
   out.bound = compute_bound(registry, frame, gammas, config.bound, gamma_errors(config, gammas));
   out.timings.bound_s += seconds_since(start);
   for (std::size_t i = 0; i < gammas.size(); ++i) out.rows[i].bound = out.bound.results[i].converse;
+  out.violations = chain_violations(out);
   const std::optional<std::size_t> shown = figure.row();
   figure.write_to(out, shown ? chain::figure_label(rows[*shown]) : std::string());
   report(config, "chain", total, total);

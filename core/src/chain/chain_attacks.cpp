@@ -9,6 +9,7 @@
 #include <map>
 
 #include "reconbound/error.hpp"
+#include "reconbound/leakage_check.hpp"
 
 namespace reconbound::chain {
 
@@ -42,7 +43,44 @@ void check_result(const AttackResult& result, const PreparedRow& row, const Atta
   }
 }
 
+// The input under which the mechanism charges the release the attack reports, if it reports one.
+std::optional<MechanismInput> release_input(const PreparedRow& row, const AttackResult& result, Schedule& schedule) {
+  const MechanismNeeds needs = row.mechanism->needs();
+  const AttackDetails settings = row.attack->settings();
+  const auto q = find_detail(settings, "q");
+  const auto steps = find_detail(settings, "steps");
+  const auto sigma = find_detail(result.details, "sigma");
+  const auto noise_scale = find_detail(result.details, "noise_scale");
+  MechanismInput input;
+  if (needs.schedule && q && steps && sigma) {
+    schedule = Schedule::constant(*q, *sigma, static_cast<std::uint64_t>(*steps));
+    input.schedule = &schedule;
+    return input;
+  }
+  if (needs.noise_scale && !needs.schedule && !needs.data && noise_scale) {
+    input.noise_scale = *noise_scale;
+    return input;
+  }
+  return std::nullopt;
+}
+
 }  // namespace
+
+std::optional<double> checked_release_gamma(const PreparedRow& row, double gamma_bits, const AttackResult& result) {
+  Schedule schedule;
+  const std::optional<MechanismInput> input = release_input(row, result, schedule);
+  if (!input) return std::nullopt;
+  const std::string& name = row.config->mechanism;
+  const Leakage leakage = row.mechanism->leakage(*input);
+  check_leakage_bounds(leakage, name);
+  // The attack solves its noise for γ to a relative tolerance; 1e-8 is far above it.
+  if (leakage.gamma_bits > gamma_bits * (1.0 + 1e-8) + leakage.abs_error_bits) {
+    throw PluginError(fmt::format("mechanism {}'s attack at gamma = {} bits ran a release its leakage() charges "
+                                  "{} bits: an attack must configure its release to leak at most gamma (a defect of "
+                                  "the plugin)", name, gamma_bits, leakage.gamma_bits));
+  }
+  return leakage.gamma_bits;
+}
 
 std::vector<PreparedRow> prepare_rows(const Registry& registry, const std::vector<ChainAttackRow>& rows) {
   std::vector<PreparedRow> out;
@@ -57,6 +95,9 @@ std::vector<PreparedRow> prepare_rows(const Registry& registry, const std::vecto
     if (row.attack == nullptr) {
       throw InvalidInput(fmt::format("mechanism {} provides no reconstruction attack", config.mechanism));
     }
+    // A mechanism that needs nothing beyond its parameters is charged them as `bound` charges it.
+    const MechanismNeeds needs = row.mechanism->needs();
+    if (!needs.schedule && !needs.data) check_leakage_bounds(row.mechanism->leakage({}), config.mechanism);
     row.role = role_of(config.mechanism, !codebook_seen);
     codebook_seen = codebook_seen || row.role == ChainRole::codebook;
     if (row.role == ChainRole::dpsgd) row.slot = dpsgd++;

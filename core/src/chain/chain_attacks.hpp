@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -30,6 +31,13 @@ struct PreparedRow {
 // The rows' mechanisms, made and checked: InvalidInput "mechanism NAME provides no
 // reconstruction attack" for a mechanism without one.
 std::vector<PreparedRow> prepare_rows(const Registry& registry, const std::vector<ChainAttackRow>& rows);
+
+// The γ of the release `row`'s attack ran at gamma_bits, by the mechanism's own leakage() at the
+// configuration the attack reports (mathematics §9): a schedule-driven mechanism's q and steps
+// (settings) and sigma (details) as a constant run, or a noise-scale mechanism's noise_scale
+// (details); nullopt where it reports neither. PluginError naming the mechanism when that leakage
+// is not finite and ≥ 0 or exceeds gamma_bits (relative 1e-8) plus its error bound.
+std::optional<double> checked_release_gamma(const PreparedRow& row, double gamma_bits, const AttackResult& result);
 
 // The report's description of a row.
 ChainAttackInfo attack_info(const PreparedRow& row);

@@ -29,6 +29,7 @@ nlohmann::json dpsgd_attacks_json(const ChainRow& row, const ChainGaps& gaps,
     if (attack && attack->estimate) {
       entry.update(attack_json(*attack->estimate));
       entry["sigma"] = optional_json(find_detail(attack->details, "sigma"));
+      entry["release_gamma_bits"] = optional_json(attack->release_gamma_bits);
       entry["gap_to_codebook"] = optional_json(gaps.dpsgd_minus_cb[s]);
     } else {
       entry["rho"] = nullptr;
@@ -47,11 +48,21 @@ nlohmann::json other_attacks_json(const ChainRow& row, const ChainGaps& gaps) {
     if (attack && attack->estimate) {
       entry.update(attack_json(*attack->estimate));
       entry["gap_to_rho_star"] = optional_json(gaps.other_minus_rho_star[r]);
+      entry["release_gamma_bits"] = optional_json(attack->release_gamma_bits);
     } else {
       entry["rho"] = nullptr;
     }
     entry["details"] = details_json(attack ? attack->details : AttackDetails{});
     out.push_back(entry);
+  }
+  return out;
+}
+
+nlohmann::json violations_json(const std::vector<ChainViolation>& violations) {
+  nlohmann::json out = nlohmann::json::array();
+  for (const ChainViolation& v : violations) {
+    out.push_back({{"gamma_bits", v.gamma_bits}, {"mechanism", v.mechanism}, {"attack", v.attack}, {"rho", v.rho},
+                   {"standard_error", v.standard_error}, {"rho_star", v.rho_star}});
   }
   return out;
 }
@@ -110,6 +121,7 @@ nlohmann::json to_json(const ChainOutput& output) {
                      {"rows", rows},
                      {"timings_s", timings},
                      {"notes", r.notes},
+                     {"violations", violations_json(r.violations)},
                      {"figures", output.figures}};
   // The rows of other mechanisms: described once here, one entry per γ row in rows[].attacks.
   if (!r.other.empty()) {

@@ -6,6 +6,7 @@
 
 #include "reconbound/calibration.hpp"
 #include "reconbound/error.hpp"
+#include "reconbound/leakage_check.hpp"
 
 namespace reconbound::workflow {
 
@@ -56,19 +57,7 @@ MechanismInput mechanism_input(const MechanismRequest& request, double noise_sca
   return input;
 }
 
-void check_leakage(const Leakage& leakage, const std::string& name) {
-  const auto refuse = [&](const char* what, double value) {
-    throw PluginError(fmt::format("mechanism {} returned {} = {} bits: a leakage bound must be finite and >= 0 "
-                                  "(a defect of the plugin; `reconbound conformance` checks it)",
-                                  name, what, value));
-  };
-  const auto valid = [](double bits) { return std::isfinite(bits) && bits >= 0.0; };
-  if (!valid(leakage.gamma_bits)) refuse("gamma", leakage.gamma_bits);
-  if (!valid(leakage.abs_error_bits)) refuse("the error bound on gamma", leakage.abs_error_bits);
-  for (const SegmentLeakage& segment : leakage.segments) {
-    if (!valid(segment.gamma_bits)) refuse("a segment's gamma", segment.gamma_bits);
-  }
-}
+void check_leakage(const Leakage& leakage, const std::string& name) { check_leakage_bounds(leakage, name); }
 
 Leakage checked_leakage(const Mechanism& mechanism, const std::string& name, const MechanismInput& input) {
   Leakage leakage = mechanism.leakage(input);
