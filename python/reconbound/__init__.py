@@ -18,7 +18,7 @@ returns what ``reconbound <command> --json`` prints, as a result object with att
 from . import representations
 from ._arguments import schedule_from_history
 from ._bound import bound, spectrum
-from ._chain import chain
+from ._chain import ChainViolationWarning, chain
 from ._plugins import plugins
 from ._privacy import calibrate, epsilon, leakage, leakage_report
 from ._report import ReportResult, report
@@ -28,7 +28,7 @@ from ._results import (BoundResult, ChainResult, EpsilonCalibrationResult, Epsil
 from ._version import __version__
 
 __all__ = [
-    "BoundResult", "ChainResult", "EpsilonCalibrationResult", "EpsilonResult", "FileError", "InvalidInput",
+    "BoundResult", "ChainResult", "ChainViolationWarning", "EpsilonCalibrationResult", "EpsilonResult", "FileError", "InvalidInput",
     "LeakageResult", "NumericalError", "PluginError", "PluginsResult", "Result", "RhoCalibrationResult",
     "SpectrumResult", "__version__", "bound", "calibrate", "chain", "epsilon", "leakage", "leakage_report",
     "plugins", "representations", "schedule_from_history", "spectrum",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import warnings
 from typing import Any, Optional, Sequence
 
 from . import _reconbound
@@ -60,4 +61,16 @@ def chain(*, data: Any = None, shape: Optional[Sequence[int]] = None, layout: Op
     settings = {"gammas": gammas, "bits": bits, "mechanisms": mechanisms, "dpsgd": dpsgd, "clip": clip,
                 "bootstrap": bootstrap}
     text = _reconbound.chain(data_, targets_, representation, bound_, settings, progress_callback(progress))
-    return ChainResult.from_json(text)
+    result = ChainResult.from_json(text)
+    warn_of_violations(result.violations)
+    return result
+
+
+class ChainViolationWarning(UserWarning):
+    """An attack more than 3 standard errors below ρ* (§9): the mechanism's γ or its attack is wrong."""
+
+
+def warn_of_violations(violations: Sequence[Any]) -> None:
+    """One warning per violation, as the CLI's `reconbound: violation:` lines (its exit status 3)."""
+    for v in violations:
+        warnings.warn(v.sentence, ChainViolationWarning, stacklevel=3)

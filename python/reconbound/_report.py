@@ -8,6 +8,7 @@ from typing import Any, Optional, Sequence
 
 from . import _reconbound
 from ._arguments import ProgressArgument, ScheduleArgument, progress_callback, schedule_runs, speaks_ecosystem_names
+from ._chain import warn_of_violations
 from ._options import bound_dict, data_dict
 from ._privacy import Params, _delta, _mechanism
 from ._reconbound import InvalidInput
@@ -142,4 +143,7 @@ def report(path: str | os.PathLike[str], *, q: Optional[float] = None, sigma: Op
                               [float(e) for e in epsilons], data_, representation, bound_,
                               {"sigma_tolerance": sigma_tolerance, "epsilon_error": epsilon_error}, chain_,
                               progress_callback(progress))
-    return ReportResult.from_json(text)
+    result = ReportResult.from_json(text)
+    if result.chain is not None:
+        warn_of_violations(result.chain.violations)
+    return result

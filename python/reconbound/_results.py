@@ -289,6 +289,10 @@ class ChainResult(Result):
     """The rows of mechanisms other than codebook and dpsgd: mechanism, spec, settings, gammas."""
     timings_s: Result
     notes: list[str]
+    violations: list[Result]
+    """Attacks with ρ + 3·SE < ρ* (§9; gamma_bits, mechanism, attack, rho, standard_error, rho_star and the
+    sentence the CLI prints): the mechanism's γ or its attack is wrong. :func:`chain` warns
+    (ChainViolationWarning) for each."""
     figures: list[str]
 
 

@@ -62,7 +62,8 @@ nlohmann::json violations_json(const std::vector<ChainViolation>& violations) {
   nlohmann::json out = nlohmann::json::array();
   for (const ChainViolation& v : violations) {
     out.push_back({{"gamma_bits", v.gamma_bits}, {"mechanism", v.mechanism}, {"attack", v.attack}, {"rho", v.rho},
-                   {"standard_error", v.standard_error}, {"rho_star", v.rho_star}});
+                   {"standard_error", v.standard_error}, {"rho_star", v.rho_star},
+                   {"sentence", violation_sentence(v)}});
   }
   return out;
 }
