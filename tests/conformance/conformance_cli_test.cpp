@@ -233,5 +233,27 @@ TEST(ConformanceCli, JsonSaysWhatTheLinesSay) {
   EXPECT_FALSE(lines_starting(lines.out, "PASS  gamma_matches_mpfr_reference  ").empty()) << lines.out;
 }
 
+// Mathematics §9: the attack suite fails an attack that returns a NaN, one error too few, or errors
+// a thousandth of the prior mean's (better than the converse allows), each on exactly its check;
+// the honest prior-mean attack passes all three.
+TEST(ConformanceCli, TheAttackSuiteFailsEachFaultOnItsCheck) {
+  const CliResult honest = conformance(double_plugin("attack_none"));
+  EXPECT_EQ(honest.exit_code, 0) << honest.out << honest.err;
+  for (const char* check : {"attack_error_count_and_values", "attack_thread_independent", "attack_above_rho_star"}) {
+    EXPECT_FALSE(lines_starting(honest.out, std::string("PASS  ") + check + "  ").empty()) << check << honest.out;
+  }
+  const std::vector<std::pair<std::string, std::string>> faults{
+      {"attack_nan", "attack_error_count_and_values"},
+      {"attack_count", "attack_error_count_and_values"},
+      {"attack_beats", "attack_above_rho_star"}};
+  for (const auto& [plugin, check] : faults) {
+    const CliResult r = conformance(double_plugin(plugin));
+    EXPECT_EQ(r.exit_code, 1) << plugin << r.out << r.err;
+    const auto failed = lines_starting(r.out, "FAIL  ");
+    ASSERT_EQ(failed.size(), 1u) << plugin << "\n" << r.out;
+    EXPECT_TRUE(failed[0].starts_with("FAIL  " + check + "  ")) << failed[0];
+  }
+}
+
 }  // namespace
 }  // namespace reconbound::test

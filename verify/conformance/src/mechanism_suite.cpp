@@ -1,7 +1,8 @@
 // The mechanism suite (mathematics §2, reconbound/mechanism.hpp): γ is a finite upper bound ≥ 0 on a
 // mutual information, the same for the same input; a schedule-driven mechanism adds runs and
 // does not see segment boundaries, and refuses bad schedules; a mechanism fitted on data
-// refuses missing or non-finite data; then the noise scale, the accountant and the reference.
+// refuses missing or non-finite data; then the noise scale, the accountant and the reference (the
+// attack: mechanism_attack.cpp).
 #include <fmt/format.h>
 
 #include <cmath>

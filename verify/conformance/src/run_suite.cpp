@@ -52,6 +52,7 @@ std::vector<Check> run_suite(const Registry& registry, const PluginRecord& recor
       return create_then_check(record, make, [&](const Mechanism& mechanism, std::string_view n, const Params& p) {
         std::vector<Check> checks = check_mechanism(mechanism, n, p);
         for (Check& c : check_mechanism_parameters(make, p, record.parameter_ranges)) checks.push_back(std::move(c));
+        for (Check& c : check_mechanism_attack(make, p)) checks.push_back(std::move(c));
         return checks;
       });
     }

@@ -40,4 +40,10 @@ using MechanismMaker = std::function<std::shared_ptr<Mechanism>(const Params&)>;
 std::vector<Check> check_mechanism_parameters(const MechanismMaker& make, const Params& example,
                                               const std::vector<ParameterRangeRecord>& ranges);
 
+// The attack suite (mathematics §9) when the mechanism has an attack: on the mechanism made from
+// `example`, or, when that one's attack refuses every γ of the suite (a release whose rate the
+// example fixes, e.g. the codebook's bits=), on the mechanism made without parameters, as
+// `reconbound chain --mechanism NAME` makes it. No checks for a mechanism without an attack.
+std::vector<Check> check_mechanism_attack(const MechanismMaker& make, const Params& example);
+
 }  // namespace reconbound::conformance
