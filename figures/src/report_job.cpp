@@ -11,6 +11,7 @@
 #include "reconbound/figures/report.hpp"
 #include "reconbound/workflow/bound.hpp"
 #include "reconbound/workflow/mechanism_request.hpp"
+#include "reconbound/workflow/representation.hpp"
 
 namespace reconbound::figures {
 
@@ -108,7 +109,11 @@ ReportOutput run_report(const Registry& registry, const ReportRequest& request) 
   const auto mechanism =
       workflow::make_checked_mechanism(registry, request.mechanism, {.accountant = true, .noise = true});
   const PrivacyAccountant& accountant = require_accountant(*mechanism, name);
-  const MechanismInput training = workflow::mechanism_input(request.mechanism, request.sigma);
+  MechanismInput training = workflow::mechanism_input(request.mechanism, request.sigma);
+  if (mechanism->needs().record_shape) {  // a mechanism charged per coordinate: the records' shape first
+    const BoundConfig config = workflow::with_representation(request.bound, request.representation);
+    training.record = workflow::record_shape(registry, config, workflow::load_split_data(request.data).dataset->shape);
+  }
   ReportOutput out;
   out.sigma = request.sigma;
   out.representation = request.representation;

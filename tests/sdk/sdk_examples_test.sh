@@ -88,8 +88,8 @@ else
   fail "reconbound leakage --mechanism gaussian --mechanism-param k=10,sigma=4"
 fi
 
-step "reconbound conformance on both example plugins"
-for plugin in gaussian centre_crop; do
+step "reconbound conformance on the example plugins"
+for plugin in gaussian centre_crop pixel_noise; do
   if "$cli" conformance "$plugins/reconbound-$plugin.so" > "$work/conformance-$plugin.txt" 2>&1; then
     pass "reconbound conformance reconbound-$plugin.so"
   else
@@ -145,6 +145,36 @@ sys.exit(0 if ok else 1)
 PY
 else
   fail "reconbound chain --mechanism gaussian:k=10,sigma=4"
+fi
+
+step "reconbound bound --mechanism pixel_noise: charged for the records it is given"
+# γ = (d/2)·log2(1 + 255²/(4σ²)) bits for records of d values (examples/plugins/pixel_noise):
+# d = 784 for Fashion-MNIST, 3,072 for CIFAR-shaped records; `leakage` has no records and refuses.
+python3 -c "import numpy as np; np.save('$work/cifar.npy', np.random.default_rng(1).integers(0, 256, (400, 3, 32, 32)).astype(np.uint8))"
+for case in "fashion-mnist 784" "npy:$work/cifar.npy 3072"; do
+  set -- $case
+  if "$cli" bound --mechanism pixel_noise --mechanism-param sigma=2000 --data "$1" --perp 200 --est 200 \
+       --grid-k 4 --grid-nu2 0.4 --threads 2 --quiet --json > "$work/pixel_noise.json"; then
+    python3 - "$work/pixel_noise.json" "$2" <<'PY' || failures=$((failures + 1))
+import json, math, sys
+gamma = json.load(open(sys.argv[1]))["results"][0]["gamma_bits"]
+d = int(sys.argv[2])
+expected = d / 2 * math.log2(1 + 255**2 / (4 * 2000**2))
+good = abs(gamma - expected) <= 1e-12 * expected
+print(("PASS" if good else "FAIL"), f"pixel_noise on records of {d} values: gamma = {gamma} (expected {expected})",
+      file=sys.stderr)
+sys.exit(0 if good else 1)
+PY
+  else
+    fail "reconbound bound --mechanism pixel_noise on $1"
+  fi
+done
+status=0
+reason=$("$cli" leakage --mechanism pixel_noise --mechanism-param sigma=2000 2>&1 >/dev/null) || status=$?
+if [ "$status" = 2 ] && [ "$(wc -l <<< "$reason")" = 1 ] && grep -q "needs the records' shape" <<< "$reason"; then
+  pass "leakage --mechanism pixel_noise: one line naming the records' shape, exit 2"
+else
+  fail "leakage --mechanism pixel_noise: exit $status (expected 2 and one line); stderr: $reason"
 fi
 
 [ "$failures" = 0 ] || { echo "$failures check(s) failed" >&2; exit 1; }

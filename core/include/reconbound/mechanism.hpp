@@ -30,8 +30,20 @@ namespace reconbound {
 struct MechanismNeeds {
   bool schedule = false;     // a noise schedule (MechanismInput::schedule)
   bool data = false;         // records from the population (MechanismInput::data)
+  bool record_shape = false; // the shape of the records charged (MechanismInput::record): a
+                             // mechanism that releases each coordinate charges per coordinate
   bool noise_scale = false;  // honours MechanismInput::noise_scale: calibrate and spectrum
                              // search the factor on the mechanism's noise
+};
+
+// The records a mechanism is charged for, where its caller has them (bound, spectrum, calibrate
+// --target-rho, report, chain): the shape of one record as the data hold it and the dimension m
+// of Ψ(x). A caller without records (leakage, epsilon, calibrate --target-epsilon) leaves both
+// zero; a mechanism whose needs().record_shape then throws InvalidInput naming what it needs.
+struct RecordShape {
+  ImageShape data{0, 0, 0};  // channels × height × width of one record; all 0: unknown
+  std::size_t features = 0;  // m = dim Ψ(x); 0: unknown
+  bool known() const { return features > 0 && data.size() > 0; }
 };
 
 struct MechanismInput {
@@ -41,6 +53,7 @@ struct MechanismInput {
   // Factor c > 0 on every noise standard deviation the mechanism adds (its σ becomes c·σ),
   // when needs().noise_scale; 1 leaves the mechanism as configured.
   double noise_scale = 1.0;
+  RecordShape record{};  // when needs().record_shape (and wherever the caller knows it)
 };
 
 // The leakage of one schedule segment, for reports.

@@ -26,7 +26,7 @@ namespace reconbound {
 
 // Bump whenever PluginInfo changes. A change of any header that crosses the plugin boundary
 // (this one and every reconbound header it includes) changes kPluginAbiFingerprint by itself.
-inline constexpr std::uint32_t kPluginAbiVersion = 7;
+inline constexpr std::uint32_t kPluginAbiVersion = 8;
 
 inline constexpr const char* kPluginAliasName = "reconbound_plugin_info";
 

@@ -125,6 +125,8 @@ ChainReport compute_chain(const Registry& registry, const ChainData& data, const
   auto start = std::chrono::steady_clock::now();
   const BoundFrame frame = make_bound_frame(registry, {data.perp, data.est, data.shape}, config.bound);
   out.timings.bound_s = seconds_since(start);
+  const RecordShape record{data.shape, static_cast<std::size_t>(frame.est_features.cols())};
+  chain::check_row_leakage(rows, record);
 
   const RowMatrix& shadow_images = data.shadow != nullptr ? *data.shadow : *data.est;
   const RowMatrix shadow = data.shadow != nullptr ? represent_in_frame(frame, *data.shadow, config.bound.threads)
@@ -164,7 +166,7 @@ ChainReport compute_chain(const Registry& registry, const ChainData& data, const
              total);
       start = std::chrono::steady_clock::now();
       auto [result, restored] = attacks.run(rows[r], r, row.gamma_bits, i, figure.wants(r));
-      const std::optional<double> release = chain::checked_release_gamma(rows[r], row.gamma_bits, result);
+      const std::optional<double> release = chain::checked_release_gamma(rows[r], row.gamma_bits, result, record);
       std::optional<AttackEstimate> estimate;
       if (!result.squared_errors.empty()) {
         estimate = estimate_attack(result.squared_errors, frame.trace.trace, config.bootstrap,

@@ -66,10 +66,22 @@ std::optional<MechanismInput> release_input(const PreparedRow& row, const Attack
 
 }  // namespace
 
-std::optional<double> checked_release_gamma(const PreparedRow& row, double gamma_bits, const AttackResult& result) {
+void check_row_leakage(const std::vector<PreparedRow>& rows, const RecordShape& record) {
+  for (const PreparedRow& row : rows) {
+    const MechanismNeeds needs = row.mechanism->needs();
+    if (needs.schedule || needs.data) continue;
+    MechanismInput input;
+    input.record = record;
+    check_leakage_bounds(row.mechanism->leakage(input), row.config->mechanism);
+  }
+}
+
+std::optional<double> checked_release_gamma(const PreparedRow& row, double gamma_bits, const AttackResult& result,
+                                            const RecordShape& record) {
   Schedule schedule;
-  const std::optional<MechanismInput> input = release_input(row, result, schedule);
+  std::optional<MechanismInput> input = release_input(row, result, schedule);
   if (!input) return std::nullopt;
+  input->record = record;
   const std::string& name = row.config->mechanism;
   const Leakage leakage = row.mechanism->leakage(*input);
   check_leakage_bounds(leakage, name);
@@ -95,9 +107,6 @@ std::vector<PreparedRow> prepare_rows(const Registry& registry, const std::vecto
     if (row.attack == nullptr) {
       throw InvalidInput(fmt::format("mechanism {} provides no reconstruction attack", config.mechanism));
     }
-    // A mechanism that needs nothing beyond its parameters is charged them as `bound` charges it.
-    const MechanismNeeds needs = row.mechanism->needs();
-    if (!needs.schedule && !needs.data) check_leakage_bounds(row.mechanism->leakage({}), config.mechanism);
     row.role = role_of(config.mechanism, !codebook_seen);
     codebook_seen = codebook_seen || row.role == ChainRole::codebook;
     if (row.role == ChainRole::dpsgd) row.slot = dpsgd++;

@@ -37,7 +37,13 @@ std::vector<PreparedRow> prepare_rows(const Registry& registry, const std::vecto
 // (settings) and sigma (details) as a constant run, or a noise-scale mechanism's noise_scale
 // (details); nullopt where it reports neither. PluginError naming the mechanism when that leakage
 // is not finite and ≥ 0 or exceeds gamma_bits (relative 1e-8) plus its error bound.
-std::optional<double> checked_release_gamma(const PreparedRow& row, double gamma_bits, const AttackResult& result);
+std::optional<double> checked_release_gamma(const PreparedRow& row, double gamma_bits, const AttackResult& result,
+                                            const RecordShape& record);
+
+// Each row whose mechanism needs nothing beyond its parameters (and the records' shape) charged
+// them, as `bound` charges it: PluginError naming the mechanism for a leakage that is not finite
+// and ≥ 0.
+void check_row_leakage(const std::vector<PreparedRow>& rows, const RecordShape& record);
 
 // The report's description of a row.
 ChainAttackInfo attack_info(const PreparedRow& row);

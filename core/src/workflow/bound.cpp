@@ -4,10 +4,12 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
+#include <optional>
 #include <variant>
 
 #include "reconbound/bound_frame.hpp"
 #include "reconbound/error.hpp"
+#include "reconbound/workflow/representation.hpp"
 
 namespace reconbound::workflow {
 
@@ -80,6 +82,7 @@ Charged fitted_leakage(const BoundRequest& request, const Mechanism& mechanism, 
   MechanismInput input;
   input.data = &frame.est_features;
   input.seed = request.data.seed;
+  input.record = {frame.shape, static_cast<std::size_t>(frame.est_features.cols())};
   const Leakage leakage = checked_leakage(mechanism, m.name, input);
   out.leakage_source = fmt::format("{} ({}): gamma = {:.6g} bits, fitted on Psi(D_est)", m.name,
                                    params_text(m.params), leakage.gamma_bits);
@@ -105,12 +108,19 @@ BoundOutput run_bound(const Registry& registry, const BoundRequest& request) {
   const BoundConfig config = with_representation(request.bound, request.representation);
   const auto mechanism = make_mechanism(registry, request.mechanism);
   const bool fitted = mechanism->needs().data;
+  // A mechanism charged per coordinate is told the records (their shape and m) before it charges.
+  std::optional<SplitData> early;
+  BoundRequest charging = request;
+  if (mechanism->needs().record_shape) {
+    early = load_split_data(request.data);
+    charging.mechanism.record = record_shape(registry, config, early->dataset->shape);
+  }
   Charged charged;
   if (!fitted) {
-    charged = charged_leakage(request, *mechanism, out.leakage_source);
+    charged = charged_leakage(charging, *mechanism, out.leakage_source);
     check_bound_arguments(charged.gammas, charged.errors, config);  // before the frame's work
   }
-  const SplitData data = load_split_data(request.data);
+  const SplitData data = early ? std::move(*early) : load_split_data(request.data);
   // A mechanism fitted on Ψ(D_est) reads all of it on every rank; else each rank holds its share.
   const BoundFrame frame = make_bound_frame(registry, data.bound_data(), config,
                                             fitted ? FrameLayout::whole : FrameLayout::rows_on_ranks);

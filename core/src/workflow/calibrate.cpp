@@ -5,6 +5,7 @@
 #include "reconbound/certificate.hpp"
 #include "reconbound/error.hpp"
 #include "reconbound/workflow/bound.hpp"
+#include "reconbound/workflow/representation.hpp"
 
 namespace reconbound::workflow {
 
@@ -61,7 +62,8 @@ CalibrateRhoOutput run_calibrate_rho(const Registry& registry, const CalibrateRh
         "(more estimation records or another representation may help)",
         request.target_rho, best));
   }
-  const MechanismInput input = mechanism_input(m);
+  MechanismInput input = mechanism_input(m);
+  input.record = record_shape(registry, config, data.dataset->shape);
   const GammaCalibration c = calibrate_noise_scale_for_gamma(
       *mechanism, input, out.budget.gamma_bits, noise_scale_range(m.name, *mechanism, input, request.calibration));
   out.mechanism = m.name;
@@ -83,7 +85,9 @@ CalibrateRhoOutput run_calibrate_rho(const Registry& registry, const CalibrateRh
   out.sigma_tolerance = request.calibration.sigma_tolerance;
   out.steps = schedule_steps(m);
   if (with_epsilon) {
-    out.epsilon = checked_epsilon(require_accountant(*mechanism, m.name), m.name, mechanism_input(m, c.sigma), delta,
+    MechanismInput at_answer = input;
+    at_answer.noise_scale = c.sigma;
+    out.epsilon = checked_epsilon(require_accountant(*mechanism, m.name), m.name, at_answer, delta,
                                   request.calibration.accountant);
   }
   return out;

@@ -54,6 +54,7 @@ MechanismInput mechanism_input(const MechanismRequest& request, double noise_sca
   MechanismInput input;
   if (request.schedule) input.schedule = &*request.schedule;
   input.noise_scale = noise_scale;
+  input.record = request.record;
   return input;
 }
 

@@ -22,4 +22,9 @@ RowMatrix apply_representation(const Registry& registry, const std::string& spec
   return represent(*psi, plugin.representation, shape, info, records, threads);
 }
 
+RecordShape record_shape(const Registry& registry, const BoundConfig& config, const ImageShape& shape) {
+  const auto psi = registry.make_representation(config.representation, config.representation_params);
+  return {shape, describe_checked(*psi, shape, config.representation).output_dim};
+}
+
 }  // namespace reconbound::workflow

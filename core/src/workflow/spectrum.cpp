@@ -8,6 +8,7 @@
 #include "reconbound/error.hpp"
 #include "reconbound/workflow/bound.hpp"
 #include "reconbound/workflow/calibrate.hpp"
+#include "reconbound/workflow/representation.hpp"
 
 namespace reconbound::workflow {
 
@@ -86,7 +87,11 @@ SpectrumOutput run_spectrum(const Registry& registry, const SpectrumRequest& req
   out.data_source = data.dataset->source;
   // σ and γ for every ε first (data-free), so that the grid selection (mathematics §6.6) can aim at
   // those γ; then one entropy estimate per representation serves every ε.
-  out.points = calibrate_all(m.name, *mechanism, mechanism_input(m), epsilons, out.delta, request.calibration,
+  // One release is charged for every curve: its records are those of the data, m that of the
+  // first representation.
+  MechanismInput charged = mechanism_input(m);
+  charged.record = record_shape(registry, configs.front(), data.dataset->shape);
+  out.points = calibrate_all(m.name, *mechanism, charged, epsilons, out.delta, request.calibration,
                              std::max<std::size_t>(1, request.bound.threads), request.bound.progress);
   std::vector<double> gammas, errors;
   for (const SpectrumPoint& point : out.points) {

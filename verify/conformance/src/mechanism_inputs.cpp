@@ -8,6 +8,7 @@ MechanismInput MechanismTestInputs::for_needs(const MechanismNeeds& needs) const
   MechanismInput input;
   if (needs.schedule) input.schedule = &schedule;
   if (needs.data) input.data = &data;
+  if (needs.record_shape) input.record = record;
   input.seed = seed;
   return input;
 }

@@ -14,6 +14,8 @@ struct MechanismTestInputs {
   // 200 records of 6 coordinates in three clusters (a mechanism fitted on data).
   RowMatrix data = clustered_records();
   std::uint64_t seed = 5;
+  // The records charged, for a mechanism that charges per coordinate: 28×28 grey images, Ψ = pixels.
+  RecordShape record{ImageShape{1, 28, 28}, 784};
 
   // The input with the schedule and the data when needs() asks for them.
   MechanismInput for_needs(const MechanismNeeds& needs) const;

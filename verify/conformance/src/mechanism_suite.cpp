@@ -121,6 +121,17 @@ void check_data_laws(const Mechanism& mechanism, const MechanismTestInputs& inpu
   });
 }
 
+// A mechanism charged per coordinate must refuse an input without the records' shape (what
+// `reconbound leakage` gives it), never guess it.
+void check_record_laws(const Mechanism& mechanism, const MechanismTestInputs& inputs, CheckList& list) {
+  const MechanismInput base = inputs.for_needs(mechanism.needs());
+  list.run("missing_record_shape_refused", [&] {
+    MechanismInput without = base;
+    without.record = {};
+    return detail::all_refused({{"no record shape", [&] { mechanism.leakage(without); }}});
+  });
+}
+
 }  // namespace
 
 std::vector<Check> check_mechanism(const Mechanism& mechanism, std::string_view name, const Params& /*params*/) {
@@ -130,6 +141,7 @@ std::vector<Check> check_mechanism(const Mechanism& mechanism, std::string_view 
   check_leakage(mechanism, needs, inputs, list);
   if (needs.schedule) check_schedule_laws(mechanism, inputs, list);
   if (needs.data) check_data_laws(mechanism, inputs, list);
+  if (needs.record_shape) check_record_laws(mechanism, inputs, list);
   if (needs.noise_scale) detail::check_noise_scale_laws(mechanism, inputs, list);
   if (mechanism.accountant() != nullptr) detail::check_accountant_laws(mechanism, inputs, list);
   detail::check_mechanism_reference(mechanism, name, inputs, list);

@@ -20,6 +20,9 @@ struct MechanismRequest {
   // The schedule (q, σ, steps per segment; runs add), when needs().schedule. For the jobs that
   // choose the noise (calibrate, spectrum) its σ column is the shape the factor scales.
   std::optional<Schedule> schedule;
+  // The records charged, set by the jobs that have data (workflow::record_shape); unknown in the
+  // others. mechanism_input passes it on.
+  RecordShape record{};
 };
 
 // The plugin the request names, with its parameters (PluginError/InvalidInput as the registry).

@@ -5,7 +5,9 @@
 #include <string>
 
 #include "reconbound/export.hpp"
+#include "reconbound/bound.hpp"
 #include "reconbound/matrix.hpp"
+#include "reconbound/mechanism.hpp"
 #include "reconbound/params.hpp"
 #include "reconbound/registry.hpp"
 
@@ -20,5 +22,10 @@ namespace reconbound::workflow {
 RECONBOUND_API RowMatrix apply_representation(const Registry& registry, const std::string& spec,
                                               const Params& params, MatrixView records,
                                               const ImageShape& shape, std::size_t threads = 1);
+
+// The records a mechanism is charged for (MechanismInput::record): `shape` and the m Ψ makes of
+// it, Ψ being config's representation (as made by with_representation). InvalidInput when Ψ
+// refuses the shape.
+RECONBOUND_API RecordShape record_shape(const Registry& registry, const BoundConfig& config, const ImageShape& shape);
 
 }  // namespace reconbound::workflow
