@@ -150,7 +150,16 @@ fi
 step "reconbound bound --mechanism pixel_noise: charged for the records it is given"
 # γ = (d/2)·log2(1 + 255²/(4σ²)) bits for records of d values (examples/plugins/pixel_noise):
 # d = 784 for Fashion-MNIST, 3,072 for CIFAR-shaped records; `leakage` has no records and refuses.
-python3 -c "import numpy as np; np.save('$work/cifar.npy', np.random.default_rng(1).integers(0, 256, (400, 3, 32, 32)).astype(np.uint8))"
+python3 - "$work/cifar.npy" <<'PY'
+import random, sys
+# 400 CIFAR-shaped uint8 records as an .npy file (format 1.0), without NumPy.
+header = "{'descr': '|u1', 'fortran_order': False, 'shape': (400, 3, 32, 32), }"
+header += " " * (63 - (10 + len(header)) % 64) + "\n"
+rng = random.Random(1)
+with open(sys.argv[1], "wb") as out:
+    out.write(b"\x93NUMPY\x01\x00" + len(header).to_bytes(2, "little") + header.encode())
+    out.write(bytes(rng.randrange(256) for _ in range(400 * 3 * 32 * 32)))
+PY
 for case in "fashion-mnist 784" "npy:$work/cifar.npy 3072"; do
   set -- $case
   if "$cli" bound --mechanism pixel_noise --mechanism-param sigma=2000 --data "$1" --perp 200 --est 200 \

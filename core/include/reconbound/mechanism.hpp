@@ -30,10 +30,10 @@ namespace reconbound {
 struct MechanismNeeds {
   bool schedule = false;     // a noise schedule (MechanismInput::schedule)
   bool data = false;         // records from the population (MechanismInput::data)
-  bool record_shape = false; // the shape of the records charged (MechanismInput::record): a
-                             // mechanism that releases each coordinate charges per coordinate
   bool noise_scale = false;  // honours MechanismInput::noise_scale: calibrate and spectrum
                              // search the factor on the mechanism's noise
+  bool record_shape = false; // the shape of the records charged (MechanismInput::record): a
+                             // mechanism that releases each coordinate charges per coordinate
 };
 
 // The records a mechanism is charged for, where its caller has them (bound, spectrum, calibrate

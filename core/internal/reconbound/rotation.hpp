@@ -55,8 +55,14 @@ class RECONBOUND_API Rotation {
   // U itself (m_pad × m), formed densely from H.dense(): for tests of small orders only.
   RowMatrix dense() const;
 
+  // κ with ‖apply(ψ) − U_Q·ψ‖ ≤ κ·‖ψ‖ for every ψ, U_Q = m_pad^{−1/2}·H·[Qᵀ; 0] an exactly
+  // orthonormal rotation (Q the orthogonal polar factor of the computed V; D for the signs):
+  // the rounding of apply() (mathematics §6.9, the residue; proof at its definition).
+  double rounding_bound() const { return rounding_bound_; }
+
  private:
   Rotation(bool eigenbasis, std::size_t input_dim, HadamardMatrix hadamard, RowMatrix basis, Vector signs);
+  double computed_rounding_bound() const;
   void apply_chunk(MatrixView features, MutableMatrixView out) const;
 
   bool eigenbasis_;
@@ -64,6 +70,7 @@ class RECONBOUND_API Rotation {
   HadamardMatrix hadamard_;
   RowMatrix basis_;  // V (m × m), eigenbasis only
   Vector signs_;     // diag(D) (m), signs only
+  double rounding_bound_ = 0.0;
 };
 
 // The first (up to 8) coordinates of U·p with p = (1, 2, …, m) (mathematics §4): a data-free
