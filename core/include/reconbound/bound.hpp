@@ -142,6 +142,9 @@ struct BoundReport {
   std::vector<GridEntropy> entropies;  // one per certified grid pair
   std::vector<ConfidenceEvent> entropy_events;  // the estimator's events behind them (certificate)
   std::vector<BoundResult> results;    // one per γ
+  // δ: how far the features' rounding (the rotation and the block scaling) can move a record, in
+  // Ψ's units; every pair's RMSE bound is lowered by it (mathematics §6.9).
+  double residue_rmse = 0.0;
   BoundTimings timings;
 };
 

@@ -46,6 +46,7 @@ struct BoundFrame {
   TraceSigma trace;                       // tr Σ̂ from D⊥, its UCB from D_est centred on D⊥
   double normaliser = 0.0;                // the tr Σ that divides (config.normaliser)
   std::optional<Rotation> rotation;       // U from D⊥ (mathematics §4)
+  double residue_rmse = 0.0;              // δ of BoundReport::residue_rmse
   RowMatrix rotated_est;                  // U·Ψ(x) for the same records of D_est: rows × m_pad
   BoundTimings timings;                   // represent, trace and rotation stages
   BoundSizes memory_sizes;                // what the memory plan was checked for (memory_plan.hpp)

@@ -67,6 +67,18 @@ void check_sizes(const RecordRows& perp, const RecordRows& est, const ImageShape
   }
 }
 
+// δ (mathematics §6.9): every feature row f(x) the estimator reads lies within
+// (κ + γ_3)·‖Ψ(x)‖ of its exact rotation and block scaling (κ: Rotation::rounding_bound; γ_3: the
+// factor sqrt(N_k), rounded, and its product), and ‖Ψ(x)‖ ≤ sqrt(B) + ‖Ψ(x₀)‖ for every valid
+// record x (B bounds ‖Ψ(x) − Ψ(x')‖², x₀ the first record of D⊥).
+double residue_rmse(const Rotation& rotation, const RepresentationInfo& info, const RowMatrix& perp_features) {
+  constexpr double u = 0x1.0p-53;
+  const double m = static_cast<double>(perp_features.cols());
+  const double first = perp_features.row(0).norm() * (1.0 + (m + 2.0) * u / (1.0 - (m + 2.0) * u));
+  const double largest = std::sqrt(info.max_squared_distance) * (1.0 + 2.0 * u) + first;
+  return 1.01 * (rotation.rounding_bound() + 3.0 * u / (1.0 - 3.0 * u)) * largest;
+}
+
 RotationChoice rotation_choice(const BoundConfig& config, const RepresentationInfo& info, std::size_t n_perp) {
   if (config.rotation != RotationChoice::automatic) return config.rotation;
   const std::size_t m = info.output_dim;
@@ -223,6 +235,7 @@ BoundFrame make_bound_frame(const Registry& registry, const BoundData& data, con
   timed(timings.rotation_s, [&] {
     frame.rotation.emplace(make_rotation(config, choice, m, frame.perp_features, progress));
   });
+  frame.residue_rmse = residue_rmse(*frame.rotation, frame.info, frame.perp_features);
   // All the bound reads of Ψ(D⊥) after the frame, taken now so that a frame without Ψ(D_est)
   // lets Ψ(D⊥) go before the rotated D_est takes its place (docs/memory.md): its digest, the
   // pilot's rotated prefix (at most half as many rows as D_est, so that the pilot's cost stays a

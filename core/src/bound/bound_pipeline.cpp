@@ -109,6 +109,7 @@ BoundReport compute_bound(const Registry& registry, const BoundFrame& frame,
   report.m_padded = rotation.output_dim();
   report.padding_fraction = rotation.padding_fraction();
   report.rotation = rotation.kind();
+  report.residue_rmse = frame.residue_rmse;
 
   const auto block_sizes = config.block_sizes.empty() ? default_block_sizes(report.m_padded)
                                                       : config.block_sizes;
@@ -219,16 +220,54 @@ BoundReport compute_bound(const Registry& registry, const BoundFrame& frame,
   return report;
 }
 
+namespace {
+
+// Mathematics §6.9: the estimator saw features within δ (RMSE, Ψ's units) of the exact ones, so
+// every attack's RMSE is at least sqrt(abs_bound) − δ (Minkowski): each pair's abs_bound becomes
+// (sqrt(abs_bound) − δ)²₊ and its ρ = sqrt(abs_bound/T) follows; ρ* is their largest again. Each
+// result is lowered by 4u for the arithmetic of this step.
+void lower(double& abs_bound, double& rho, double delta) {
+  constexpr double down = 1.0 - 4.0 * 0x1.0p-53;
+  const double root = std::max(0.0, std::sqrt(abs_bound) - delta);
+  const double factor = abs_bound > 0.0 ? root / std::sqrt(abs_bound) : 0.0;
+  abs_bound = root * root * down;
+  rho = rho * factor * down;
+}
+
+ConverseResult lowered_by_residue(ConverseResult result, double delta) {
+  if (!(delta > 0.0)) return result;
+  if (result.pairs.empty()) {  // a converse that reports only its headline
+    lower(result.abs_bound, result.rho_star, delta);
+    return result;
+  }
+  bool first = true;
+  for (PairBound& p : result.pairs) {
+    lower(p.abs_bound, p.rho, delta);
+    if (first || p.rho > result.rho_star) {
+      result.rho_star = p.rho;
+      result.arg_max = p.pair;
+      result.abs_bound = p.abs_bound;
+      first = false;
+    }
+  }
+  return result;
+}
+
+}  // namespace
+
 BoundResult apply_converse(const Registry& registry, const BoundReport& report, double gamma_bits,
                            const BoundConfig& config, double gamma_error_bits) {
   if (!std::isfinite(gamma_error_bits) || gamma_error_bits < 0.0) {
     throw InvalidInput(fmt::format("the error bound {} bits on gamma must be finite and >= 0", gamma_error_bits));
   }
   const auto converse = registry.make_converse(config.converse, config.converse_params);
-  // γ + its numerical error bound: the converse is monotone in γ (mathematics §6.8).
+  // γ + its numerical error bound: the converse is monotone in γ (mathematics §6.8); then the
+  // features' rounding δ (mathematics §6.9).
   return {gamma_bits, gamma_error_bits,
-          checked_bound(*converse, {gamma_bits + gamma_error_bits, &report.entropies, report.normaliser},
-                        config.converse)};
+          lowered_by_residue(checked_bound(*converse, {gamma_bits + gamma_error_bits, &report.entropies,
+                                                       report.normaliser},
+                                           config.converse),
+                             report.residue_rmse)};
 }
 
 }  // namespace reconbound
@@ -238,7 +277,11 @@ namespace reconbound {
 LeakageBudget largest_gamma_for_rho(const Registry& registry, const BoundReport& report,
                                     double target_rho, const BoundConfig& config) {
   const auto converse = registry.make_converse(config.converse, config.converse_params);
-  return converse->largest_gamma({0.0, &report.entropies, report.normaliser}, target_rho);
+  // The residue lowers ρ by at most δ/sqrt(T) (ρ·δ/sqrt(abs_bound), abs_bound = ρ²·T; §6.9), so the
+  // converse is asked for that much more.
+  const double raised =
+      std::min(1.0, (target_rho + report.residue_rmse / std::sqrt(report.normaliser)) * (1.0 + 8.0 * 0x1.0p-53));
+  return converse->largest_gamma({0.0, &report.entropies, report.normaliser}, raised);
 }
 
 }  // namespace reconbound

@@ -78,7 +78,8 @@ Rotation::Rotation(bool eigenbasis, std::size_t input_dim, HadamardMatrix hadama
       input_dim_(input_dim),
       hadamard_(std::move(hadamard)),
       basis_(std::move(basis)),
-      signs_(std::move(signs)) {}
+      signs_(std::move(signs)),
+      rounding_bound_(computed_rounding_bound()) {}
 
 Rotation Rotation::eigenbasis(MatrixView perp_features, std::size_t padded_order,
                              const std::function<void(std::size_t, std::size_t)>& done) {

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "dither.hpp"
+#include "block_result.hpp"
 #include "reconbound/matrix.hpp"
 
 namespace reconbound::goldfeld {
@@ -25,17 +26,22 @@ class BlockPoints {
   // All k·n values, coordinate-major: coordinate c of point i at [c·n + i].
   const double* coordinate_major() const { return values_.data(); }
   double at(std::size_t i, std::size_t c) const { return values_[c * n_ + i]; }
+  // A bound on how far the stored points lie from the uncentred ones translated by their mean in
+  // exact arithmetic: 1.01·u·max_i ‖y_i‖ (one rounding per coordinate of the subtraction).
+  double centring_error() const { return centring_error_; }
 
  private:
   std::size_t n_;
   std::size_t k_;
   std::vector<double> values_;  // k × n
+  double centring_error_ = 0.0;
 };
 
 // ĥ_MC(Π_b) (bits, eq 31): −(1/(n·n_mc)) Σ_i Σ_j log2 f̂_b(y_{b,i} + s·Z_ij), with log f̂_b
-// evaluated exactly by a log-sum-exp over all n centres. The Z_ij are taken from `dither`
-// in the order i, then j, then coordinate.
-double monte_carlo_entropy_bits(const BlockPoints& points, double s, std::size_t n_mc,
-                                NormalStream& dither);
+// evaluated by a log-sum-exp over all n centres, and its proven numerical error (bits): the
+// kernel's (exact_query_error) with the roundings of the queries y + s·Z and of the centring,
+// then the block's aggregation (block_from_sums). The Z_ij are taken from `dither` in the order
+// i, then j, then coordinate.
+FastBlockResult monte_carlo_entropy_bits(const BlockPoints& points, double s, std::size_t n_mc, NormalStream& dither);
 
 }  // namespace reconbound::goldfeld

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <numbers>
 
+#include "perturbation_bound.hpp"
 #include "reconbound/compensated_sum.hpp"
 #include "reconbound/error.hpp"
 #include "chained_kernel.hpp"
@@ -190,6 +191,8 @@ PendingTile start_tile(const BlockPoints& points, const ProductCentres* product,
   out.kernel.assign(out.rows, RowKernel::difference);
   out.sums.assign(out.rows * per_row, 0.0);
   out.relative_error.assign(out.rows * per_row, 0.0);  // δ of each sum
+  for (const LevelScale& scale : plan.scales) out.level_h.push_back(scale.half_inv_s2);
+  out.centring_error = points.centring_error();
   for (std::size_t i = row_begin; i < row_end; ++i) {
     const std::size_t row = i - row_begin;
     double* row_norm2 = out.z_norm2.data() + row * n_mc;
@@ -259,6 +262,10 @@ TileSums finish_tile(PendingTile tile, const SingleKernelSums& single, std::size
         out.value[v] += value;
         out.magnitude[v] += std::abs(value);
         out.error[v] += query_error_nats(tile.k, z2, tile.sums[q], value, tile.relative_error[q]);
+        // The centring's rounding moves the query's point and every centre (perturbation_bound.hpp);
+        // the smallest exponent is at most the own centre's, ‖Z‖²/2.
+        out.error[v] += detail::perturbation_nats(0.505 * tile.z_norm2[row * n_mc + j], 1.01 * tile.level_h[v],
+                                                  2.0 * tile.centring_error, static_cast<double>(tile.n));
       }
     }
   }
@@ -439,23 +446,28 @@ FastBlockResult fast_block_result(const std::vector<TileSums>& tiles, std::size_
     magnitude += tile.magnitude[level];
     error += tile.error[level];
   }
-  const double nd = static_cast<double>(n);
-  const double queries = nd * static_cast<double>(n_mc);  // N
-  if (!(queries * kUnitRoundoff < 1e-3)) {
-    throw NumericalError(fmt::format(
-        "goldfeld fast path: n·n_mc = {} queries are too many for its error bound; lower n_mc",
-        queries));
-  }
   const double tile_count = static_cast<double>(tiles.size());  // M
   const double aggregation =
       1.01 * (gamma(static_cast<double>(kTileRows * n_mc)) + 2.0 * kUnitRoundoff +
               4.0 * tile_count * kUnitRoundoff * kUnitRoundoff) *
       (1.01 * magnitude);
+  return block_from_sums(value.value(), error, aggregation, n, k, n_mc, s);
+}
+
+FastBlockResult block_from_sums(double value_sum, double error_sum, double aggregation, std::size_t n, std::size_t k,
+                                std::size_t n_mc, double s) {
+  const double nd = static_cast<double>(n);
+  const double queries = nd * static_cast<double>(n_mc);  // N
+  if (!(queries * kUnitRoundoff < 1e-3)) {
+    throw NumericalError(fmt::format(
+        "goldfeld: n·n_mc = {} queries are too many for its error bound; lower n_mc", queries));
+  }
+  const double error = error_sum;
   const double half_k = 0.5 * static_cast<double>(k);
   const double log_scale = std::log(2.0 * std::numbers::pi * s * s);
   const double constant = std::log(nd) + half_k * log_scale;  // nats
   const double constant_error = 10.0 * kUnitRoundoff * (std::log(nd) + half_k * (std::abs(log_scale) + 1.0));
-  const double mean = value.value() / queries;
+  const double mean = value_sum / queries;
   FastBlockResult out;
   out.h_mc_bits = (constant + mean) / std::numbers::ln2;  // eq 31, bits
   out.numerical_error_bits =

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "block_entropy.hpp"
+#include "block_result.hpp"
 #include "level_plan.hpp"
 #include "series_tables.hpp"
 #include "shifted_kernel.hpp"
@@ -92,6 +93,8 @@ struct PendingTile {
   std::vector<double> relative_error;  // δ per slot
   SingleKernelQueries single_queries;  // the single kernel's queries, in slot order
   std::vector<std::size_t> single_slot;  // the slot of each
+  std::vector<double> level_h;         // per level: h = 1/(2s²) as computed
+  double centring_error = 0.0;         // BlockPoints::centring_error
 };
 
 // The single kernel's sums of some queries and how they were formed (the CPU's lanes, with
@@ -141,13 +144,10 @@ double sum_relative_error(std::size_t n, std::size_t k, double z_norm2, std::siz
 // (sum_relative_error; derivation in fast_entropy.cpp).
 double query_error_nats(std::size_t k, double z_norm2, double sum, double value, double sum_error);
 
-struct FastBlockResult {
-  double h_mc_bits = 0.0;             // ĥ_MC(Π_b), bits (eq 31)
-  double numerical_error_bits = 0.0;  // proven bound on |h_mc_bits − exact plug-in|, bits
-};
 
 // Combines the tiles of one block (in tile order) for level `level` with dither sd s.
 FastBlockResult fast_block_result(const std::vector<TileSums>& tiles, std::size_t level,
                                   std::size_t n, std::size_t k, std::size_t n_mc, double s);
+
 
 }  // namespace reconbound::goldfeld

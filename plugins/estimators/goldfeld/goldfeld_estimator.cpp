@@ -228,7 +228,8 @@ class GoldfeldEstimator final : public EntropyEstimator {
     return total;
   }
 
-  // The reference: exact log-sum-exp per (grid pair, block) item (block_entropy.cpp).
+  // The reference: a log-sum-exp over all centres per (grid pair, block) item, with its proven
+  // rounding bound (block_entropy.cpp, exact_bound.cpp).
   static void run_exact_path(const EntropyRequest& request, Plan& plan) {
     CostProgress progress(request.progress, exact_path_cost(plan));
     parallel_for(plan.items.size(), plan.checked.threads, [&](std::size_t i) {
@@ -237,8 +238,9 @@ class GoldfeldEstimator final : public EntropyEstimator {
       BlockEntropy& block = r.blocks[item.slot];
       const BlockPoints points(request.rotated, r.pair.k, block.block, plan.checked.first_column, plan.checked.m);
       NormalStream dither(request.seed, r.pair.k, block.block);
-      block.h_point_bits = monte_carlo_entropy_bits(points, r.s, plan.draws[item.pair], dither);
-      block.numerical_error_bits = 0.0;  // exact log-sum-exp over all centres
+      const FastBlockResult exact = monte_carlo_entropy_bits(points, r.s, plan.draws[item.pair], dither);
+      block.h_point_bits = exact.h_mc_bits;
+      block.numerical_error_bits = exact.numerical_error_bits;  // the log-sum-exp's proven rounding
       progress.finished(exact_units(plan, item.pair));
     });
   }

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <numbers>
 
+#include "rounding.hpp"
 #include "reconbound/compensated_sum.hpp"
 #include "reconbound/error.hpp"
 
@@ -100,7 +101,12 @@ void assemble(GridEntropy& result, std::size_t n_mc, const MarginSettings& setti
   const double sigma_mc = std::sqrt(variance.value()) / blocks;      // bits (mathematics §6.3)
   const double t_mc = cantelli_margin_bits(sigma_mc, settings.union_size, settings.alpha_mc);  // eq 34
   const double t_md = mcdiarmid_margin_bits(result.n, settings.union_size, settings.alpha_md);  // eq 35
-  result.t_num = numerical.value() / blocks;  // |mean error| ≤ mean of block errors
+  const double blocks_error = numerical.value() / blocks;  // |mean error| ≤ mean of block errors
+  // The assembly's own rounding: the mean over blocks (a compensated sum and a division, ≤ 4u·|ĥ|),
+  // the margins' formulas (a few roundings each, ≤ 12u relative) and the three subtractions below
+  // (≤ 3u of the terms' sum): within γ_16 of |ĥ| + t_MC + t_MD + t_num (mathematics §6.9).
+  const double assembly = detail::gamma(16.0) * (std::abs(result.h_point) + t_mc + t_md + blocks_error);
+  result.t_num = (blocks_error + assembly) * (1.0 + 2.0 * detail::kUnitRoundoff);
   result.h_lb = result.h_point - t_mc - t_md - result.t_num;  // mathematics §6.4
   result.details = margin_details(n_mc, t_mc, t_md);
   result.complete = true;

@@ -12,16 +12,22 @@ inline constexpr std::size_t kQueryBatch = 8;
 // y_l (coordinate-major: centres[c·n + l]), writes
 //   out[q] = −ln Σ_l exp(−‖t_q − y_l‖²·half_inv_s2)                         (nats)
 //          = d_min·half_inv_s2 − ln Σ_l exp(−(d_l − d_min)·half_inv_s2),
-// with d_l = ‖t_q − y_l‖² and d_min = min_l d_l. `scratch` holds kQueryBatch·n doubles.
-//
-// Exact up to double rounding: the largest term is exp(0) = 1, so the sum lies in [1, n];
-// the exponential is a 13th-degree Taylor polynomial after Cody–Waite reduction
-// (≤ 2.3e-16 relative error, measured against std::exp), and arguments below −708 are
-// raised to −708, which changes the sum by at most n·e^{−708} < 1e-300 relative. The
-// result is bit-identical on every x86-64 level: the operations and their order are fixed
-// (no contraction into FMA, partial sums in a fixed pattern), only the vector width varies.
-void neg_log_kernel_sums(const double* centres, std::size_t n, std::size_t k,
-                         const double* queries, std::size_t count, double half_inv_s2,
-                         double* scratch, double* out);
+// with d_l = ‖t_q − y_l‖² and d_min = min_l d_l, and errors[q] a proven bound on |out[q] − v_q|
+// (nats; exact_query_error), v_q the value in exact arithmetic at a query and centres each
+// within perturbations[q] (in norm, together) of those read. `scratch` holds kQueryBatch·n
+// doubles. The largest term is exp(0) = 1, so the sum lies in [1, n]; the exponential is
+// exp_neg (proven relative error kExpRelativeError), and arguments beyond 708 are clamped. The
+// result is bit-identical on every x86-64 level: the operations and their order are fixed (no
+// contraction into FMA, partial sums in a fixed pattern), only the vector width varies.
+void neg_log_kernel_sums(const double* centres, std::size_t n, std::size_t k, const double* queries,
+                         std::size_t count, double half_inv_s2, const double* perturbations, double* scratch,
+                         double* out, double* errors);
+
+// The bound of neg_log_kernel_sums for one query (nats): n centres of k coordinates, the
+// computed a_min = d_min·half_inv_s2, sum S̃ and value ṽ, the perturbation ε (proof at its
+// definition; docs/fast_estimator.md, "The exact path's bound"). NumericalError where the
+// bound's first-order steps do not hold (an exponent error above 0.01).
+double exact_query_error(std::size_t n, std::size_t k, double a_min, double sum, double value, double perturbation,
+                         double half_inv_s2);
 
 }  // namespace reconbound::goldfeld

@@ -46,10 +46,4 @@ namespace reconbound::verify::tolerance {
 // grid pair of the tests.
 inline constexpr double kFastPathMaxNumericalBits = 1e-6;
 
-// goldfeld fast path vs exact path on the same draws: |ĥ_fast − ĥ_exact| ≤ factor·t_num.
-// t_num bounds the fast path's distance to eq 31 in exact arithmetic; the exact path's own
-// rounding obeys the same bound (a subset of the same operations with a more accurate
-// exponential), hence the factor 2.
-inline constexpr double kFastPathMarginFactor = 2.0;
-
 }  // namespace reconbound::verify::tolerance
