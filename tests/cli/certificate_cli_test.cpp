@@ -3,6 +3,8 @@
 // `spectrum --joint` splits α over the representations.
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include <nlohmann/json.hpp>
 
 #include "cli_runner.hpp"
@@ -48,6 +50,17 @@ TEST(CertificateCli, TheDefaultCertifiesRhoStarAtOneMinusAlpha) {
       EXPECT_NEAR(i["alpha"].get<double>(), 0.025, 1e-15);
     }
   }
+  // Mathematics §6.9: the features' rounding is charged, and the headline is lowered by it.
+  bool residue = false;
+  for (const auto& i : c["ingredients"]) {
+    if (i["name"] != "residue") continue;
+    residue = true;
+    EXPECT_EQ(i["treatment"], "numerical, bound added");
+    EXPECT_NE(i["detail"].get<std::string>().find("moves a record by at most"), std::string::npos) << i;
+  }
+  EXPECT_TRUE(residue) << c;
+  EXPECT_LT(j["rho_star"].get<double>(),
+            std::sqrt(j["abs_bound"].get<double>() / j["normaliser_value"].get<double>()) * (1 + 1e-15));
   EXPECT_EQ(j["normaliser_value"], j["trace_sigma_ucb"]);
   EXPECT_NEAR(j["trace_sigma_ucb_alpha"].get<double>(), 0.05, 1e-15);
   EXPECT_GT(j["normaliser_value"].get<double>(), j["trace_sigma"].get<double>());
