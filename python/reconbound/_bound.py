@@ -9,6 +9,7 @@ from . import _reconbound
 from ._arguments import (ProgressArgument, ScheduleArgument, progress_callback, schedule_runs,
                          speaks_ecosystem_names)
 from ._data import RecordsArgument
+from ._normalize import Normalize
 from ._options import bound_dict, data_dict
 from ._privacy import Params, _delta, _mechanism
 from ._results import BoundResult, SpectrumResult
@@ -16,7 +17,8 @@ from ._results import BoundResult, SpectrumResult
 
 @speaks_ecosystem_names
 def bound(*, perp: RecordsArgument = None, est: RecordsArgument = None, shape: Optional[Sequence[int]] = None,
-          data: Any = None, layout: Optional[str] = None, scale: Optional[float] = None, representation: str = "pixel",
+          data: Any = None, layout: Optional[str] = None, scale: Optional[float] = None,
+          normalize: Normalize = None, representation: str = "pixel",
           gamma: Union[None, float, Sequence[float]] = None, q: Optional[float] = None,
           sigma: Optional[float] = None, steps: Optional[int] = None, schedule: Optional[ScheduleArgument] = None,
           runs: int = 1, mechanism: str = "dpsgd",
@@ -46,7 +48,11 @@ def bound(*, perp: RecordsArgument = None, est: RecordsArgument = None, shape: O
         layout: "NCHW" or "NHWC", how the records' axes are laid out; needed for records whose
             last axis looks like channels (1, 3 or 4, smaller than H and W).
         scale: 255 (grey levels in [0, 255]) or 1 (values in [0, 1], multiplied by 255); needed
-            for float records whose values are all <= 1 (ToTensor's).
+            for float records whose values are all <= 1 (ToTensor's). A scale the values
+            contradict (255 with every value <= 1, 1 with a value above 1) is refused.
+        normalize: (mean, std) of torchvision's Normalize after ToTensor, one number or one per
+            channel: undone exactly (8-bit images come back as whole grey levels); give it
+            without scale. Negative values without it are refused with this advice.
         representation: the representation Ψ, as the CLI's --representation ("pixel",
             "downsample:4", "dct:8", "select:rect:7,7,14,14", "lpips:MODEL.onnx").
         gamma: leakage γ in bits (one value or several: one entropy estimate serves all); or
@@ -70,7 +76,8 @@ def bound(*, perp: RecordsArgument = None, est: RecordsArgument = None, shape: O
     """
     arguments = dict(locals())  # before any other local: the checkpoint's fingerprint
     gammas = [] if gamma is None else [float(gamma)] if isinstance(gamma, numbers.Real) else [float(g) for g in gamma]
-    data_ = data_dict("bound", data=data, perp=perp, est=est, shape=shape, layout=layout, scale=scale, seed=seed,
+    data_ = data_dict("bound", data=data, perp=perp, est=est, shape=shape, layout=layout, scale=scale,
+                      normalize=normalize, seed=seed,
                       options=options)
     bound_ = bound_dict("bound", grid_k=grid_k, grid_nu2=grid_nu2, alpha=alpha, threads=threads, options=options,
                         arguments=arguments, data=data_)
@@ -86,7 +93,7 @@ def spectrum(*, epsilons: Sequence[float] = (1, 2, 4, 8, 16, 32, 64), q: Optiona
              sigma_tolerance: Optional[float] = None, epsilon_error: Optional[float] = None,
              mechanism: str = "dpsgd", mechanism_params: Params = None, data: Any = None,
              perp: RecordsArgument = None, est: RecordsArgument = None, shape: Optional[Sequence[int]] = None,
-             layout: Optional[str] = None, scale: Optional[float] = None,
+             layout: Optional[str] = None, scale: Optional[float] = None, normalize: Normalize = None,
              representations: Union[str, Sequence[str]] = ("pixel",), grid_k: Optional[Sequence[int]] = None,
              grid_nu2: Optional[Sequence[float]] = None, alpha: float = 0.05, joint: bool = False, seed: int = 0,
              threads: int = 0, progress: ProgressArgument = None, **options: Any) -> SpectrumResult:
@@ -113,7 +120,8 @@ def spectrum(*, epsilons: Sequence[float] = (1, 2, 4, 8, 16, 32, 64), q: Optiona
     arguments = dict(locals())  # before any other local: the checkpoint's fingerprint
     specs = [representations] if isinstance(representations, str) else list(representations)
     mechanism_ = _mechanism(mechanism, mechanism_params, schedule_runs(q, None, steps, schedule, runs, shape=True))
-    data_ = data_dict("spectrum", data=data, perp=perp, est=est, shape=shape, layout=layout, scale=scale, seed=seed,
+    data_ = data_dict("spectrum", data=data, perp=perp, est=est, shape=shape, layout=layout, scale=scale,
+                      normalize=normalize, seed=seed,
                       options=options)
     bound_ = bound_dict("spectrum", grid_k=grid_k, grid_nu2=grid_nu2, alpha=alpha, threads=threads, options=options,
                         arguments=arguments, data=data_)

@@ -7,13 +7,14 @@ from typing import Any, Optional, Sequence
 
 from . import _reconbound
 from ._arguments import ProgressArgument, progress_callback, speaks_ecosystem_names
+from ._normalize import Normalize
 from ._options import bound_dict, data_dict
 from ._results import ChainResult
 
 
 @speaks_ecosystem_names
 def chain(*, data: Any = None, shape: Optional[Sequence[int]] = None, layout: Optional[str] = None,
-          scale: Optional[float] = None, representation: str = "pixel",
+          scale: Optional[float] = None, normalize: Normalize = None, representation: str = "pixel",
           targets: int = 100, target_range: Optional[Sequence[int]] = None,
           target_indices: Optional[Sequence[int]] = None, shadow: Optional[int] = None,
           shadow_indices: Optional[Sequence[int]] = None, gammas: Optional[Sequence[float]] = None,
@@ -37,7 +38,8 @@ def chain(*, data: Any = None, shape: Optional[Sequence[int]] = None, layout: Op
         data: the data set ("fashion-mnist" by default, another spec, or records as
             :func:`bound` takes them: an array, a tensor, a map-style data set); D⊥, D_est and
             the targets are laid out in it as the CLI does (§7, §F.4).
-        shape, layout, scale: how the records are laid out and scaled, as for :func:`bound`.
+        shape, layout, scale, normalize: how the records are laid out, scaled and normalised, as
+            for :func:`bound`.
         targets, target_range, target_indices: the held-out targets (100 drawn by default).
         shadow, shadow_indices: D_shadow ⊆ D_est of the codebooks (default all of D_est).
         gammas: γ (bits) of the attacks; bits: rates R of the codebook's releases (1..16);
@@ -52,7 +54,8 @@ def chain(*, data: Any = None, shape: Optional[Sequence[int]] = None, layout: Op
     Returns the fields of ``reconbound chain --json`` (figures is []: no figures are drawn).
     """
     arguments = dict(locals())  # before any other local: the checkpoint's fingerprint
-    data_ = data_dict("chain", data=data, perp=None, est=None, shape=shape, layout=layout, scale=scale, seed=seed,
+    data_ = data_dict("chain", data=data, perp=None, est=None, shape=shape, layout=layout, scale=scale,
+                      normalize=normalize, seed=seed,
                       options=options)
     bound_ = bound_dict("chain", grid_k=grid_k, grid_nu2=grid_nu2, alpha=alpha, threads=threads, options=options,
                         arguments=arguments, data=data_)

@@ -32,6 +32,7 @@ import zlib
 from typing import Any
 
 from ._data import data_argument, records_array
+from ._normalize import Normalize, apply_normalize
 
 DATA_OPTIONS = frozenset({"quick", "n_perp", "n_est", "perp_range", "est_range", "perp_indices", "est_indices"})
 BOUND_OPTIONS = frozenset({"representation_params", "rotation", "padded_order", "normaliser",
@@ -54,13 +55,15 @@ RECORDS = ("data", "perp", "est")
 
 
 def data_dict(function: str, *, data: Any, perp: Any, est: Any, shape: Any, layout: Any, scale: Any, seed: int,
-              options: dict[str, Any]) -> dict[str, Any]:
+              options: dict[str, Any], normalize: Normalize = None) -> dict[str, Any]:
     """The data of a job: a data set (spec or records) with its split, or perp and est records, as
-    NumPy arrays (reconbound._data), with how they are laid out and scaled."""
+    NumPy arrays (reconbound._data), with how they are laid out and scaled, and Normalize(mean, std)
+    undone where ``normalize`` says (reconbound._normalize)."""
     check_option_names(function, options)
     out = {"data": data_argument(data), "perp": None if perp is None else records_array(perp, "perp"),
            "est": None if est is None else records_array(est, "est"), "shape": shape, "layout": layout,
            "scale": scale, "seed": seed}
+    apply_normalize(out, normalize, layout, scale)
     out.update({k: v for k, v in options.items() if k in DATA_OPTIONS})
     return out
 

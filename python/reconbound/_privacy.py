@@ -9,6 +9,7 @@ from . import _reconbound
 from ._arguments import (ProgressArgument, ScheduleArgument, keyword, progress_callback, schedule_runs,
                          speaks_ecosystem_names)
 from ._data import RecordsArgument
+from ._normalize import Normalize
 from ._options import bound_dict, check_option_names, data_dict
 from ._reconbound import InvalidInput
 from ._results import EpsilonCalibrationResult, EpsilonResult, LeakageResult, RhoCalibrationResult
@@ -102,6 +103,7 @@ def calibrate(*, target_epsilon: Optional[float] = None, target_rho: Optional[fl
               epsilon_error: Optional[float] = None, mechanism: str = "dpsgd", mechanism_params: Params = None,
               data: Any = None, perp: RecordsArgument = None, est: RecordsArgument = None,
               shape: Optional[Sequence[int]] = None, layout: Optional[str] = None, scale: Optional[float] = None,
+              normalize: Normalize = None,
               representation: str = "pixel", grid_k: Optional[Sequence[int]] = None,
               grid_nu2: Optional[Sequence[float]] = None, alpha: float = 0.05, seed: int = 0, threads: int = 0,
               progress: ProgressArgument = None,
@@ -126,7 +128,7 @@ def calibrate(*, target_epsilon: Optional[float] = None, target_rho: Optional[fl
         sigma_tolerance: relative tolerance of σ above the exact threshold (default 1e-4).
         epsilon_error: target width of ε's error bar, nats.
         mechanism, mechanism_params: a mechanism with noise (and an accountant for ε).
-        data, perp, est, shape, layout, scale, representation, grid_k, grid_nu2, seed, threads,
+        data, perp, est, shape, layout, scale, normalize, representation, grid_k, grid_nu2, seed, threads,
             progress, options: for target_rho, the data and the bound, as for :func:`bound`
             (options include normaliser and normaliser_alpha_share).
         alpha: for target_rho, the miscoverage of the whole certificate, split over its random
@@ -149,7 +151,8 @@ def calibrate(*, target_epsilon: Optional[float] = None, target_rho: Optional[fl
                                "; they go with target_rho)")
         text = _reconbound.calibrate_epsilon(float(target_epsilon), mechanism_, delta_, calibration)
         return EpsilonCalibrationResult.from_json(text)
-    data_ = data_dict("calibrate", data=data, perp=perp, est=est, shape=shape, layout=layout, scale=scale, seed=seed,
+    data_ = data_dict("calibrate", data=data, perp=perp, est=est, shape=shape, layout=layout, scale=scale,
+                      normalize=normalize, seed=seed,
                       options=options)
     bound_ = bound_dict("calibrate", grid_k=grid_k, grid_nu2=grid_nu2, alpha=alpha, threads=threads, options=options,
                         arguments=arguments, data=data_)

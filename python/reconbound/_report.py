@@ -9,6 +9,7 @@ from typing import Any, Optional, Sequence
 from . import _reconbound
 from ._arguments import ProgressArgument, ScheduleArgument, progress_callback, schedule_runs, speaks_ecosystem_names
 from ._chain import warn_of_violations
+from ._normalize import Normalize
 from ._options import bound_dict, data_dict
 from ._privacy import Params, _delta, _mechanism
 from ._reconbound import InvalidInput
@@ -96,7 +97,8 @@ def report(path: str | os.PathLike[str], *, q: Optional[float] = None, sigma: Op
            epsilons: Sequence[float] = (1, 2, 4, 8, 16, 32, 64), sigma_tolerance: Optional[float] = None,
            epsilon_error: Optional[float] = None, mechanism: str = "dpsgd", mechanism_params: Params = None,
            data: Any = None, perp: Any = None, est: Any = None, shape: Optional[Sequence[int]] = None,
-           layout: Optional[str] = None, scale: Optional[float] = None, representation: str = "pixel",
+           layout: Optional[str] = None, scale: Optional[float] = None,
+           normalize: Normalize = None, representation: str = "pixel",
            chain: bool = False, chain_targets: Optional[int] = None, chain_bits: Optional[Sequence[int]] = None,
            grid_k: Optional[Sequence[int]] = None, grid_nu2: Optional[Sequence[float]] = None, alpha: float = 0.05,
            seed: int = 0, threads: int = 0, progress: ProgressArgument = None, **options: Any) -> ReportResult:
@@ -131,7 +133,8 @@ def report(path: str | os.PathLike[str], *, q: Optional[float] = None, sigma: Op
     if q is not None and sigma is None:
         raise InvalidInput("give sigma, the noise multiplier of the training, with q and steps")
     mechanism_ = _mechanism(mechanism, mechanism_params, schedule_runs(q, None, steps, schedule, runs, shape=True))
-    data_ = data_dict("report", data=data, perp=perp, est=est, shape=shape, layout=layout, scale=scale, seed=seed,
+    data_ = data_dict("report", data=data, perp=perp, est=est, shape=shape, layout=layout, scale=scale,
+                      normalize=normalize, seed=seed,
                       options=options)
     bound_ = bound_dict("report", grid_k=grid_k, grid_nu2=grid_nu2, alpha=alpha, threads=threads, options=options,
                         arguments=arguments, data=data_)

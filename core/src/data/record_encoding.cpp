@@ -45,6 +45,17 @@ ChannelOrder channel_order(const ImageShape& stored, std::size_t rank, const Rec
 // The factor that makes the values grey levels: 255 for values in [0, 1], else 1.
 double grey_level_factor(double min, double max, bool floating, const RecordEncoding& encoding,
                          std::string_view origin) {
+  if (!encoding.scale && min < 0.0) {
+    throw InvalidInput(fmt::format("{}: values down to {}, but records are grey levels in [0, 255]; negative values "
+                                   "are what Normalize(mean, std) gives: undo it (x·std + mean; from Python give "
+                                   "normalize=(mean, std)), or give the records before it",
+                                   origin, min));
+  }
+  if (encoding.scale && *encoding.scale == kMaxGreyLevel && max <= 1.0 && max > 0.0) {
+    throw InvalidInput(fmt::format("{}: every value is <= 1 (the largest is {}), which {} contradicts: values in "
+                                   "[0, 1] need {}", origin, max, parameter("scale", kMaxGreyLevel),
+                                   parameter("scale", 1)));
+  }
   if (!encoding.scale) {
     if (floating && max <= 1.0) {
       throw InvalidInput(fmt::format("{}: float values all <= 1 (the largest is {}), as images scaled to [0, 1] "
