@@ -110,6 +110,42 @@ std::vector<double> gamma_errors(const ChainConfig& config, const std::vector<do
   return out;
 }
 
+// How many attacks the chain runs: every row at every γ it is attacked at.
+std::size_t attack_count(const std::vector<PreparedRow>& rows, const std::vector<double>& gammas) {
+  std::size_t total = 0;
+  for (const double gamma : gammas) {
+    total += static_cast<std::size_t>(
+        std::count_if(rows.begin(), rows.end(), [&](const PreparedRow& row) { return attacked_at(row, gamma); }));
+  }
+  return total;
+}
+
+// Files one attack's result (its estimate and release in `attack`) in its row's column, its notes
+// in the report and its time (0 for one restored from a checkpoint) in the report's timings.
+void file_attack(ChainReport& out, ChainRow& row, const PreparedRow& prepared, AttackResult result,
+                 ChainAttack attack, bool restored, double seconds) {
+  out.notes.insert(out.notes.end(), result.notes.begin(), result.notes.end());
+  switch (prepared.role) {
+    case ChainRole::codebook: {
+      const double per_block = restored ? 0.0 : per_block_seconds(result);
+      out.timings.per_block_s += per_block;
+      out.timings.codebook_s += seconds - per_block;
+      fill_codebook(row, result, std::move(attack.estimate));
+      break;
+    }
+    case ChainRole::dpsgd:
+      out.timings.dpsgd_s += seconds;
+      attack.details = std::move(result.details);
+      row.dpsgd[prepared.slot] = std::move(attack);
+      break;
+    case ChainRole::other:
+      out.timings.other_s += seconds;
+      attack.details = std::move(result.details);
+      row.other[prepared.slot] = std::move(attack);
+      break;
+  }
+}
+
 }  // namespace
 
 ChainReport compute_chain(const Registry& registry, const ChainData& data, const ChainConfig& config) {
@@ -150,11 +186,8 @@ ChainReport compute_chain(const Registry& registry, const ChainData& data, const
   chain::FigureGrid figure(*data.targets, shadow_images, figure_targets);
   chain::AttackItems attacks(config.bound.checkpoint, samples, figure_targets);
 
-  std::size_t total = 0, done = 0;
-  for (const double gamma : gammas) {
-    total += static_cast<std::size_t>(
-        std::count_if(rows.begin(), rows.end(), [&](const PreparedRow& row) { return attacked_at(row, gamma); }));
-  }
+  const std::size_t total = attack_count(rows, gammas);
+  std::size_t done = 0;
   for (std::size_t i = 0; i < gammas.size(); ++i) {
     ChainRow row;
     row.gamma_bits = gammas[i];
@@ -173,25 +206,9 @@ ChainReport compute_chain(const Registry& registry, const ChainData& data, const
                                    chain::bootstrap_seed(rows[r], config.bound.seed, i));
         figure.add(r, row.gamma_bits, result.weights, *estimate);
       }
-      out.notes.insert(out.notes.end(), result.notes.begin(), result.notes.end());
       // A restored attack took no time in this run.
-      const double seconds = restored ? 0.0 : seconds_since(start);
-      const double per_block = restored ? 0.0 : per_block_seconds(result);
-      switch (rows[r].role) {
-        case ChainRole::codebook:
-          out.timings.per_block_s += per_block;
-          out.timings.codebook_s += seconds - per_block;
-          fill_codebook(row, result, std::move(estimate));
-          break;
-        case ChainRole::dpsgd:
-          out.timings.dpsgd_s += seconds;
-          row.dpsgd[rows[r].slot] = ChainAttack{std::move(estimate), std::move(result.details), release};
-          break;
-        case ChainRole::other:
-          out.timings.other_s += seconds;
-          row.other[rows[r].slot] = ChainAttack{std::move(estimate), std::move(result.details), release};
-          break;
-      }
+      file_attack(out, row, rows[r], std::move(result), {std::move(estimate), {}, release}, restored,
+                  restored ? 0.0 : seconds_since(start));
     }
     out.rows.push_back(std::move(row));
   }
