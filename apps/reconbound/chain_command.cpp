@@ -81,7 +81,7 @@ void run(const ChainOptions& o, const CLI::App& command) {
   workflow::ChainOutput output = workflow::run_chain(registry, request);
   if (!o.no_figures) {
     const ChainReport& report = output.report;
-    const std::string subtitle = fmt::format("{}, Ψ = {}, |D_perp| = {}, n_est = {}, {} targets", o.data.data.data,
+    const std::string subtitle = fmt::format("{}, Ψ = {}, |D⊥| = {}, n_est = {}, {} targets", o.data.data.data,
                                              output.representation, report.bound.n_perp, report.bound.n_est,
                                              report.n_targets);
     const CertificateWording wording = certificate_wording(output.certificate);

@@ -40,7 +40,7 @@ std::string table(const ChainReport& r) {
 
 std::string chain_section(const workflow::ChainOutput& chain) {
   const ChainReport& r = chain.report;
-  const std::string subtitle = fmt::format("{}, Ψ = {}, |D_perp| = {}, n_est = {}, {} targets", chain.data_source,
+  const std::string subtitle = fmt::format("{}, Ψ = {}, |D⊥| = {}, n_est = {}, {} targets", chain.data_source,
                                            chain.representation, r.bound.n_perp, r.bound.n_est, r.n_targets);
   std::string out =
       "<section id=\"chain\">\n<h2>How tight is the bound</h2>\n"

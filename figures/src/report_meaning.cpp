@@ -6,6 +6,7 @@
 
 #include "markup.hpp"
 #include "report_sections.hpp"
+#include "unicode_maths.hpp"
 
 namespace reconbound::figures {
 
@@ -18,14 +19,15 @@ std::string what_the_absolute_bound_means(const ReportOutput& output) {
   const std::size_t m = output.spectrum.curves.front().report.m;
   return fmt::format(
       "<p>Every reconstruction attack's mean squared error in the representation {0} is at least "
-      "<strong>{1:.6g}</strong>, a root mean squared error of at least {2:.4g} per coordinate. Think of the strongest "
+      "<strong>{1:.6g}</strong>, a root mean squared error of at least {2:.4g} {4} per coordinate. Think of the strongest "
       "attacker there could be: it sees every model update the training releases, knows every other training record "
       "and the distribution the records come from, and tries to rebuild one training record; this bound holds for its "
       "error averaged over records drawn like the data sample and over the randomness of the training. ρ* = {3:.3f} "
       "divides that bound by a point estimate of the prior's error (tr Σ̂, the error of the guess that ignores the "
       "training): a ratio to read, not itself a bound — the estimate tr Σ̂ may be too large. The default normaliser "
       "(an upper confidence bound on tr Σ) certifies ρ* itself.</p>\n",
-      xml_escape(output.representation), r.abs_bound, std::sqrt(r.abs_bound / static_cast<double>(m)), r.rho_star);
+      xml_escape(output.representation), r.abs_bound, std::sqrt(r.abs_bound / static_cast<double>(m)), r.rho_star,
+      psi_unit(output.representation));
 }
 
 // What ρ* says about the strongest attack (mathematics §1, eq 3).

@@ -5,6 +5,7 @@
 
 #include "markup.hpp"
 #include "report_sections.hpp"
+#include "unicode_maths.hpp"
 
 namespace reconbound::figures {
 
@@ -27,6 +28,12 @@ std::string schedule_table(const Schedule& schedule) {
   }
   return "<table class=\"inner\"><tr><th>run</th><th>q</th><th>σ</th><th>steps</th></tr>" + rows + "</table>";
 }
+
+// Why `reconbound bound` for the same training may print another ρ* (docs/report.md).
+constexpr const char* kComparedWithBound =
+    "this ρ* comes from the spectrum's entropy estimate, whose certified grid pairs were chosen for all the "
+    "spectrum's leakages at once; <code>reconbound bound</code> for this training alone chooses them for its one γ "
+    "and so can certify a slightly different (usually larger) ρ*. Both are certified.";
 
 std::string pair_text(const ConverseResult& r) {
   // With ρ* = 0 no grid pair certifies anything: there is no arg-max.
@@ -96,9 +103,12 @@ std::string numbers_section(const ReportOutput& output) {
                                                     "not certified",
                                                     r.rho_point));
   // eq 13's bound on E‖Ψ(x) − ẑ‖², and per coordinate as RMSE (as certificate_sentence).
-  rows += table_row("absolute bound", fmt::format("every attack's mean squared error in Ψ is at least {:.6g} "
-                                                  "(per coordinate: RMSE ≥ {:.4g})",
-                                                  r.abs_bound, std::sqrt(r.abs_bound / static_cast<double>(report.m))));
+  const std::string unit = psi_unit(output.representation);
+  rows += table_row("absolute bound", fmt::format("every attack's mean squared error in Ψ is at least {:.6g} ({}²; "
+                                                  "per coordinate: RMSE ≥ {:.4g} {})",
+                                                  r.abs_bound, unit,
+                                                  std::sqrt(r.abs_bound / static_cast<double>(report.m)), unit));
+  rows += table_row("compared with bound", kComparedWithBound);
   rows += table_row("representation Ψ", fmt::format("{} (m = {} features)", xml_escape(output.representation), report.m));
   rows += table_row("data", fmt::format("{}; |D⊥| = {} records (rotation, tr Σ̂), n_est = {} records (entropy)",
                                         xml_escape(output.spectrum.data_source), report.n_perp, report.n_est));
@@ -113,9 +123,10 @@ std::string numbers_section(const ReportOutput& output) {
 std::string certificate_section(const Certificate& c) {
   std::string rows;
   for (const CertificateIngredient& i : c.ingredients) {
-    const std::string share = i.treatment == "probability" ? fmt::format("α {:.4g}", i.alpha) : xml_escape(i.treatment);
-    rows += fmt::format("<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>\n", xml_escape(i.name), share,
-                        xml_escape(i.data), xml_escape(i.detail));
+    const std::string share = i.treatment == "probability" ? fmt::format("α {:.4g}", i.alpha) : i.treatment;
+    rows += fmt::format("<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>\n", xml_escape(i.name),
+                        xml_escape(unicode_maths(share)), xml_escape(unicode_maths(i.data)),
+                        xml_escape(unicode_maths(i.detail)));
   }
   return fmt::format(
       "<section id=\"certificate\">\n<h2>What the certificate rests on</h2>\n"

@@ -52,6 +52,7 @@ std::string report_html(const ReportOutput& output, const std::string& command) 
   page += spectrum_section(output);
   if (output.chain) page += chain_section(*output.chain);
   page += certificate_section(output.certificate);
+  page += glossary_section(output.certificate);
   page += reproduce_section(output, command);
   return page + "</body>\n</html>\n";
 }

@@ -37,6 +37,7 @@ std::string reproduce_section(const ReportOutput& output, const std::string& com
   std::string out = "<section id=\"reproduce\">\n<h2>Reproduce</h2>\n<p>The same numbers again (the split and the "
                     "estimator's draws are seeded):</p>\n<pre id=\"command\">" +
                     xml_escape(command) + "</pre>\n<table class=\"numbers\">\n" + versions;
+  out += table_row("records", xml_escape(output.spectrum.data_source));  // with a CRC-32 of arrays' values
   out += fingerprint_rows(output.data_files, "data file ");
   out += table_row("created", now_utc());
   return out + "</table>\n</section>\n";

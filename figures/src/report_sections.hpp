@@ -22,6 +22,9 @@ std::string certificate_section(const Certificate& certificate);
 // The command, the versions, the data files and the date (report_reproduce.cpp).
 std::string reproduce_section(const ReportOutput& output, const std::string& command);
 
+// Every symbol the page uses, one sentence each.
+std::string glossary_section(const Certificate& certificate);
+
 // "<tr><th>header</th><td>cell</td></tr>"; `cell` is HTML already.
 std::string table_row(const std::string& header, const std::string& cell);
 // The training in one line: "q = 0.02, σ = 1.1, T = 1000 steps" for a constant run, else runs and

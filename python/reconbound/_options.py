@@ -64,8 +64,25 @@ def data_dict(function: str, *, data: Any, perp: Any, est: Any, shape: Any, layo
            "est": None if est is None else records_array(est, "est"), "shape": shape, "layout": layout,
            "scale": scale, "seed": seed}
     apply_normalize(out, normalize, layout, scale)
+    described = {"data": data, "perp": perp, "est": est}
+    parts = [f"{key}: {records_description(described[key], out[key])}" if key != "data" else
+             records_description(data, out["data"]) for key in RECORDS if out[key] is not None and
+             not isinstance(out[key], str)]
+    if parts:
+        out["source"] = "; ".join(parts)
     out.update({k: v for k, v in options.items() if k in DATA_OPTIONS})
     return out
+
+
+def records_description(original: Any, array: Any) -> str:
+    """The records a job read, for its reports: what the caller gave, how many records of which
+    shape and type, and a CRC-32 of the values read (after any normalize was undone)."""
+    import numpy
+
+    values = numpy.ascontiguousarray(array)
+    kind = type(original).__name__
+    return (f"{kind} of {values.shape[0]} records {tuple(values.shape[1:])} {values.dtype}, "
+            f"CRC-32 {zlib.crc32(values.view(numpy.uint8)):08x}")
 
 
 def _describe(value: Any) -> str:

@@ -10,7 +10,7 @@ from . import _reconbound
 from ._arguments import ProgressArgument, ScheduleArgument, progress_callback, schedule_runs, speaks_ecosystem_names
 from ._chain import warn_of_violations
 from ._normalize import Normalize
-from ._options import bound_dict, data_dict
+from ._options import RECORDS, bound_dict, data_dict, records_description
 from ._privacy import Params, _delta, _mechanism
 from ._reconbound import InvalidInput
 from ._results import Result
@@ -81,10 +81,17 @@ def _differs(value: Any, default: Any) -> bool:
     return bool(value != default)
 
 
-def _python_call(path: Any, arguments: dict[str, Any]) -> str:
-    """reconbound.report(...) with the arguments given that differ from their defaults."""
+def _python_call(path: Any, arguments: dict[str, Any], data: dict[str, Any]) -> str:
+    """reconbound.report(...) with the arguments given that differ from their defaults; records by
+    what they are, their count, shape, type and a CRC-32 of the values read (``data``: data_dict's)."""
     defaults = {name: p.default for name, p in inspect.signature(report).parameters.items()}
-    given = [f"{name}={_shown(value)}" for name, value in arguments.items()
+
+    def shown(name: str, value: Any) -> str:
+        if name in RECORDS and data.get(name) is not None and not isinstance(data[name], str):
+            return f"<{records_description(value, data[name])}>"
+        return _shown(value)
+
+    given = [f"{name}={shown(name, value)}" for name, value in arguments.items()
              if name in defaults and name not in ("path", "options", "progress") and _differs(value, defaults[name])]
     given += [f"{name}={_shown(value)}" for name, value in arguments.get("options", {}).items()]
     return f"reconbound.report({', '.join([repr(os.fspath(path)), *given])})"
@@ -141,7 +148,7 @@ def report(path: str | os.PathLike[str], *, q: Optional[float] = None, sigma: Op
     if not chain and (chain_targets is not None or chain_bits is not None):
         raise InvalidInput("chain_targets and chain_bits go with chain=True")
     chain_ = {"targets": chain_targets, "bits": None if chain_bits is None else list(chain_bits)} if chain else None
-    text = _reconbound.report(os.fspath(path), _python_call(path, arguments), mechanism_,
+    text = _reconbound.report(os.fspath(path), _python_call(path, arguments, data_), mechanism_,
                               1.0 if sigma is None else float(sigma), _delta(delta, delta_exponent, n_train),
                               [float(e) for e in epsilons], data_, representation, bound_,
                               {"sigma_tolerance": sigma_tolerance, "epsilon_error": epsilon_error}, chain_,

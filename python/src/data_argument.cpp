@@ -37,6 +37,8 @@ DataArgument data_argument(const py::dict& options) {
   const auto perp = optional_item<py::array>(options, "perp", "an array of records");
   const auto est = optional_item<py::array>(options, "est", "an array of records");
   const bool data_given = options.contains("data") && !options["data"].is_none();
+  // What the caller gave, as the package describes it (kind, count, shape, CRC-32 of the values).
+  const auto described = optional_item<std::string>(options, "source", "a description of the records");
   if (perp.has_value() != est.has_value()) {
     throw InvalidInput("give perp and est together (your D_perp and D_est), or data to split");
   }
@@ -48,13 +50,14 @@ DataArgument data_argument(const py::dict& options) {
       throw InvalidInput(fmt::format("perp records have shape {} but est records have {}",
                                      out.perp->shape().to_string(), out.est->shape().to_string()));
     }
-    request.views = workflow::RecordViews{values(*out.perp), values(*out.est), out.perp->shape(), "arrays"};
+    request.views =
+        workflow::RecordViews{values(*out.perp), values(*out.est), out.perp->shape(), described.value_or("arrays")};
   } else if (data_given && py::isinstance<py::str>(options["data"])) {
     request.spec = options["data"].cast<std::string>();
     request.encoding = encoding;
   } else if (data_given && py::isinstance<py::array>(options["data"])) {
     request.records = std::make_shared<const Dataset>(
-        copied_records(options["data"].cast<py::array>(), shape, "data", "array", encoding));
+        copied_records(options["data"].cast<py::array>(), shape, "data", described.value_or("array"), encoding));
   } else if (data_given) {
     throw InvalidInput(fmt::format("data = {} is neither a data-set spec nor an array of records",
                                    py::repr(options["data"]).cast<std::string>()));

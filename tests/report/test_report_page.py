@@ -118,6 +118,19 @@ def test_the_chain_charges_each_gamma_with_its_error_bound_as_the_headline_does(
     assert leakage["treatment"] == "numerical, bound added"  # not "exact": γ came from the mechanism
 
 
+def test_the_page_speaks_to_its_reader_in_unicode_with_units_and_a_glossary(report, browser):
+    numbers, path = report
+    text = browser.load(str(path)).text
+    command = html.unescape(re.search(r'<pre id="command">(.*?)</pre>', path.read_text(), re.S).group(1))
+    prose = text.replace(command, "")  # the command line is the CLI's own spelling
+    for ascii_maths in ("rho*", "Sigma-hat", "Psi", ">=", "<=", "D_perp", "nu2"):
+        assert ascii_maths not in prose, ascii_maths
+    assert "grey levels" in prose  # the unit of pixel features
+    assert "The symbols on this page" in prose and "t_MC, t_MD, t_num" in prose
+    assert "reconbound bound for this training alone" in prose  # why bound() may differ
+    assert numbers["spectrum"]["data"] in prose  # the records, in the reproduce section
+
+
 def test_the_page_names_no_external_resource_and_runs_no_script(report):
     html = report[1].read_text()
     assert "<script" not in html and "<link" not in html and "@import" not in html
