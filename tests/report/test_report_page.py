@@ -131,6 +131,18 @@ def test_the_page_speaks_to_its_reader_in_unicode_with_units_and_a_glossary(repo
     assert numbers["spectrum"]["data"] in prose  # the records, in the reproduce section
 
 
+def test_the_sample_normaliser_page_loads_clean_and_calls_rho_star_what_it_is(tmp_path, browser):
+    # Only the absolute bound is certified there (mathematics §6.8): the page says so in Chromium too.
+    numbers, path = cli_report(tmp_path, "--normaliser", "sample")
+    page = browser.load(str(path))
+    assert page.errors == [] and page.broken_images == []
+    assert numbers["certificate"]["certifies"] == "abs_bound"
+    assert "ρ* (point normalisation, not certified)" in page.text
+    assert "every attack's mean squared error in Ψ ≥" in page.text  # the headline: the absolute bound
+    assert not re.search(r"certified\s+(ρ\*|lower bound ρ|reconstruction error)", page.text, re.I)
+    assert "a ratio to read (a point normalisation), not itself certified" in page.text  # the glossary's ρ*
+
+
 def test_the_page_names_no_external_resource_and_runs_no_script(report):
     html = report[1].read_text()
     assert "<script" not in html and "<link" not in html and "@import" not in html
