@@ -143,15 +143,21 @@ def speaks_ecosystem_names(function: Function) -> Function:
     a result computed from ``epochs`` states the steps used in its field ``steps_from_epochs``.
     An alias of a parameter the function does not take is a TypeError naming the alias.
     """
-    takes = {name for name, p in inspect.signature(function).parameters.items()
-             if p.kind in (p.KEYWORD_ONLY, p.POSITIONAL_OR_KEYWORD)}
+    parameters = inspect.signature(function).parameters
+    takes = {name for name, p in parameters.items() if p.kind in (p.KEYWORD_ONLY, p.POSITIONAL_OR_KEYWORD)}
+    has_options = any(p.kind == p.VAR_KEYWORD for p in parameters.values())
     replaces = {**ALIASES, "epochs": "steps"}
 
     @functools.wraps(function)
     def call(*positional: Any, **arguments: Any) -> Any:
+        from ._options import BOUND_OPTIONS, DATA_OPTIONS
+        from ._vocabulary import not_taken
+
         for name in arguments:
-            if name in replaces and replaces[name] not in takes:
-                raise TypeError(f"{function.__name__}() got an unexpected keyword argument {name!r}")
+            meaning = replaces.get(name, name)
+            if meaning in takes or (has_options and meaning in DATA_OPTIONS | BOUND_OPTIONS and name == meaning):
+                continue
+            raise not_taken(function.__name__, name, meaning)
         resolved = resolve_aliases(arguments)
         names = {**_CALLER_NAMES.get(), **resolved.caller_names}
         token = _CALLER_NAMES.set(MappingProxyType(names))
@@ -185,6 +191,11 @@ def _run(run: Any) -> Any:
     segments = list(run)
     if not segments or not all(_is_segment(s) for s in segments):
         raise InvalidInput("a run is a non-empty list of (q, sigma, steps) segments or the path of a schedule CSV file")
+    for index, (q, sigma, _) in enumerate(segments):
+        if q > 1.0 and 0.0 < sigma <= 1.0:  # (noise_multiplier, sample_rate, steps): Opacus's order
+            raise InvalidInput(f"schedule segment {index} has q = {number_text(q)} and sigma = {number_text(sigma)}: q "
+                               "is outside (0, 1]. An Opacus accountant.history lists (noise_multiplier, sample_rate, "
+                               "num_steps); pass schedule=schedule_from_history(accountant.history)")
     return [(float(q), float(sigma), _steps(steps)) for q, sigma, steps in segments]
 
 

@@ -44,10 +44,13 @@ _RESULT_FREE = frozenset({"threads", "progress", "checkpoint", "path"})  # path:
 
 
 def check_option_names(function: str, options: dict[str, Any]) -> None:
-    """TypeError, as Python raises it, for a name in ``options`` that is no option of a data job."""
+    """TypeError for a name in ``options`` that is no option of a data job, naming the functions
+    that take it (reconbound._vocabulary)."""
+    from ._vocabulary import not_taken
+
     for name in options:
         if name not in DATA_OPTIONS | BOUND_OPTIONS:
-            raise TypeError(f"{function}() got an unexpected keyword argument {name!r}")
+            raise not_taken(function, name, name)
 
 
 RECORDS = ("data", "perp", "est")

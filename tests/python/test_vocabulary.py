@@ -64,11 +64,21 @@ def test_a_name_given_twice_or_epochs_without_q_is_an_error_naming_them():
         reconbound.calibrate(target_epsilon=8, epochs=100, delta=1e-5)
     with pytest.raises(reconbound.InvalidInput, match="^epochs = 0 must be a number > 0$"):
         reconbound.leakage(sample_rate=0.02, noise_multiplier=1.0, epochs=0)
-    # An alias of a parameter the function does not take is refused under the caller's name.
-    with pytest.raises(TypeError, match="calibrate\\(\\) got an unexpected keyword argument 'noise_multiplier'"):
+    # An alias of a parameter the function does not take is refused under the caller's name, in one
+    # line naming the functions that take it.
+    with pytest.raises(TypeError, match=r"^calibrate\(\) takes no noise_multiplier \(sigma\); it goes with "
+                                        r"leakage\(\), leakage_report\(\), epsilon\(\), bound\(\), report\(\)$"):
         reconbound.calibrate(target_epsilon=8, q=0.02, steps=10, delta=1e-5, noise_multiplier=1.0)
-    with pytest.raises(TypeError, match="chain\\(\\) got an unexpected keyword argument 'epochs'"):
+    with pytest.raises(TypeError, match=r"^chain\(\) takes no epochs \(steps\); it goes with leakage\(\), "):
         reconbound.chain(epochs=3)
+    with pytest.raises(TypeError, match=r"^bound\(\) takes no target_delta \(delta\); it goes with epsilon\(\), "
+                                        r"calibrate\(\), spectrum\(\), report\(\)$"):
+        reconbound.bound(gamma=1.0, target_delta=1e-5)
+    with pytest.raises(TypeError, match=r"^bound\(\) takes no target_epsilon; it goes with calibrate\(\)$"):
+        reconbound.bound(gamma=1.0, target_epsilon=8)
+    # Opacus's accountant.history passed as it is: (noise_multiplier, sample_rate, num_steps).
+    with pytest.raises(reconbound.InvalidInput, match=r"schedule=schedule_from_history\(accountant.history\)$"):
+        reconbound.leakage(schedule=[(1.1, 0.0043, 7032)])
 
 
 def test_schedule_from_history_gives_the_gamma_and_epsilon_of_the_equivalent_schedule_file(tmp_path):
