@@ -22,6 +22,7 @@ from ._chain import ChainViolationWarning, chain
 from ._plugins import plugins
 from ._privacy import calibrate, epsilon, leakage, leakage_report
 from ._report import ReportResult, report
+from ._training import Training
 from ._reconbound import FileError, InvalidInput, NumericalError, PluginError
 from ._results import (BoundResult, ChainResult, EpsilonCalibrationResult, EpsilonResult, LeakageResult,
                        PluginsResult, Result, RhoCalibrationResult, SpectrumResult)
@@ -32,5 +33,5 @@ __all__ = [
     "LeakageResult", "NumericalError", "PluginError", "PluginsResult", "Result", "RhoCalibrationResult",
     "SpectrumResult", "__version__", "bound", "calibrate", "chain", "epsilon", "leakage", "leakage_report",
     "plugins", "representations", "schedule_from_history", "spectrum",
-    "ReportResult", "report",
+    "ReportResult", "report", "Training",
 ]

@@ -151,8 +151,10 @@ def speaks_ecosystem_names(function: Function) -> Function:
     @functools.wraps(function)
     def call(*positional: Any, **arguments: Any) -> Any:
         from ._options import BOUND_OPTIONS, DATA_OPTIONS
+        from ._training import expanded
         from ._vocabulary import not_taken
 
+        arguments = expanded(arguments, takes)
         for name in arguments:
             meaning = replaces.get(name, name)
             if meaning in takes or (has_options and meaning in DATA_OPTIONS | BOUND_OPTIONS and name == meaning):
@@ -174,6 +176,12 @@ def speaks_ecosystem_names(function: Function) -> Function:
             result._state("steps_from_epochs", resolved.steps_from_epochs)
         return result
 
+    # help() and editors show ``training`` beside the function's own keywords.
+    training = inspect.Parameter("training", inspect.Parameter.KEYWORD_ONLY, default=None,
+                                 annotation="Optional[Training]")
+    ordered = [p for p in parameters.values() if p.kind != p.VAR_KEYWORD]
+    ordered += [training] + [p for p in parameters.values() if p.kind == p.VAR_KEYWORD]
+    call.__signature__ = inspect.Signature(ordered, return_annotation=inspect.signature(function).return_annotation)
     return call  # type: ignore[return-value]
 
 
