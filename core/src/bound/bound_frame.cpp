@@ -129,6 +129,144 @@ std::pair<std::size_t, std::size_t> record_range(std::size_t n, std::size_t rank
   return {edge(rank), edge(rank + 1)};
 }
 
+namespace {
+
+// The padded order, the grid it must hold (mathematics §4–5) and the estimator and converse
+// named: refused before any work. Returns m_pad.
+std::size_t checked_before_work(const Registry& registry, const BoundConfig& config, std::size_t m) {
+  const std::size_t m_pad = Rotation::checked_padded_order(m, config.padded_order);
+  static_cast<void>(make_grid(m_pad, config.block_sizes.empty() ? default_block_sizes(m_pad) : config.block_sizes,
+                              config.nu2_levels.empty() ? default_nu2_levels() : config.nu2_levels));
+  static_cast<void>(registry.make_estimator(config.estimator, config.estimator_params));
+  static_cast<void>(registry.make_converse(config.converse, config.converse_params));
+  return m_pad;
+}
+
+struct PerpTrace {
+  Eigen::RowVectorXd centre;  // c, the mean of Ψ(D⊥)
+  double trace = 0.0;         // tr Σ̂
+};
+
+// Ψ(D⊥) a window at a time into frame.perp_features, then tr Σ̂ = Σ_i ‖ψ_i − c‖² / (n_perp − 1), c
+// the mean of Ψ(D⊥), also the centre of the UCB's terms (mathematics §6.5; covariance_trace's
+// bits): c a slice of columns at a time, the sum a window of rows at a time, each about a window's
+// work. One stage, reported after each piece; its last report comes once tr Σ̂ > 0 is known, so
+// that constant records are refused before the stage is shown done.
+PerpTrace represent_perp(BoundFrame& frame, RecordRows& perp, const ImageShape& shape, const BoundConfig& config,
+                         std::size_t window) {
+  const std::size_t n_perp = perp.size();
+  const std::size_t m = frame.info.output_dim;
+  BoundTimings& timings = frame.timings;
+  const std::size_t perp_work = 2 * n_perp + m;
+  const auto report_perp = [&](std::size_t done) {
+    if (config.progress != nullptr) config.progress->report("representing D_perp, tr Sigma", done, perp_work);
+  };
+  report_perp(0);
+  frame.perp_features.resize(static_cast<Eigen::Index>(n_perp), static_cast<Eigen::Index>(m));
+  for (std::size_t begin = 0; begin < n_perp; begin += window) {
+    const std::size_t count = std::min(window, n_perp - begin);
+    timed(timings.represent_s, [&] {
+      const MatrixView records = perp.window(begin, count);
+      represent_into(*frame.psi, frame.representation, shape, frame.info, records,
+                     frame.perp_features.middleRows(static_cast<Eigen::Index>(begin), static_cast<Eigen::Index>(count)),
+                     config.threads, begin);
+    });
+    report_perp(begin + count);
+  }
+  const std::size_t slice = std::max<std::size_t>(8, window * m / n_perp / 8 * 8);
+  PerpTrace out;
+  timed(timings.trace_s, [&] {
+    out.centre = centre_of(frame.perp_features, slice, [&](std::size_t columns) { report_perp(n_perp + columns); });
+  });
+  double squares = 0.0;
+  for (std::size_t begin = 0; begin < n_perp; begin += window) {
+    const std::size_t count = std::min(window, n_perp - begin);
+    timed(timings.trace_s, [&] {
+      squares = add_squared_distances(
+          squares, frame.perp_features.middleRows(static_cast<Eigen::Index>(begin), static_cast<Eigen::Index>(count)),
+          out.centre);
+    });
+    if (begin + count < n_perp) report_perp(n_perp + m + begin + count);
+  }
+  out.trace = squares / static_cast<double>(n_perp - 1);
+  if (!(out.trace > 0.0)) throw InvalidInput("tr Sigma on D_perp is 0: the records do not vary");
+  report_perp(perp_work);
+  return out;
+}
+
+// All the bound reads of Ψ(D⊥) after the frame, taken now so that a frame without Ψ(D_est) lets
+// Ψ(D⊥) go before the rotated D_est takes its place (docs/memory.md): its digest, the pilot's
+// rotated prefix (at most half as many rows as D_est, so that the pilot's cost stays a fraction of
+// the certified estimate's) and the pilot's normaliser, which is predicted from D⊥ alone: the
+// UCB's value is read off D_est, which the selection must not see (§6.6).
+void take_perp_reads(BoundFrame& frame, const BoundConfig& config, bool keep_perp_features) {
+  frame.n_perp = static_cast<std::size_t>(frame.perp_features.rows());
+  frame.perp_digest =
+      digest_doubles(0, frame.perp_features.data(), static_cast<std::size_t>(frame.perp_features.size()));
+  if (config.grid_select == GridSelect::pilot) {
+    const auto pilot_rows =
+        static_cast<Eigen::Index>(std::min(frame.n_perp, std::max<std::size_t>(frame.n_est / 2, 1)));
+    timed(frame.timings.rotation_s, [&] {
+      frame.rotated_perp = frame.rotation->apply(frame.perp_features.topRows(pilot_rows), config.threads);
+    });
+    if (config.normaliser == Normaliser::ucb) {
+      const double alpha = split_alpha(config.alpha, config.normaliser, config.normaliser_alpha_fraction).normaliser;
+      frame.pilot_trace_ucb =
+          predicted_trace_ucb(frame.perp_features, frame.info.max_squared_distance, alpha, frame.n_est);
+    }
+  }
+  if (!keep_perp_features) frame.perp_features = RowMatrix();
+}
+
+// D_est's records [first, last) (this rank's), a window at a time: Ψ (kept in est_features for a
+// whole frame), the UCB's terms z_i against c (eq 6.5a), and U·Ψ into the rows of rotated_est.
+// Returns the z_i in record order.
+std::vector<double> stream_est(BoundFrame& frame, RecordRows& est, const ImageShape& shape, const BoundConfig& config,
+                               const Eigen::RowVectorXd& centre, std::pair<std::size_t, std::size_t> records,
+                               std::size_t window, bool keep_est_features) {
+  // Plain names, not a structured binding: the lambdas below capture them, which clang 14 refuses
+  // for bindings.
+  const std::size_t first = records.first;
+  const std::size_t last = records.second;
+  const std::size_t m = frame.info.output_dim;
+  BoundTimings& timings = frame.timings;
+  const auto rows = static_cast<Eigen::Index>(last - first);
+  if (keep_est_features) frame.est_features.resize(rows, static_cast<Eigen::Index>(m));
+  frame.rotated_est.resize(rows, static_cast<Eigen::Index>(frame.rotation->output_dim()));
+  RowMatrix features(keep_est_features ? 0 : std::min<Eigen::Index>(static_cast<Eigen::Index>(window), rows),
+                     keep_est_features ? 0 : static_cast<Eigen::Index>(m));
+  std::vector<double> z;
+  z.reserve(static_cast<std::size_t>(rows));
+  const double range = frame.info.max_squared_distance;
+  const auto one_window = [&](std::size_t begin, std::size_t count, MutableMatrixView psi_rows) {
+    const auto offset = static_cast<Eigen::Index>(begin - first);
+    timed(timings.represent_s, [&] {
+      const MatrixView window_records = est.window(begin, count);
+      represent_into(*frame.psi, frame.representation, shape, frame.info, window_records, psi_rows, config.threads,
+                     begin);
+    });
+    timed(timings.trace_s, [&] {
+      const std::vector<double> terms = scaled_distances_to(centre, psi_rows, range, begin);
+      z.insert(z.end(), terms.begin(), terms.end());
+    });
+    timed(timings.rotation_s, [&] {
+      frame.rotation->apply_into(psi_rows, frame.rotated_est.middleRows(offset, psi_rows.rows()), config.threads);
+    });
+  };
+  for_each_window(first, last, window, config.progress, "representing and rotating D_est",
+                  [&](std::size_t begin, std::size_t count) {
+                    const auto c = static_cast<Eigen::Index>(count);
+                    if (keep_est_features) {
+                      one_window(begin, count, frame.est_features.middleRows(static_cast<Eigen::Index>(begin - first), c));
+                    } else {
+                      one_window(begin, count, features.topRows(c));
+                    }
+                  });
+  return z;
+}
+
+}  // namespace
+
 BoundFrame make_bound_frame(const Registry& registry, const BoundData& data, const BoundConfig& config,
                             FrameLayout layout) {
   check_data(data);
@@ -142,17 +280,13 @@ BoundFrame make_bound_frame(const Registry& registry, const BoundData& data, con
   frame.layout = layout == FrameLayout::rows_on_ranks && ranks != nullptr ? layout : FrameLayout::whole;
   frame.shape = data.shape;
   frame.n_est = est.size();
-  // This rank's records [first, last) of D_est (plain names, not a structured binding: the
-  // lambdas below capture them, which clang 14 refuses for bindings).
+  // This rank's records [first, last) of D_est.
   const std::pair<std::size_t, std::size_t> est_range = frame.layout == FrameLayout::rows_on_ranks
                                                             ? record_range(frame.n_est, ranks->rank(), ranks->size())
                                                             : std::pair<std::size_t, std::size_t>{0, frame.n_est};
-  const std::size_t first = est_range.first;
-  const std::size_t last = est_range.second;
-  frame.first_est_record = first;
+  frame.first_est_record = est_range.first;
   // Ψ(D_est) is kept for a whole frame only: the chain's attacks and a mechanism fitted on it read it.
   const bool keep_est_features = layout == FrameLayout::whole;
-  Progress* progress = config.progress;
   BoundTimings& timings = frame.timings;
 
   // Ψ (mathematics §3), on each split separately: nothing is fitted across D_est.
@@ -164,13 +298,7 @@ BoundFrame make_bound_frame(const Registry& registry, const BoundData& data, con
   const std::size_t m = frame.info.output_dim;
   const std::size_t n_perp = perp.size();
   const RotationChoice choice = rotation_choice(config, frame.info, n_perp);
-  // The padded order, the grid it must hold (mathematics §4–5) and the estimator and converse
-  // named: refused before any work.
-  const std::size_t m_pad = Rotation::checked_padded_order(m, config.padded_order);
-  static_cast<void>(make_grid(m_pad, config.block_sizes.empty() ? default_block_sizes(m_pad) : config.block_sizes,
-                              config.nu2_levels.empty() ? default_nu2_levels() : config.nu2_levels));
-  static_cast<void>(registry.make_estimator(config.estimator, config.estimator_params));
-  static_cast<void>(registry.make_converse(config.converse, config.converse_params));
+  const std::size_t m_pad = checked_before_work(registry, config, m);
   // Records are represented and rotated a window at a time: whole batches of kRepresentBatch
   // (the batches of represent(), so the same bits), one per thread.
   const std::size_t window = std::max<std::size_t>(config.threads, 1) * kRepresentBatch;
@@ -191,111 +319,21 @@ BoundFrame make_bound_frame(const Registry& registry, const BoundData& data, con
       .pilot = config.grid_select == GridSelect::pilot};
   check_memory_plan(plan_bound_memory(frame.memory_sizes), config.memory_limit_bytes, config.memory_limit_source);
 
-  // Ψ(D⊥) a window at a time, then tr Σ̂ = Σ_i ‖ψ_i − c‖² / (n_perp − 1), c the mean of Ψ(D⊥),
-  // also the centre of the UCB's terms (mathematics §6.5; covariance_trace's bits): c a slice of
-  // columns at a time, the sum a window of rows at a time, each about a window's work. One stage,
-  // reported after each piece; its last report comes once tr Σ̂ > 0 is known, so that constant
-  // records are refused before the stage is shown done.
-  const std::size_t perp_work = 2 * n_perp + m;
-  const auto report_perp = [&](std::size_t done) {
-    if (progress != nullptr) progress->report("representing D_perp, tr Sigma", done, perp_work);
-  };
-  report_perp(0);
-  frame.perp_features.resize(static_cast<Eigen::Index>(n_perp), static_cast<Eigen::Index>(m));
-  for (std::size_t begin = 0; begin < n_perp; begin += window) {
-    const std::size_t count = std::min(window, n_perp - begin);
-    timed(timings.represent_s, [&] {
-      const MatrixView records = perp.window(begin, count);
-      represent_into(*frame.psi, frame.representation, data.shape, frame.info, records,
-                     frame.perp_features.middleRows(static_cast<Eigen::Index>(begin), static_cast<Eigen::Index>(count)),
-                     config.threads, begin);
-    });
-    report_perp(begin + count);
-  }
-  const std::size_t slice = std::max<std::size_t>(8, window * m / n_perp / 8 * 8);
-  Eigen::RowVectorXd centre;
-  timed(timings.trace_s, [&] {
-    centre = centre_of(frame.perp_features, slice, [&](std::size_t columns) { report_perp(n_perp + columns); });
-  });
-  double squares = 0.0;
-  for (std::size_t begin = 0; begin < n_perp; begin += window) {
-    const std::size_t count = std::min(window, n_perp - begin);
-    timed(timings.trace_s, [&] {
-      squares = add_squared_distances(
-          squares, frame.perp_features.middleRows(static_cast<Eigen::Index>(begin), static_cast<Eigen::Index>(count)),
-          centre);
-    });
-    if (begin + count < n_perp) report_perp(n_perp + m + begin + count);
-  }
-  const double trace = squares / static_cast<double>(n_perp - 1);
-  if (!(trace > 0.0)) throw InvalidInput("tr Sigma on D_perp is 0: the records do not vary");
-  report_perp(perp_work);
-
+  const PerpTrace perp_trace = represent_perp(frame, perp, data.shape, config, window);
   // The rotation from D⊥ (mathematics §4).
   timed(timings.rotation_s, [&] {
-    frame.rotation.emplace(make_rotation(config, choice, m, frame.perp_features, progress));
+    frame.rotation.emplace(make_rotation(config, choice, m, frame.perp_features, config.progress));
   });
   frame.residue_rmse = residue_rmse(*frame.rotation, frame.info, frame.perp_features);
-  // All the bound reads of Ψ(D⊥) after the frame, taken now so that a frame without Ψ(D_est)
-  // lets Ψ(D⊥) go before the rotated D_est takes its place (docs/memory.md): its digest, the
-  // pilot's rotated prefix (at most half as many rows as D_est, so that the pilot's cost stays a
-  // fraction of the certified estimate's) and the pilot's normaliser, which is predicted from
-  // D⊥ alone: the UCB's value is read off D_est, which the selection must not see (§6.6).
-  frame.n_perp = n_perp;
-  frame.perp_digest =
-      digest_doubles(0, frame.perp_features.data(), static_cast<std::size_t>(frame.perp_features.size()));
-  if (config.grid_select == GridSelect::pilot) {
-    const auto pilot_rows = static_cast<Eigen::Index>(std::min(n_perp, std::max<std::size_t>(frame.n_est / 2, 1)));
-    timed(timings.rotation_s, [&] {
-      frame.rotated_perp = frame.rotation->apply(frame.perp_features.topRows(pilot_rows), config.threads);
-    });
-    if (config.normaliser == Normaliser::ucb) {
-      const double alpha = split_alpha(config.alpha, config.normaliser, config.normaliser_alpha_fraction).normaliser;
-      frame.pilot_trace_ucb =
-          predicted_trace_ucb(frame.perp_features, frame.info.max_squared_distance, alpha, frame.n_est);
-    }
-  }
-  if (!keep_est_features) frame.perp_features = RowMatrix();
-
-  // D_est (this rank's records of it), a window at a time: Ψ, the UCB's terms z_i against c
-  // (eq 6.5a), and U·Ψ into the rows of rotated_est.
-  const auto rows = static_cast<Eigen::Index>(last - first);
-  if (keep_est_features) frame.est_features.resize(rows, static_cast<Eigen::Index>(m));
-  frame.rotated_est.resize(rows, static_cast<Eigen::Index>(frame.rotation->output_dim()));
-  RowMatrix features(keep_est_features ? 0 : std::min<Eigen::Index>(static_cast<Eigen::Index>(window), rows),
-                     keep_est_features ? 0 : static_cast<Eigen::Index>(m));
-  std::vector<double> z;
-  z.reserve(static_cast<std::size_t>(rows));
-  const double range = frame.info.max_squared_distance;
-  const auto stream_est = [&](std::size_t begin, std::size_t count, MutableMatrixView psi_rows) {
-    const auto offset = static_cast<Eigen::Index>(begin - first);
-    timed(timings.represent_s, [&] {
-      const MatrixView records = est.window(begin, count);
-      represent_into(*frame.psi, frame.representation, data.shape, frame.info, records, psi_rows, config.threads,
-                     begin);
-    });
-    timed(timings.trace_s, [&] {
-      const std::vector<double> terms = scaled_distances_to(centre, psi_rows, range, begin);
-      z.insert(z.end(), terms.begin(), terms.end());
-    });
-    timed(timings.rotation_s, [&] {
-      frame.rotation->apply_into(psi_rows, frame.rotated_est.middleRows(offset, psi_rows.rows()), config.threads);
-    });
-  };
-  for_each_window(first, last, window, progress, "representing and rotating D_est",
-                  [&](std::size_t begin, std::size_t count) {
-                    const auto c = static_cast<Eigen::Index>(count);
-                    if (keep_est_features) {
-                      stream_est(begin, count, frame.est_features.middleRows(static_cast<Eigen::Index>(begin - first), c));
-                    } else {
-                      stream_est(begin, count, features.topRows(c));
-                    }
-                  });
+  take_perp_reads(frame, config, keep_est_features);
+  const std::vector<double> z =
+      stream_est(frame, est, data.shape, config, perp_trace.centre, est_range, window, keep_est_features);
 
   // The UCB from the z_i of all of D_est, gathered from every rank in record order (eq 6.5b), at α_T.
   timed(timings.trace_s, [&] {
-    frame.trace = trace_sigma_from_distances(
-        trace, frame.layout == FrameLayout::rows_on_ranks ? gather_doubles(ranks, z) : z, range, ucb_alpha);
+    frame.trace = trace_sigma_from_distances(perp_trace.trace,
+                                             frame.layout == FrameLayout::rows_on_ranks ? gather_doubles(ranks, z) : z,
+                                             frame.info.max_squared_distance, ucb_alpha);
   });
   frame.normaliser = config.normaliser == Normaliser::ucb ? frame.trace.ucb : frame.trace.trace;
   return frame;

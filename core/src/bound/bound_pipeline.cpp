@@ -78,18 +78,14 @@ BoundReport compute_bound(const Registry& registry, const BoundData& data,
                        config, gamma_errors_bits);
 }
 
-BoundReport compute_bound(const Registry& registry, const BoundFrame& frame,
-                          const std::vector<double>& gammas_bits, const BoundConfig& config,
-                          const std::vector<double>& gamma_errors_bits) {
-  check_bound_arguments(gammas_bits, gamma_errors_bits, config);
-  const auto error_of = [&](std::size_t i) { return gamma_errors_bits.empty() ? 0.0 : gamma_errors_bits[i]; };
-  // What the converse is applied at (mathematics §6.8): γ + its error bound.
-  std::vector<double> charged = gammas_bits;
-  for (std::size_t i = 0; i < charged.size(); ++i) charged[i] += error_of(i);
-  const AlphaShares shares = split_alpha(config.alpha, config.normaliser, config.normaliser_alpha_fraction);
+namespace {
+
+// The report's numbers that the frame fixes before any estimate: sizes, tr Σ̂ and its UCB, the
+// rotation, the residue, the α split and the frame's timings.
+BoundReport frame_report(const BoundFrame& frame, const BoundConfig& config) {
   BoundReport report;
   report.alpha = config.alpha;
-  report.alpha_shares = shares;
+  report.alpha_shares = split_alpha(config.alpha, config.normaliser, config.normaliser_alpha_fraction);
   report.normaliser_kind = config.normaliser;
   report.n_perp = frame.n_perp;
   report.n_est = frame.n_est;
@@ -99,73 +95,82 @@ BoundReport compute_bound(const Registry& registry, const BoundFrame& frame,
   report.trace_sigma_ucb_alpha = frame.trace.alpha;
   report.normaliser = frame.normaliser;
   report.timings = frame.timings;
-  const Rotation& rotation = *frame.rotation;
-  const RowMatrix& rotated = frame.rotated_est;
-  const TraceSigma& trace = frame.trace;
-  // Every rank built its frame itself; the shares of the estimates combine only over one frame.
-  if (config.ranks != nullptr && config.ranks->size() > 1) {
-    require_same_on_ranks(config.ranks, frame_digest(frame), "frame (tr Sigma, its UCB, the rotated records)");
-  }
-  report.m_padded = rotation.output_dim();
-  report.padding_fraction = rotation.padding_fraction();
-  report.rotation = rotation.kind();
+  report.m_padded = frame.rotation->output_dim();
+  report.padding_fraction = frame.rotation->padding_fraction();
+  report.rotation = frame.rotation->kind();
   report.residue_rmse = frame.residue_rmse;
+  return report;
+}
 
-  const auto block_sizes = config.block_sizes.empty() ? default_block_sizes(report.m_padded)
-                                                      : config.block_sizes;
-  const auto nu2_levels = config.nu2_levels.empty() ? default_nu2_levels() : config.nu2_levels;
-  const std::vector<GridPair> candidates = make_grid(report.m_padded, block_sizes, nu2_levels);
-  const auto estimator = registry.make_estimator(config.estimator, config.estimator_params);
-
-  // The certified grid G' (mathematics §6.6): chosen from D⊥ alone, before D_est is touched.
-  auto start = std::chrono::steady_clock::now();
-  if (config.grid_select == GridSelect::pilot) {
-    if (frame.rotated_perp.rows() == 0) {
-      throw InvalidInput("this frame was built without the grid selection's pilot (BoundConfig::grid_select); "
-                         "build the frame with the config it is bounded with");
-    }
-    const auto converse = registry.make_converse(config.converse, config.converse_params);
-    // The pilot runs on the frame's rotated prefix of D⊥ and predicts with a normaliser from D⊥
-    // alone (make_bound_frame).
-    const double pilot_normaliser = config.normaliser == Normaliser::ucb ? frame.pilot_trace_ucb : trace.trace;
-    report.selection = select_grid(*estimator, *converse, frame.rotated_perp, candidates, trace.trace,
-                                   {charged, config.target_rho},
-                                   {.pairs_per_goal = config.select_pairs,
-                                    .n_est = report.n_est,
-                                    .alpha = shares.entropy(),
-                                    .alpha_mc_fraction = shares.monte_carlo / shares.entropy(),
-                                    .normaliser = pilot_normaliser,
-                                    .seed = config.seed ^ 0x9170u,
-                                    .threads = config.threads,
-                                    .progress = config.progress,
-                                    .ranks = config.ranks,
-                                    .checkpoint = config.checkpoint,
-                                    .estimator_name = config.estimator,
-                                    .converse_name = config.converse});
-  } else {
+// The certified grid G' (mathematics §6.6): chosen from D⊥ alone, before D_est is touched, into
+// report.selection; `charged` are the γ values plus their error bounds.
+void select_certified_grid(const Registry& registry, const BoundFrame& frame, const BoundConfig& config,
+                           const EntropyEstimator& estimator, const std::vector<GridPair>& candidates,
+                           const std::vector<double>& charged, BoundReport& report) {
+  const AlphaShares& shares = report.alpha_shares;
+  if (config.grid_select != GridSelect::pilot) {
     report.selection.reason = "no grid selection: the whole grid";
     report.selection.goal = {charged, config.target_rho};
     report.selection.candidates = candidates.size();
     report.selection.selected = candidates;
+    return;
   }
-  const std::vector<GridPair>& grid = report.selection.selected;
-  report.timings.selection_s = seconds_since(start);
-  if (config.progress != nullptr && report.selection.method == "pilot") {
+  if (frame.rotated_perp.rows() == 0) {
+    throw InvalidInput("this frame was built without the grid selection's pilot (BoundConfig::grid_select); "
+                       "build the frame with the config it is bounded with");
+  }
+  const auto converse = registry.make_converse(config.converse, config.converse_params);
+  // The pilot runs on the frame's rotated prefix of D⊥ and predicts with a normaliser from D⊥
+  // alone (make_bound_frame).
+  const double pilot_normaliser = config.normaliser == Normaliser::ucb ? frame.pilot_trace_ucb : frame.trace.trace;
+  report.selection = select_grid(estimator, *converse, frame.rotated_perp, candidates, frame.trace.trace,
+                                 {charged, config.target_rho},
+                                 {.pairs_per_goal = config.select_pairs,
+                                  .n_est = report.n_est,
+                                  .alpha = shares.entropy(),
+                                  .alpha_mc_fraction = shares.monte_carlo / shares.entropy(),
+                                  .normaliser = pilot_normaliser,
+                                  .seed = config.seed ^ 0x9170u,
+                                  .threads = config.threads,
+                                  .progress = config.progress,
+                                  .ranks = config.ranks,
+                                  .checkpoint = config.checkpoint,
+                                  .estimator_name = config.estimator,
+                                  .converse_name = config.converse});
+  if (config.progress != nullptr && report.selection.method == "pilot") {  // not when the pilot declined
     std::string pairs;
-    for (const GridPair& p : grid) pairs += fmt::format(" (k={}, nu2={})", p.k, p.nu2);
-    config.progress->report(fmt::format("grid selection: {} of {} pairs to certify:{}", grid.size(),
-                                        candidates.size(), pairs),
+    for (const GridPair& p : report.selection.selected) pairs += fmt::format(" (k={}, nu2={})", p.k, p.nu2);
+    config.progress->report(fmt::format("grid selection: {} of {} pairs to certify:{}",
+                                        report.selection.selected.size(), candidates.size(), pairs),
                             1, 1);
   }
+}
 
-  if (config.selection_only) return report;
+// The memory plan again, with the window the selected pairs give this rank (a chunk of lcm(k)
+// columns may make it wider than m_pad/R), before the exchange allocates it.
+void check_window_memory(const BoundFrame& frame, const BoundConfig& config, const EntropyEstimator& estimator,
+                         const std::vector<GridPair>& grid) {
+  if (frame.layout != FrameLayout::rows_on_ranks || config.ranks == nullptr || config.ranks->size() <= 1) return;
+  BoundSizes sizes = frame.memory_sizes;
+  const RowMatrix columns_only(0, frame.rotated_est.cols());
+  const EntropyRequest columns_of{.rotated = columns_only, .grid = grid};
+  const auto [first, end] = column_window(window_layout(estimator, columns_of, frame.n_est, config.ranks->size()),
+                                          config.ranks->rank(), config.ranks->size());
+  sizes.window_columns = end - first;
+  check_memory_plan(plan_bound_memory(sizes), config.memory_limit_bytes,
+                    config.memory_limit_source + "; the plan with the certified pairs' column window");
+}
 
-  // Entropy lower confidence bounds for all of G' at once (mathematics §6), the union bound over
-  // |G'|. s is set by tr Σ̂ from D⊥, independent of the estimation sample.
-  start = std::chrono::steady_clock::now();
-  const EntropyRequest request{.rotated = rotated,
+// Entropy lower confidence bounds for all of G' at once (mathematics §6), the union bound over
+// |G'|, and the estimator's events behind them, into `report`. s is set by tr Σ̂ from D⊥,
+// independent of the estimation sample.
+void estimate_entropies(const BoundFrame& frame, const BoundConfig& config, const EntropyEstimator& estimator,
+                        BoundReport& report) {
+  const std::vector<GridPair>& grid = report.selection.selected;
+  const AlphaShares& shares = report.alpha_shares;
+  const EntropyRequest request{.rotated = frame.rotated_est,
                                .grid = grid,
-                               .trace_sigma = trace.trace,
+                               .trace_sigma = frame.trace.trace,
                                .union_size = grid.size(),
                                .alpha = shares.entropy(),
                                .alpha_mc_fraction = shares.monte_carlo / shares.entropy(),
@@ -174,22 +179,11 @@ BoundReport compute_bound(const Registry& registry, const BoundFrame& frame,
                                .shard = 0,
                                .shards = 1,
                                .progress = config.progress};
-  if (frame.layout == FrameLayout::rows_on_ranks && config.ranks != nullptr && config.ranks->size() > 1) {
-    // The plan again, with the window the selected pairs give this rank (a chunk of lcm(k)
-    // columns may make it wider than m_pad/R), before the exchange allocates it.
-    BoundSizes sizes = frame.memory_sizes;
-    const RowMatrix columns_only(0, static_cast<Eigen::Index>(rotated.cols()));
-    const EntropyRequest columns_of{.rotated = columns_only, .grid = grid};
-    const auto [first, end] = column_window(window_layout(*estimator, columns_of, frame.n_est, config.ranks->size()),
-                                            config.ranks->rank(), config.ranks->size());
-    sizes.window_columns = end - first;
-    check_memory_plan(plan_bound_memory(sizes), config.memory_limit_bytes,
-                      config.memory_limit_source + "; the plan with the certified pairs' column window");
-  }
+  check_window_memory(frame, config, estimator, grid);
   report.entropies = frame.layout == FrameLayout::rows_on_ranks
-                         ? estimate_on_column_windows(*estimator, request, frame.first_est_record, frame.n_est,
+                         ? estimate_on_column_windows(estimator, request, frame.first_est_record, frame.n_est,
                                                       config.ranks, config.checkpoint)
-                         : estimate_on_ranks(*estimator, request, config.ranks, 0, config.checkpoint);
+                         : estimate_on_ranks(estimator, request, config.ranks, 0, config.checkpoint);
   check_entropies(report.entropies, grid, config.estimator);
   // An estimator that does not say what computed its estimate computed it on the CPU
   // (GridEntropy::computed_on): every output prints the field as it stands from here on.
@@ -200,15 +194,46 @@ BoundReport compute_bound(const Registry& registry, const BoundFrame& frame,
   const RowMatrix sample_shape(static_cast<Eigen::Index>(report.n_est), 0);
   const EntropyRequest whole_sample{.rotated = sample_shape,
                                     .grid = grid,
-                                    .trace_sigma = trace.trace,
+                                    .trace_sigma = frame.trace.trace,
                                     .union_size = grid.size(),
                                     .alpha = request.alpha,
                                     .alpha_mc_fraction = request.alpha_mc_fraction,
                                     .seed = config.seed,
                                     .threads = config.threads,
                                     .columns = report.m_padded};
-  report.entropy_events = estimator->confidence_events(report.entropies, whole_sample);
+  report.entropy_events = estimator.confidence_events(report.entropies, whole_sample);
   check_confidence_events(report.entropy_events, request.alpha, config.estimator);
+}
+
+}  // namespace
+
+BoundReport compute_bound(const Registry& registry, const BoundFrame& frame,
+                          const std::vector<double>& gammas_bits, const BoundConfig& config,
+                          const std::vector<double>& gamma_errors_bits) {
+  check_bound_arguments(gammas_bits, gamma_errors_bits, config);
+  const auto error_of = [&](std::size_t i) { return gamma_errors_bits.empty() ? 0.0 : gamma_errors_bits[i]; };
+  // What the converse is applied at (mathematics §6.8): γ + its error bound.
+  std::vector<double> charged = gammas_bits;
+  for (std::size_t i = 0; i < charged.size(); ++i) charged[i] += error_of(i);
+  // Every rank built its frame itself; the shares of the estimates combine only over one frame.
+  if (config.ranks != nullptr && config.ranks->size() > 1) {
+    require_same_on_ranks(config.ranks, frame_digest(frame), "frame (tr Sigma, its UCB, the rotated records)");
+  }
+  BoundReport report = frame_report(frame, config);
+
+  const auto block_sizes = config.block_sizes.empty() ? default_block_sizes(report.m_padded)
+                                                      : config.block_sizes;
+  const auto nu2_levels = config.nu2_levels.empty() ? default_nu2_levels() : config.nu2_levels;
+  const std::vector<GridPair> candidates = make_grid(report.m_padded, block_sizes, nu2_levels);
+  const auto estimator = registry.make_estimator(config.estimator, config.estimator_params);
+
+  auto start = std::chrono::steady_clock::now();
+  select_certified_grid(registry, frame, config, *estimator, candidates, charged, report);
+  report.timings.selection_s = seconds_since(start);
+  if (config.selection_only) return report;
+
+  start = std::chrono::steady_clock::now();
+  estimate_entropies(frame, config, *estimator, report);
   report.timings.entropy_s = seconds_since(start);
 
   // The converse for every γ (mathematics §5, eq 13–14).

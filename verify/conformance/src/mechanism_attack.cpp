@@ -13,6 +13,8 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <utility>
+#include <vector>
 
 #include "reconbound/chain.hpp"
 #include "reconbound/conformance/correlated_gaussian_source.hpp"
@@ -101,17 +103,34 @@ Verdict counts_and_values(const ReconstructionAttack& attack, const AttackSample
   return worst.verdict("one finite squared error >= 0 per target");
 }
 
-Verdict thread_independent(const ReconstructionAttack& attack, const AttackSamples& samples) {
-  WorstCase worst;
+// The attack's results at each γ of the suite it reaches with one finite error ≥ 0 per target
+// (the other checks need them; counts_and_values checks the rest), with `threads` threads.
+std::vector<std::pair<double, AttackResult>> well_formed_results(const ReconstructionAttack& attack,
+                                                                 const AttackSamples& samples, std::size_t threads) {
+  std::vector<std::pair<double, AttackResult>> out;
   std::string why_not;
   for (const double gamma : kGammas) {
-    const auto one = attack_at(attack, samples, gamma, 1, why_not);
-    const auto four = attack_at(attack, samples, gamma, 4, why_not);
-    if (!one || !four || !well_formed(*one) || !well_formed(*four)) continue;
-    const bool same = std::equal(one->squared_errors.begin(), one->squared_errors.end(), four->squared_errors.begin(),
-                                 [](double a, double b) { return std::bit_cast<std::uint64_t>(a) ==
-                                                                 std::bit_cast<std::uint64_t>(b); });
-    worst.add(same ? 1.0 : -1.0, fmt::format("gamma = {}: 1 and 4 threads give {} errors", gamma,
+    auto result = attack_at(attack, samples, gamma, threads, why_not);
+    if (result && well_formed(*result)) out.emplace_back(gamma, std::move(*result));
+  }
+  return out;
+}
+
+Verdict thread_independent(const ReconstructionAttack& attack, const AttackSamples& samples) {
+  WorstCase worst;
+  const auto one = well_formed_results(attack, samples, 1);
+  const auto four = well_formed_results(attack, samples, 4);
+  if (one.size() != four.size()) {
+    worst.add(-1.0, fmt::format("{} gamma(s) with well-formed errors with 1 thread, {} with 4", one.size(),
+                                four.size()));
+  }
+  for (std::size_t i = 0; i < std::min(one.size(), four.size()); ++i) {
+    const auto& a = one[i].second.squared_errors;
+    const auto& b = four[i].second.squared_errors;
+    const bool same = std::equal(a.begin(), a.end(), b.begin(), [](double x, double y) {
+      return std::bit_cast<std::uint64_t>(x) == std::bit_cast<std::uint64_t>(y);
+    });
+    worst.add(same ? 1.0 : -1.0, fmt::format("gamma = {}: 1 and 4 threads give {} errors", one[i].first,
                                              same ? "the same" : "different"));
   }
   return worst.verdict("the same errors, bit for bit, with 1 and 4 threads");
@@ -119,11 +138,8 @@ Verdict thread_independent(const ReconstructionAttack& attack, const AttackSampl
 
 Verdict above_rho_star(const ReconstructionAttack& attack, const AttackSamples& samples) {
   WorstCase worst;
-  std::string why_not;
-  for (const double gamma : kGammas) {
-    const auto result = attack_at(attack, samples, gamma, 1, why_not);
-    if (!result || !well_formed(*result)) continue;
-    const AttackEstimate e = estimate_attack(result->squared_errors, samples.source.trace(), kResamples, 3);
+  for (const auto& [gamma, result] : well_formed_results(attack, samples, 1)) {
+    const AttackEstimate e = estimate_attack(result.squared_errors, samples.source.trace(), kResamples, 3);
     const double rho_star = exact_rho_star(samples.source, gamma);
     worst.add(e.rho + kStandardErrors * e.standard_error - rho_star,
               fmt::format("gamma = {} bits: rho = {} +- {} (SE), rho* = {} from the exact entropy", gamma, num(e.rho),
