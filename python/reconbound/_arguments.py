@@ -35,6 +35,10 @@ ALIASES: Mapping[str, str] = MappingProxyType({
 """Keywords of Opacus and dp_accounting that reconbound's functions take, and reconbound's name for
 each. ``epochs`` (Opacus) is not a name but a count: steps = ceil(epochs / q)."""
 
+MEANINGS: Mapping[str, str] = MappingProxyType({**ALIASES, "epochs": "steps"})
+"""Each name a caller may use for one of reconbound's parameters, and that parameter (epochs stand
+for steps)."""
+
 _CALLER_NAMES: contextvars.ContextVar[Mapping[str, str]] = contextvars.ContextVar(
     "reconbound_caller_names", default=MappingProxyType({}))
 _MARK = re.compile("\u2039([^\u203a=]*)(?:=([^\u203a]*))?\u203a")  # core's ‹name› and ‹name=value›
@@ -146,7 +150,7 @@ def speaks_ecosystem_names(function: Function) -> Function:
     parameters = inspect.signature(function).parameters
     takes = {name for name, p in parameters.items() if p.kind in (p.KEYWORD_ONLY, p.POSITIONAL_OR_KEYWORD)}
     has_options = any(p.kind == p.VAR_KEYWORD for p in parameters.values())
-    replaces = {**ALIASES, "epochs": "steps"}
+    replaces = MEANINGS
 
     @functools.wraps(function)
     def call(*positional: Any, **arguments: Any) -> Any:

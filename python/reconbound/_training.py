@@ -55,19 +55,18 @@ class Training:
 def expanded(arguments: dict[str, Any], takes: set[str]) -> dict[str, Any]:
     """``arguments`` with ``training`` (a Training) replaced by those of its fields the function takes.
     InvalidInput for a field also given as an argument (under its name or an alias)."""
-    from ._arguments import ALIASES
+    from ._arguments import MEANINGS
 
     training = arguments.pop("training", None)
     if training is None:
         return arguments
     if not isinstance(training, Training):
         raise InvalidInput(f"training must be a reconbound.Training, not {type(training).__name__}")
-    given_here = {ALIASES.get(name, "steps" if name == "epochs" else name) for name, value in arguments.items()
-                  if value is not None}
+    given_here = {MEANINGS.get(name, name) for name, value in arguments.items() if value is not None}
     for name, value in training.given().items():
-        meaning = "steps" if name == "epochs" else name
+        meaning = MEANINGS.get(name, name)  # epochs stand for steps
         if meaning in given_here:
             raise InvalidInput(f"{name} is given twice: in training and as an argument; give it once")
-        if name in takes or (name == "epochs" and "steps" in takes):
+        if meaning in takes:
             arguments[name] = value
     return arguments
