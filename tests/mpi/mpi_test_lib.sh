@@ -38,6 +38,19 @@ seconds_since() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.2f", b - a }'; 
 # less_than X LIMIT: X < LIMIT for decimal numbers.
 less_than() { awk -v x="$1" -v y="$2" 'BEGIN { exit !(x < y) }'; }
 
+# process_identity PID: "PID START" with the process's start time (field 22 of its stat), so
+# that a later check is not fooled by another process given the same id.
+process_identity() { echo "$1 $(awk '{ print $22 }' "/proc/$1/stat" 2>/dev/null || echo gone)"; }
+
+# still_runs IDENTITY: the process of a process_identity exists, is the same process and is
+# not a zombie (state Z, waiting to be reaped).
+still_runs() {
+  local pid start stat
+  read -r pid start <<<"$1"
+  stat=$(cat "/proc/$pid/stat" 2>/dev/null) || return 1
+  [[ $(awk '{ print $3 }' <<<"$stat") != Z && $(awk '{ print $22 }' <<<"$stat") == "$start" ]]
+}
+
 # json_same EXPECTED ACTUAL WHAT: ACTUAL holds one JSON document equal to EXPECTED, timings aside.
 json_same() { /usr/bin/python3 "$mpi_test_dir/../support/json_same.py" same "$1" "$2" "$mpi_test_name: $3" || exit 1; }
 
