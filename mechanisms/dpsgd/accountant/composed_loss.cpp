@@ -15,6 +15,7 @@ namespace {
 
 constexpr double kUnitRoundoff = 0x1p-53;
 constexpr std::size_t kMaxFftSize = std::size_t{1} << 24;
+constexpr std::size_t kAnchorCells = 1024;
 
 std::int64_t positive_mod(std::int64_t a, std::int64_t n) {
   const std::int64_t r = a % n;
@@ -129,16 +130,21 @@ ComposedLoss::ComposedLoss(const std::vector<StepGroup>& groups, double grid_ste
   roundoff_ = fft_error * spectrum_error / static_cast<double>(n);
   inverse_real_fft(n, spectrum.data(), real.data());
 
+  // Untilting, p(s_c) = p_λ(s_c)·e^{log_scale − λ·s_c}: the factor is a running product over
+  // the cells, e^{−λΔ} a cell, taken afresh from exp every kAnchorCells cells (one exp there
+  // instead of one a cell); each product adds a relative error ≤ 2^−63, counted in numerical_error.
   pmf_.assign(n, 0.0L);
+  const long double cell_factor = std::exp(-static_cast<long double>(lambda) * grid_step);
+  long double factor = 0.0L;
   for (std::size_t j = 0; j < n; ++j) {
     const std::int64_t c = first_cell_ + static_cast<std::int64_t>(j);
+    factor = j % kAnchorCells == 0
+                 ? std::exp(log_scale_ - static_cast<long double>(lambda) * static_cast<long double>(c) * grid_step)
+                 : factor * cell_factor;
     const double tilted = real[static_cast<std::size_t>(positive_mod(c, n_signed))] /
                           static_cast<double>(n);
     if (!(tilted > 0.0)) continue;  // the true probability is ≥ 0: clamping only helps
-    const long double untilted =
-        std::exp(static_cast<long double>(std::log(tilted)) + log_scale_ -
-                 static_cast<long double>(lambda) * static_cast<long double>(c) * grid_step);
-    pmf_[j] = std::min(untilted, 1.0L);
+    pmf_[j] = std::min(static_cast<long double>(tilted) * factor, 1.0L);
   }
 }
 
@@ -154,32 +160,43 @@ double ComposedLoss::delta_at(double e) const {
 }
 
 double ComposedLoss::epsilon_at(double d) const {
-  // Walking down the cells: with A = Σ_{s ≥ s_j} p(s), B = Σ p(s)e^{−s}, δ̂(e) = A − e^e·B
-  // for e ∈ [s_{j−1}, s_j).
+  // Walking down the cells: with A = Σ_{s ≥ s_j} p(s) and C = Σ_{s ≥ s_j} p(s)e^{s_j − s}
+  // (C_j = p_j + e^{−Δ}·C_{j+1}: no exponential of s itself), δ̂(e) = A − e^{e − s_j}·C for
+  // e ∈ [s_{j−1}, s_j), so δ̂(s_{j−1}) = A − e^{−Δ}·C and δ̂(e) = d at e = s_j + ln((A − d)/C).
+  const long double down = std::exp(-static_cast<long double>(grid_step_));
   long double a = 0.0L;
-  long double b = 0.0L;
+  long double c = 0.0L;
   const long double target = d;
   for (std::size_t j = pmf_.size(); j-- > 0;) {
     const long double s =
         static_cast<long double>(first_cell_ + static_cast<std::int64_t>(j)) * grid_step_;
     a += pmf_[j];
-    b += pmf_[j] * std::exp(-s);
-    const long double below = s - grid_step_;
-    if (j == 0 || a - std::exp(below) * b > target) {
+    c = pmf_[j] + down * c;
+    if (j == 0 || a - down * c > target) {
       if (a <= target) return -std::numeric_limits<double>::infinity();
-      const long double e = std::log((a - target) / b);
-      return static_cast<double>(j == 0 ? e : std::clamp(e, below, s));
+      const long double e = s + std::log((a - target) / c);
+      return static_cast<double>(j == 0 ? e : std::clamp(e, s - grid_step_, s));
     }
   }
   return -std::numeric_limits<double>::infinity();
 }
 
 double ComposedLoss::numerical_error(double e) const {
-  // Σ_{s>e} e^{log_scale − λs} ≤ e^{log_scale − λe} · min(#cells, 1/(1 − e^{−λΔ})).
+  // FFT: Σ_{s>e} e^{log_scale − λs} ≤ e^{log_scale − λe} · min(#cells, 1/(1 − e^{−λΔ})).
   const double geometric = lambda_ > 0.0 ? -1.0 / std::expm1(-lambda_ * grid_step_)
                                          : static_cast<double>(pmf_.size());
   const double cells = std::min(static_cast<double>(pmf_.size()), geometric);
-  return std::exp(log_scale_ - lambda_ * e) * (wrap_mass_ + roundoff_ * cells);
+  const double fft = std::exp(log_scale_ - lambda_ * e) * (wrap_mass_ + roundoff_ * cells);
+  // Long-double arithmetic of the untilting and of the walks: every p(s) carries a relative
+  // error ≤ (kAnchorCells + 2)·2^−63 (the running product), and the walk's sums A and C a
+  // further #cells·2^−63 each, so δ̂(e) = A − e^{e−s}·C is off by ≤ 2ρ·A(e), A(e) = Σ_{s>e} p(s).
+  const double rho = (static_cast<double>(kAnchorCells) + 2.0 * static_cast<double>(pmf_.size()) + 8.0) * 0x1p-63;
+  long double above = 0.0L;
+  for (std::size_t j = pmf_.size(); j-- > 0;) {
+    if (static_cast<long double>(first_cell_ + static_cast<std::int64_t>(j)) * grid_step_ <= e) break;
+    above += pmf_[j];
+  }
+  return fft + 2.0 * rho * static_cast<double>(above);
 }
 
 }  // namespace reconbound::detail
