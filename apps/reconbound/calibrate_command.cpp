@@ -40,6 +40,8 @@ void run_target_epsilon(const CalibrateOptions& o) {
   request.target_epsilon = *o.target_epsilon;
   request.delta = o.plan.delta;
   request.calibration = calibration_options(o.plan);
+  ProgressBar progress(!o.plan.bound.quiet);
+  request.calibration.progress = &progress;
   const Registry registry;
   const workflow::CalibrateEpsilonOutput out = workflow::run_calibrate_epsilon(registry, request);
   const EpsilonCalibration& c = out.calibration;
@@ -67,6 +69,7 @@ void run_target_rho(const CalibrateOptions& o, const CLI::App& command) {
   request.data = data_request(p.data, p.bound.quick);
   ProgressBar progress(!p.bound.quiet);
   request.bound = make_bound_config(p.bound, p.data.seed, &progress);
+  request.calibration.progress = &progress;
   const Registry registry;
   const auto checkpoint = open_checkpoint(p.bound.checkpoint, command, registry, p.bound.quiet);
   request.bound.checkpoint = checkpoint.get();

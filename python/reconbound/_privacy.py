@@ -149,7 +149,8 @@ def calibrate(*, target_epsilon: Optional[float] = None, target_rho: Optional[fl
         if options or data_given:
             raise InvalidInput(f"target_epsilon takes no data or bound options ({', '.join(data_given + list(options))}"
                                "; they go with target_rho)")
-        text = _reconbound.calibrate_epsilon(float(target_epsilon), mechanism_, delta_, calibration)
+        text = _reconbound.calibrate_epsilon(float(target_epsilon), mechanism_, delta_, calibration,
+                                             progress_callback(progress))
         return EpsilonCalibrationResult.from_json(text)
     data_ = data_dict("calibrate", data=data, perp=perp, est=est, shape=shape, layout=layout, scale=scale,
                       normalize=normalize, seed=seed,

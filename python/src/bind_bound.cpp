@@ -51,7 +51,7 @@ void bind_bound(py::module_& module) {
         request.data = records.request;
         request.representation = representation;
         request.bound = bound_config_argument(bound, records.request.seed, &reporter);
-        request.calibration = calibration_argument(calibration);
+        request.calibration = calibration_argument(calibration, &reporter);
         const Registry& plugins = registry();
         const auto checkpoint = checkpoint_argument(bound, plugins);
         request.bound.checkpoint = checkpoint.get();
@@ -76,7 +76,7 @@ void bind_bound(py::module_& module) {
         request.representations = representations;
         request.bound = bound_config_argument(bound, records.request.seed, &reporter);
         request.joint = item<bool>(bound, "joint", "True or False", false);
-        request.calibration = calibration_argument(calibration);
+        request.calibration = calibration_argument(calibration, &reporter);
         const Registry& plugins = registry();
         const auto checkpoint = checkpoint_argument(bound, plugins);
         request.bound.checkpoint = checkpoint.get();

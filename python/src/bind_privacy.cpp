@@ -1,5 +1,6 @@
 // leakage (mathematics §2, Theorem 4.1), epsilon and calibrate for a target ε (mathematics §8): data-free jobs.
 #include "bindings.hpp"
+#include "python_progress.hpp"
 #include "reconbound/workflow/calibrate.hpp"
 #include "reconbound/workflow/epsilon.hpp"
 #include "reconbound/workflow/json.hpp"
@@ -36,17 +37,19 @@ void bind_privacy(py::module_& module) {
       "workflow::run_epsilon; the JSON of `reconbound epsilon --json`.");
   module.def(
       "calibrate_epsilon",
-      [](double target_epsilon, const py::dict& mechanism, const py::dict& delta, const py::dict& calibration) {
+      [](double target_epsilon, const py::dict& mechanism, const py::dict& delta, const py::dict& calibration,
+         const py::object& progress) {
+        PythonProgress reporter(progress);
         workflow::CalibrateEpsilonRequest request;
         request.mechanism = mechanism_argument(mechanism);
         request.target_epsilon = target_epsilon;
         request.delta = delta_argument(delta);
-        request.calibration = calibration_argument(calibration);
+        request.calibration = calibration_argument(calibration, &reporter);
         const Registry& plugins = registry();
-        const py::gil_scoped_release release;
-        return workflow::to_json(workflow::run_calibrate_epsilon(plugins, request)).dump();
+        return without_gil(reporter,
+                           [&] { return workflow::to_json(workflow::run_calibrate_epsilon(plugins, request)).dump(); });
       },
-      py::arg("target_epsilon"), py::arg("mechanism"), py::arg("delta"), py::arg("calibration"),
+      py::arg("target_epsilon"), py::arg("mechanism"), py::arg("delta"), py::arg("calibration"), py::arg("progress"),
       "workflow::run_calibrate_epsilon; the JSON of `reconbound calibrate --target-epsilon --json`.");
 }
 

@@ -48,7 +48,7 @@ void bind_report(py::module_& module) {
         request.data = records.request;
         request.representation = representation;
         request.bound = bound_config_argument(bound, records.request.seed, &reporter);
-        request.calibration = calibration_argument(calibration);
+        request.calibration = calibration_argument(calibration, &reporter);
         request.chain = chain_argument(chain);
         const Registry& plugins = registry();
         const auto checkpoint = checkpoint_argument(bound, plugins);

@@ -24,8 +24,9 @@ workflow::DeltaRequest delta_argument(const py::dict& options) {
           optional_item<double>(options, "n_train", kNumber)};
 }
 
-CalibrationOptions calibration_argument(const py::dict& options) {
+CalibrationOptions calibration_argument(const py::dict& options, Progress* progress) {
   CalibrationOptions out;
+  out.progress = progress;
   out.sigma_tolerance = item<double>(options, "sigma_tolerance", "a number", out.sigma_tolerance);
   out.accountant.epsilon_error = item<double>(options, "epsilon_error", "a number", out.accountant.epsilon_error);
   return out;

@@ -17,7 +17,8 @@ workflow::MechanismRequest mechanism_argument(const pybind11::dict& mechanism);
 // {"delta", "delta_exponent", "n_train"}: each a number or None (workflow::DeltaRequest).
 workflow::DeltaRequest delta_argument(const pybind11::dict& options);
 
-// {"sigma_tolerance", "epsilon_error"}: numbers, or None for the core's defaults.
-CalibrationOptions calibration_argument(const pybind11::dict& options);
+// {"sigma_tolerance", "epsilon_error"}: numbers, or None for the core's defaults; `progress` is
+// told of every accountant run of a calibration (and may stop it).
+CalibrationOptions calibration_argument(const pybind11::dict& options, Progress* progress = nullptr);
 
 }  // namespace reconbound::python

@@ -56,9 +56,9 @@ TEST(Calibration, NeverOvershootsAndIsTight) {
     SCOPED_TRACE(testing::Message() << "q " << q << " steps " << steps << " target " << target
                                     << " delta " << delta);
     const EpsilonCalibration c = calibrate_sigma_for_epsilon(q, steps, target, delta, options);
-    std::printf("q %g T %llu target %g delta %g: sigma %.6f, eps <= %.6f (%d runs)\n", q,
+    std::printf("q %g T %llu target %g delta %g: sigma %.6f, eps <= %.6f (%d runs, %d coarse)\n", q,
                 static_cast<unsigned long long>(steps), target, delta, c.sigma,
-                c.epsilon.epsilon_upper, c.evaluations);
+                c.epsilon.epsilon_upper, c.evaluations, c.coarse_evaluations);
     // Round trip: ε of the returned σ, computed afresh, does not exceed the target.
     const EpsilonResult again = compute_epsilon(Schedule::constant(q, c.sigma, steps), delta);
     EXPECT_LE(again.epsilon_upper, target);

@@ -2,8 +2,9 @@
 // Noise calibration (mathematics §8), for any mechanism that honours MechanismInput::noise_scale
 // (needs().noise_scale): the smallest factor c on the mechanism's noise (every σ it adds
 // becomes c·σ) that meets a privacy target — a target ε through the mechanism's accountant,
-// or a largest admissible γ through its leakage — by bracketing and bisection on ln c. With
-// the dpsgd mechanism and a schedule whose σ is 1 everywhere, c is the common noise multiplier.
+// or a largest admissible γ through its leakage — by safeguarded secant steps on ln c from a
+// start a coarse accountant places (mathematics §8.2). With the dpsgd mechanism and a schedule
+// whose σ is 1 everywhere, c is the common noise multiplier.
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -11,6 +12,7 @@
 #include "reconbound/accountant.hpp"
 #include "reconbound/export.hpp"
 #include "reconbound/mechanism.hpp"
+#include "reconbound/progress.hpp"
 
 namespace reconbound {
 
@@ -23,12 +25,16 @@ struct CalibrationOptions {
   double sigma_min = 0.1;
   double sigma_max = 1000.0;
   AccountantOptions accountant;
+  // Told of every evaluation of the criterion (stage "calibrating sigma", in evaluations); its
+  // report() may throw Cancelled, which stops the search between two evaluations.
+  Progress* progress = nullptr;
 };
 
 struct EpsilonCalibration {
   double sigma = 0.0;      // the factor c with epsilon.epsilon_upper ≤ target: never overshoots
   EpsilonResult epsilon;   // ε bounds at sigma
-  int evaluations = 0;     // accountant runs
+  int evaluations = 0;     // accountant runs at the requested precision
+  int coarse_evaluations = 0;  // cheaper runs that placed the first of them (mathematics §8.2)
   bool at_sigma_min = false;  // every c of the range meets the target: sigma is the range's floor
 };
 
@@ -91,7 +97,36 @@ RECONBOUND_API CalibrationOptions noise_scale_options(const Schedule& shape,
 RECONBOUND_API double calibrate_sigma_for_gamma(const std::function<double(double)>& gamma_bits_of_sigma,
                                                 double max_gamma_bits, const CalibrationOptions& options = {});
 
-// The generic search: the smallest σ in [sigma_min, sigma_max], to sigma_tolerance, with
+// A criterion decreasing in σ, for smallest_sigma_meeting.
+struct ThresholdCriterion {
+  // The certified value at σ: the answer has value(σ) ≤ target. NaN or +∞ where it cannot be
+  // computed: that σ fails.
+  std::function<double(double)> value;
+  // Optional: a cheap approximation of value. It only places the first evaluation of value,
+  // so its errors cost evaluations, never correctness.
+  std::function<double(double)> guess;
+  double target = 0.0;
+  const char* what = "target";              // in errors: "no sigma <= 100 reaches the target"
+  const char* stage = "calibrating sigma";  // the progress stage, in evaluations of value
+};
+
+struct ThresholdAnswer {
+  double sigma = 0.0;        // value(sigma) ≤ target was evaluated; exactly sigma_min when it holds there
+  int evaluations = 0;       // of value
+  int guesses = 0;           // of guess
+  bool at_sigma_min = false;
+};
+
+// The smallest σ in [sigma_min, sigma_max], to sigma_tolerance, with value(σ) ≤ target, for a
+// value decreasing in σ (mathematics §8.2): value was evaluated ≤ target at the answer and
+// above it at a σ within sigma_tolerance below (unless the answer is sigma_min). Secant steps
+// on ln value against ln σ, inside the bracket of evaluated points, from the guess's own
+// threshold; bisection where they stall. Throws InvalidInput for a target ≤ 0 and when
+// value(sigma_max) > target; reports to options.progress before each evaluation of value.
+RECONBOUND_API ThresholdAnswer smallest_sigma_meeting(const ThresholdCriterion& criterion,
+                                                      const CalibrationOptions& options);
+
+// The generic search by bisection: the smallest σ in [sigma_min, sigma_max], to sigma_tolerance, with
 // ok(σ) true, for ok monotone (false below a threshold, true above). Returns an σ at which
 // ok was evaluated true; exactly sigma_min when ok(sigma_min) holds. Throws InvalidInput when
 // ok(sigma_max) is false.

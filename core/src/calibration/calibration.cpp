@@ -5,6 +5,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
+#include <map>
+#include <optional>
 
 #include "reconbound/error.hpp"
 
@@ -50,6 +53,19 @@ double smallest_sigma_where(const std::function<bool(double)>& ok, const Calibra
 }
 
 namespace {
+
+constexpr const char* kEpsilonCalibrationStage = "calibrating sigma (accountant runs)";
+// The guess's accountant resolves ε this many times more coarsely (mathematics §8.2).
+constexpr double kCoarseFactor = 10.0;
+
+AccountantOptions coarse_accountant(const AccountantOptions& fine) {
+  return {fine.epsilon_error * kCoarseFactor, fine.relative_epsilon_error * kCoarseFactor};
+}
+
+// The width ε_upper − ε_lower an accountant aims at (AccountantOptions).
+double bar_width(const AccountantOptions& options, double epsilon) {
+  return std::max(options.epsilon_error, options.relative_epsilon_error * epsilon);
+}
 
 // `input` with the mechanism's noise multiplied by `factor`.
 MechanismInput scaled_input(const MechanismInput& input, double factor) {
@@ -136,21 +152,44 @@ EpsilonCalibration calibrate_noise_scale_for_epsilon(const std::string& name, co
     throw InvalidInput(fmt::format("{} is outside (0, 200]", parameter("target_epsilon", target_epsilon)));
   }
   const PrivacyAccountant& accountant = require_accountant(mechanism, name);
-  EpsilonCalibration out;
-  // A factor whose ε the accountant cannot certify (NumericalError, at very small σ where ε is
-  // far beyond any target) counts as failing the target: the search never overshoots.
-  auto ok = [&](double factor) {
-    ++out.evaluations;
+  // ε at factor c with the accountant's options; a factor whose ε the accountant cannot certify
+  // (NumericalError, at very small σ where ε is far beyond any target) fails the target.
+  std::map<double, EpsilonResult> evaluated;
+  auto epsilon_at = [&](double factor, const AccountantOptions& options) -> std::optional<EpsilonResult> {
     try {
-      return checked_epsilon(accountant, name, scaled_input(input, factor), delta, range.accountant).epsilon_upper <=
-             target_epsilon;
+      return checked_epsilon(accountant, name, scaled_input(input, factor), delta, options);
     } catch (const NumericalError&) {
-      return false;
+      return std::nullopt;
     }
   };
-  out.sigma = smallest_sigma_where(ok, range, "target epsilon");
-  out.at_sigma_min = out.sigma == range.sigma_min;
-  out.epsilon = checked_epsilon(accountant, name, scaled_input(input, out.sigma), delta, range.accountant);
+  ThresholdCriterion criterion;
+  criterion.target = target_epsilon;
+  criterion.what = "target epsilon";
+  criterion.stage = kEpsilonCalibrationStage;
+  // The certified criterion: ε_upper at the requested precision, never overshooting (§8).
+  criterion.value = [&](double factor) {
+    const auto e = epsilon_at(factor, range.accountant);
+    if (!e) return std::numeric_limits<double>::infinity();
+    evaluated[factor] = *e;
+    return e->epsilon_upper;
+  };
+  // The guess (§8.2): the coarse accountant's estimate plus half the requested bar's width,
+  // where the certified ε_upper would lie; the requested precision's estimate where the coarse
+  // grid cannot resolve δ.
+  const AccountantOptions coarse = coarse_accountant(range.accountant);
+  criterion.guess = [&](double factor) {
+    auto e = epsilon_at(factor, coarse);
+    if (!e) e = epsilon_at(factor, range.accountant);
+    if (!e) return std::numeric_limits<double>::infinity();
+    return e->epsilon + 0.5 * bar_width(range.accountant, e->epsilon);
+  };
+  const ThresholdAnswer answer = smallest_sigma_meeting(criterion, range);
+  EpsilonCalibration out;
+  out.sigma = answer.sigma;
+  out.at_sigma_min = answer.at_sigma_min;
+  out.evaluations = answer.evaluations;
+  out.coarse_evaluations = answer.guesses;
+  out.epsilon = evaluated.at(answer.sigma);
   return out;
 }
 
@@ -176,9 +215,11 @@ double calibrate_sigma_for_gamma(const std::function<double(double)>& gamma_bits
   if (!(max_gamma_bits > 0.0)) {
     throw InvalidInput(fmt::format("the admissible leakage {} bits must be > 0", max_gamma_bits));
   }
-  return smallest_sigma_where(
-      [&](double sigma) { return gamma_bits_of_sigma(sigma) <= max_gamma_bits; }, options,
-      "admissible leakage");
+  ThresholdCriterion criterion;
+  criterion.value = gamma_bits_of_sigma;
+  criterion.target = max_gamma_bits;
+  criterion.what = "admissible leakage";
+  return smallest_sigma_meeting(criterion, options).sigma;
 }
 
 }  // namespace reconbound

@@ -3,7 +3,9 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <future>
+#include <atomic>
+
+#include "reconbound/parallel_items.hpp"
 
 #include "reconbound/error.hpp"
 #include "reconbound/workflow/bound.hpp"
@@ -16,35 +18,56 @@ namespace {
 
 constexpr const char* kCalibrationStage = "calibrating sigma for each epsilon";
 
-// Calibrates the factor for every target ε, up to `threads` at a time (each is independent),
-// within the factors the mechanism charges: γ is computed at every answer.
+// The progress of the calibrations that run side by side: every evaluation of any of them
+// reports the stage's count of finished ε to `outer` (on the caller's thread that may throw
+// Cancelled); once one has been cancelled, every other's next report throws too, so the
+// workers stop within one accountant run.
+class SharedCalibrationProgress final : public Progress {
+ public:
+  SharedCalibrationProgress(Progress* outer, std::size_t total) : outer_(outer), total_(total) {}
+  void report(std::string_view, std::size_t, std::size_t) override { forward(done_); }
+  void finished() { forward(++done_); }
+
+ private:
+  void forward(std::size_t done) {
+    if (stopped_) throw Cancelled("another calibration was cancelled");
+    if (outer_ == nullptr) return;
+    try {
+      outer_->report(kCalibrationStage, done, total_);
+    } catch (...) {
+      stopped_ = true;
+      throw;
+    }
+  }
+
+  Progress* outer_;
+  std::size_t total_;
+  std::atomic<std::size_t> done_{0};
+  std::atomic<bool> stopped_{false};
+};
+
+// Calibrates the factor for every target ε, up to `threads` at a time (each is independent; 0:
+// every hardware thread), within the factors the mechanism charges: γ is computed at every answer.
 std::vector<SpectrumPoint> calibrate_all(const std::string& name, const Mechanism& mechanism,
                                          const MechanismInput& input, const std::vector<double>& epsilons,
                                          double delta, const CalibrationOptions& options, std::size_t threads,
                                          Progress* progress) {
   const CalibrationOptions range = noise_scale_range(name, mechanism, input, options);
   std::vector<SpectrumPoint> out(epsilons.size());
-  std::size_t done = 0;
+  SharedCalibrationProgress shared(progress, epsilons.size());
+  CalibrationOptions each = range;
+  each.progress = &shared;
   if (progress) progress->report(kCalibrationStage, 0, epsilons.size());
-  for (std::size_t start = 0; start < epsilons.size(); start += threads) {
-    std::vector<std::future<EpsilonCalibration>> batch;
-    const std::size_t end = std::min(epsilons.size(), start + threads);
-    for (std::size_t i = start; i < end; ++i) {
-      batch.push_back(std::async(std::launch::async, [&, i] {
-        return calibrate_noise_scale_for_epsilon(name, mechanism, input, epsilons[i], delta, range);
-      }));
-    }
-    for (std::size_t i = start; i < end; ++i) {
-      out[i].target_epsilon = epsilons[i];
-      out[i].calibration = batch[i - start].get();
-      MechanismInput at = input;
-      at.noise_scale = out[i].calibration.sigma;
-      const Leakage leakage = checked_leakage(mechanism, name, at);
-      out[i].gamma_bits = leakage.gamma_bits;
-      out[i].gamma_error_bits = leakage.abs_error_bits;
-      if (progress) progress->report(kCalibrationStage, ++done, epsilons.size());
-    }
-  }
+  for_each_index(epsilons.size(), threads, [&](std::size_t i) {
+    out[i].target_epsilon = epsilons[i];
+    out[i].calibration = calibrate_noise_scale_for_epsilon(name, mechanism, input, epsilons[i], delta, each);
+    MechanismInput at = input;
+    at.noise_scale = out[i].calibration.sigma;
+    const Leakage leakage = checked_leakage(mechanism, name, at);
+    out[i].gamma_bits = leakage.gamma_bits;
+    out[i].gamma_error_bits = leakage.abs_error_bits;
+    shared.finished();
+  });
   return out;
 }
 
@@ -92,7 +115,7 @@ SpectrumOutput run_spectrum(const Registry& registry, const SpectrumRequest& req
   MechanismInput charged = mechanism_input(m);
   charged.record = record_shape(registry, configs.front(), data.dataset->shape);
   out.points = calibrate_all(m.name, *mechanism, charged, epsilons, out.delta, request.calibration,
-                             std::max<std::size_t>(1, request.bound.threads), request.bound.progress);
+                             request.bound.threads, request.bound.progress);
   std::vector<double> gammas, errors;
   for (const SpectrumPoint& point : out.points) {
     gammas.push_back(point.gamma_bits);

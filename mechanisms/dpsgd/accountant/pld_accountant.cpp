@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <boost/math/special_functions/erf.hpp>
 #include <cmath>
+#include <future>
 #include <map>
 
 #include "composed_loss.hpp"
@@ -237,8 +238,12 @@ EpsilonResult compute_epsilon(const Schedule& schedule, double delta,
   const auto groups = group_steps(schedule);
   EpsilonResult out;
   out.delta = delta;
+  // The two directions are independent: the add direction on a second thread.
+  auto add = std::async(std::launch::async, [&] { return epsilon_one_direction(groups, Direction::add, delta, options); });
+  const DirectionEpsilon remove = epsilon_one_direction(groups, Direction::remove, delta, options);
+  const DirectionEpsilon both[] = {remove, add.get()};
   for (Direction d : {Direction::remove, Direction::add}) {
-    const DirectionEpsilon e = epsilon_one_direction(groups, d, delta, options);
+    const DirectionEpsilon& e = both[d == Direction::remove ? 0 : 1];
     if (out.binding_direction.empty() || e.upper > out.epsilon_upper) {
       out.binding_direction = d == Direction::remove ? "remove" : "add";
     }
