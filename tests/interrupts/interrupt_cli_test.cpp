@@ -251,3 +251,21 @@ TEST(Interrupts, SigtermDuringTheEstimateWithJsonPrintsNothingOnStdout) {
 }
 
 }  // namespace
+
+// calibrate --target-epsilon and spectrum report every accountant run: SIGINT in the middle of
+// the calibration of σ (the practitioner's schedule, 1.5 s of accountant runs) ends the command.
+TEST(Interrupts, SigintWhileSigmaIsCalibrated) {
+  Running run({"calibrate", "--target-epsilon", "8", "--q", "0.0042667", "--steps", "7032", "--delta", "1e-5"}, true);
+  run.wait_for_stage("calibrating sigma");
+  const double seconds = run.signal_and_time_exit(SIGINT);
+  expect_interrupted(run, "SIGINT", 130, seconds);
+}
+
+TEST(Interrupts, SigtermWhileTheSpectrumCalibrates) {
+  Running run({"spectrum", "--data", reconbound::test::fashion_mnist_t10k(), "--perp", "300", "--est", "500",
+               "--q", "0.0042667", "--steps", "7032", "--delta", "1e-5"},
+              true);
+  run.wait_for_stage("calibrating sigma for each epsilon");
+  const double seconds = run.signal_and_time_exit(SIGTERM);
+  expect_interrupted(run, "SIGTERM", 143, seconds);
+}
