@@ -159,6 +159,9 @@ def speaks_ecosystem_names(function: Function) -> Function:
         from ._vocabulary import not_taken
 
         arguments = expanded(arguments, takes)
+        # Opacus's names shown by help() but left at None are not given.
+        arguments = {name: value for name, value in arguments.items()
+                     if not (value is None and name in OPACUS_NAMES and replaces.get(name, name) not in takes)}
         for name in arguments:
             meaning = replaces.get(name, name)
             if meaning in takes or (has_options and meaning in DATA_OPTIONS | BOUND_OPTIONS and name == meaning):
@@ -180,13 +183,28 @@ def speaks_ecosystem_names(function: Function) -> Function:
             result._state("steps_from_epochs", resolved.steps_from_epochs)
         return result
 
-    # help() and editors show ``training`` beside the function's own keywords.
-    training = inspect.Parameter("training", inspect.Parameter.KEYWORD_ONLY, default=None,
-                                 annotation="Optional[Training]")
+    # help() shows ``training`` and Opacus's names beside the function's own keywords: those the
+    # function does not use raise the TypeError that names the functions that do.
+    added = [inspect.Parameter("training", inspect.Parameter.KEYWORD_ONLY, default=None,
+                               annotation="Optional[Training]")]
+    added += [inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=None, annotation="Optional[float]")
+              for name in OPACUS_NAMES if name not in parameters]
     ordered = [p for p in parameters.values() if p.kind != p.VAR_KEYWORD]
-    ordered += [training] + [p for p in parameters.values() if p.kind == p.VAR_KEYWORD]
+    ordered += added + [p for p in parameters.values() if p.kind == p.VAR_KEYWORD]
     call.__signature__ = inspect.Signature(ordered, return_annotation=inspect.signature(function).return_annotation)
+    call.__doc__ = (function.__doc__ or "") + _OPACUS_NOTE
     return call  # type: ignore[return-value]
+
+
+OPACUS_NAMES = ("sample_rate", "noise_multiplier", "epochs", "target_delta", "target_epsilon")
+"""The keywords of Opacus's make_private_with_epsilon and get_noise_multiplier that name a training:
+every function shows them; a name a function does not use is one TypeError naming those that do."""
+
+_OPACUS_NOTE = """
+    Opacus's names are taken too: sample_rate (q), noise_multiplier (sigma), epochs (steps =
+    ceil(epochs / q)), target_delta (delta), target_epsilon; or one ``training=reconbound.Training``.
+    A name this function does not use is a TypeError naming the functions that use it.
+"""
 
 
 def _steps(value: Any) -> int:

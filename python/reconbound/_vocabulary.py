@@ -12,7 +12,7 @@ _PUBLIC = ("leakage", "leakage_report", "epsilon", "calibrate", "bound", "spectr
 def _takes(function: Callable[..., Any], name: str) -> bool:
     from ._options import BOUND_OPTIONS, DATA_OPTIONS
 
-    parameters = inspect.signature(function).parameters
+    parameters = inspect.signature(inspect.unwrap(function)).parameters  # its own, not help()'s
     if name in parameters:
         return True
     # A function with **options takes the data and bound options (reconbound._options).

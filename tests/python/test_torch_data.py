@@ -3,6 +3,7 @@ data sets stacked, torchvision's FashionMNIST over Debian's files giving the bou
 read by the core; data scaled to [0, 1] or laid out channels last refused, naming scale or layout."""
 
 import gzip
+import inspect
 import shutil
 
 import numpy as np
@@ -188,3 +189,33 @@ def test_representations_apply_reads_data_as_the_jobs_do(images):
         reconbound.representations.apply("downsample:4", last, layout="NHWC")
     np.testing.assert_allclose(reconbound.representations.apply("downsample:4", last, layout="NHWC", scale=1),
                                expected, rtol=1e-12, atol=1e-9)
+
+
+def test_the_practitioners_script_runs_with_opacus_names_and_one_training(torchvision_root):
+    # torchvision with ToTensor() + Normalize, Opacus's vocabulary, one Training for every call.
+    mean, std = 0.2860, 0.3530
+    normalized = torch.utils.data.Subset(torchvision.datasets.FashionMNIST(
+        torchvision_root, train=False,
+        transform=torchvision.transforms.Compose([torchvision.transforms.ToTensor(),
+                                                  torchvision.transforms.Normalize((mean,), (std,))])), range(600))
+    opacus = dict(sample_rate=256 / 60000, noise_multiplier=1.1, epochs=30, target_delta=1e-5)
+    training = reconbound.Training.from_opacus(**opacus)
+    fast = {"sigma_tolerance": 1e-3}
+    by_training = reconbound.epsilon(training=training)
+    assert by_training == reconbound.epsilon(**opacus)
+    assert 0 < by_training.epsilon_lower <= by_training.epsilon_upper
+    calibrated = reconbound.calibrate(target_epsilon=8.0, training=training, **fast)
+    by_names = reconbound.calibrate(sample_rate=256 / 60000, epochs=30, target_delta=1e-5, target_epsilon=8.0, **fast)
+    assert calibrated == by_names and calibrated.sigma < 1.1  # calibrate chooses σ: training's is left out
+    bound = reconbound.bound(data=normalized, normalize=(mean, std), training=training, **RANGES, **SMALL_GRID)
+    same = reconbound.bound(data=normalized, normalize=(mean, std), sample_rate=256 / 60000, noise_multiplier=1.1,
+                            epochs=30, **RANGES, **SMALL_GRID)  # bound charges γ: δ is not its
+    assert without_timings(bound.to_dict()) == without_timings(same.to_dict())
+    assert bound.steps_from_epochs.steps == 7032 and 0 < bound.rho_star < 1
+    # Every function shows Opacus's names (help()); a name it does not use is one TypeError.
+    for name in ("leakage", "leakage_report", "epsilon", "calibrate", "bound", "spectrum", "chain", "report"):
+        shown = inspect.signature(getattr(reconbound, name)).parameters
+        assert {"training", "sample_rate", "noise_multiplier", "epochs", "target_delta", "target_epsilon"} <= set(shown)
+        assert "Opacus's names are taken too" in getattr(reconbound, name).__doc__
+    with pytest.raises(TypeError, match=r"^leakage\(\) takes no target_epsilon; it goes with calibrate\(\)$"):
+        reconbound.leakage(sample_rate=256 / 60000, noise_multiplier=1.1, epochs=30, target_epsilon=8.0)
