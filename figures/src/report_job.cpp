@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "reconbound/error.hpp"
+#include "reconbound/grey_levels.hpp"
 #include "reconbound/figures/report.hpp"
 #include "reconbound/workflow/bound.hpp"
 #include "reconbound/workflow/mechanism_request.hpp"
@@ -126,6 +127,7 @@ ReportOutput run_report(const Registry& registry, const ReportRequest& request) 
   out.spectrum = workflow::run_spectrum(registry, spectrum_request(request));
   certify_training(registry, request, out);
   if (request.chain) out.chain = workflow::run_chain(registry, chain_request(request, out));
+  out.caller_scale = request.data.caller_scale.value_or(request.data.encoding.scale.value_or(kMaxGreyLevel));
   out.software = software_fingerprint(registry);
   out.data_files = data_files(request.data);
   return out;

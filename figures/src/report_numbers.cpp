@@ -4,12 +4,20 @@
 #include <cmath>
 
 #include "markup.hpp"
+#include "reconbound/grey_levels.hpp"
 #include "report_sections.hpp"
 #include "unicode_maths.hpp"
 
 namespace reconbound::figures {
 
 namespace {
+
+// A grey-level RMSE also in the scale the caller's records were in, when that was not 0–255
+// (e.g. [0, 1] from ToTensor): ", i.e. 0.2263 on the data's [0, 1] scale".
+std::string in_callers_scale(double rmse, const std::string& unit, double caller_scale) {
+  if (unit != "grey levels" || caller_scale == kMaxGreyLevel) return "";
+  return fmt::format(", i.e. {:.4g} on the data's [0, {:g}] scale", rmse * caller_scale / kMaxGreyLevel, caller_scale);
+}
 
 std::size_t total_steps(const Schedule& schedule) {
   std::size_t steps = 0;
@@ -104,10 +112,11 @@ std::string numbers_section(const ReportOutput& output) {
                                                     r.rho_point));
   // eq 13's bound on E‖Ψ(x) − ẑ‖², and per coordinate as RMSE (as certificate_sentence).
   const std::string unit = psi_unit(output.representation);
+  const double rmse = std::sqrt(r.abs_bound / static_cast<double>(report.m));
   rows += table_row("absolute bound", fmt::format("every attack's mean squared error in Ψ is at least {:.6g} ({}²; "
-                                                  "per coordinate: RMSE ≥ {:.4g} {})",
-                                                  r.abs_bound, unit,
-                                                  std::sqrt(r.abs_bound / static_cast<double>(report.m)), unit));
+                                                  "per coordinate: RMSE ≥ {:.4g} {}{})",
+                                                  r.abs_bound, unit, rmse, unit,
+                                                  in_callers_scale(rmse, unit, output.caller_scale)));
   rows += table_row("compared with bound", kComparedWithBound);
   rows += table_row("representation Ψ", fmt::format("{} (m = {} features)", xml_escape(output.representation), report.m));
   rows += table_row("data", fmt::format("{}; |D⊥| = {} records (rotation, tr Σ̂), n_est = {} records (entropy)",

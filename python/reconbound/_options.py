@@ -67,6 +67,8 @@ def data_dict(function: str, *, data: Any, perp: Any, est: Any, shape: Any, layo
            "est": None if est is None else records_array(est, "est"), "shape": shape, "layout": layout,
            "scale": scale, "seed": seed}
     apply_normalize(out, normalize, layout, scale)
+    if normalize is not None:
+        out["caller_scale"] = 1.0  # the records were in [0, 1] before Normalize: pages say RMSEs in that scale too
     described = {"data": data, "perp": perp, "est": est}
     parts = [f"{key}: {records_description(described[key], out[key])}" if key != "data" else
              records_description(data, out["data"]) for key in RECORDS if out[key] is not None and

@@ -68,6 +68,8 @@ DataArgument data_argument(const py::dict& options) {
   request.est = optional_item<std::size_t>(options, "n_est", "a whole number");
   request.seed = item<std::uint64_t>(options, "seed", "a whole number >= 0", 0);
   request.quick = item<bool>(options, "quick", "True or False", false);
+  request.caller_scale = optional_item<double>(options, "caller_scale", "1 or 255");
+  if (!request.caller_scale && encoding.scale) request.caller_scale = encoding.scale;
   return out;
 }
 

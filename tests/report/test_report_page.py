@@ -24,7 +24,7 @@ from PIL import Image
 
 sys.path.insert(0, str(Path(__file__).parent))
 from browser import Chromium, PageLoad  # noqa: E402
-from report_run import CHAIN_OPTIONS, EPSILONS, cli_report, page_statement, run_cli  # noqa: E402
+from report_run import CHAIN_OPTIONS, EPSILONS, IMAGES, cli_report, page_statement, run_cli  # noqa: E402
 
 FIGURES = {"figure-spectrum", "figure-chain-rho", "figure-chain-spread", "figure-chain-reconstructions"}
 MIN_INK = 0.01  # the share of a figure's pixels that must not be white
@@ -207,3 +207,20 @@ def test_bad_training_options_are_one_line_and_exit_code_2(tmp_path):
         assert result.stderr.count("\n") == 1 and message in result.stderr, result.stderr
         assert result.stdout == ""
     assert not (tmp_path / "r.html").exists()
+
+
+def test_a_torchvision_data_sets_page_in_chromium_names_the_records_and_the_data_scale(tmp_path, browser):
+    # The example's practitioner: torchvision FashionMNIST with ToTensor() + Normalize, Opacus's names.
+    example = Path(__file__).resolve().parents[2] / "examples" / "python" / "privacy_report.py"
+    done = subprocess.run([sys.executable, str(example), "--sample-rate", "0.02", "--noise-multiplier", "1.2",
+                           "--epochs", "2", "--target-delta", "1e-5", "--records", "4000", "--quick", "--to-tensor",
+                           "--epsilons", "1,8", "--threads", "2", "--fashion-mnist-dir", str(Path(IMAGES).parent),
+                           "--data-root", str(tmp_path / "root"), "--output", str(tmp_path / "page.html")],
+                          capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    page = browser.load(str(tmp_path / "page.html"))
+    assert page.errors == [] and page.broken_images == []
+    assert re.search(r"Subset of 4000 records \(1, 28, 28\) \w+, CRC-32 [0-9a-f]{8}", page.text)  # with a fingerprint
+    rmse = re.search(r"RMSE ≥ ([0-9.]+) grey levels, i\.e\. ([0-9.]+) on the data's \[0, 1\] scale", page.text)
+    assert rmse, page.text
+    assert float(rmse.group(2)) == pytest.approx(float(rmse.group(1)) / 255, rel=2e-3)

@@ -57,6 +57,10 @@ struct DataRequest {
   // How an "npy:PATH" file is stored (record_encoding.hpp: the `layout` and `scale` parameters);
   // nothing given: a file that looks channels last or scaled to [0, 1] is refused.
   RecordEncoding encoding;
+  // The largest value of the scale the caller's records were in before they became grey levels:
+  // 1 for records in [0, 1] (scale 1, or Normalize undone from Python), 255 for grey levels. Not
+  // given: encoding.scale, else 255. Pages state RMSEs in this scale too (caller_rmse).
+  std::optional<double> caller_scale;
   // The caller's records instead of `spec` (e.g. arrays from Python); not copied.
   std::shared_ptr<const Dataset> records;
   // Explicit D⊥ and D_est (both or neither), or a random split with these sizes (default: the

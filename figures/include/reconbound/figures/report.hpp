@@ -60,6 +60,7 @@ struct ReportOutput {
   Certificate certificate;
   std::string statement;              // certificate_sentence for `result`: the page's headline
   workflow::SpectrumOutput spectrum;  // one curve, `representation`'s
+  double caller_scale = 255.0;        // the data's full scale as the caller had them (DataRequest)
   std::optional<workflow::ChainOutput> chain;
   Fingerprint software;               // reconbound's version, the plugin ABI, every plugin's version
   Fingerprint data_files;             // each data file read, by size, time and sampled CRC-32
