@@ -69,21 +69,29 @@ ComposedLoss::ComposedLoss(const std::vector<StepGroup>& groups, double grid_ste
                            double tail)
     : grid_step_(grid_step), lambda_(lambda) {
   std::vector<double> log_m(groups.size());
+  for (std::size_t i = 0; i < groups.size(); ++i) {
+    log_m[i] = log_mgf(groups[i].loss, grid_step, lambda);
+    log_scale_ += groups[i].steps * log_m[i];
+  }
+  place_window(groups, coarse, coarse_step, tail);
+  FftwBuffer<double> real(fft_size_);
+  compose(groups, log_m, real.data());
+  untilt(real.data());
+}
+
+void ComposedLoss::place_window(const std::vector<StepGroup>& groups, const std::vector<StepGroup>& coarse,
+                                double coarse_step, double tail) {
   double support_lo = 0.0;
   double support_hi = 0.0;
-  for (std::size_t i = 0; i < groups.size(); ++i) {
-    const auto& g = groups[i];
-    log_m[i] = log_mgf(g.loss, grid_step, lambda);
-    log_scale_ += g.steps * log_m[i];
+  for (const auto& g : groups) {
     support_lo += g.steps * static_cast<double>(g.loss.first_cell);
-    support_hi += g.steps * static_cast<double>(g.loss.first_cell +
-                                                static_cast<std::int64_t>(g.loss.pmf.size()) - 1);
+    support_hi += g.steps * static_cast<double>(g.loss.first_cell + static_cast<std::int64_t>(g.loss.pmf.size()) - 1);
   }
   // Window [lo, hi] (cells): the support, cut where the tilted sum's tails fall below `tail`.
-  const double upper_edge = chernoff_edge(groups, grid_step, coarse, coarse_step, lambda, 1.0, tail);
-  const double lower_edge = -chernoff_edge(groups, grid_step, coarse, coarse_step, lambda, -1.0, tail);
-  const double lo = std::max(support_lo, std::floor(lower_edge / grid_step));
-  const double hi = std::min(support_hi, std::ceil(upper_edge / grid_step));
+  const double upper_edge = chernoff_edge(groups, grid_step_, coarse, coarse_step, lambda_, 1.0, tail);
+  const double lower_edge = -chernoff_edge(groups, grid_step_, coarse, coarse_step, lambda_, -1.0, tail);
+  const double lo = std::max(support_lo, std::floor(lower_edge / grid_step_));
+  const double hi = std::min(support_hi, std::ceil(upper_edge / grid_step_));
   wrap_mass_ = (hi < support_hi ? tail : 0.0) + (lo > support_lo ? tail : 0.0);
   const double cells = hi - lo + 1.0;
   if (!(cells <= static_cast<double>(kMaxFftSize))) {
@@ -92,24 +100,25 @@ ComposedLoss::ComposedLoss(const std::vector<StepGroup>& groups, double grid_ste
   }
   first_cell_ = static_cast<std::int64_t>(lo);
   fft_size_ = good_fft_size(static_cast<std::size_t>(cells));
+}
+
+void ComposedLoss::compose(const std::vector<StepGroup>& groups, const std::vector<double>& log_m, double* real) {
   const std::size_t n = fft_size_;
   const auto n_signed = static_cast<std::int64_t>(n);
-
-  FftwBuffer<double> real(n);
   FftwBuffer<std::complex<double>> spectrum(n / 2 + 1);
   std::vector<std::complex<double>> log_product(n / 2 + 1, {0.0, 0.0});
   std::vector<double> inverse_abs(n / 2 + 1, 0.0);  // Σ_i steps_i / |z_ik|
   for (std::size_t i = 0; i < groups.size(); ++i) {
     const auto& g = groups[i];
-    std::fill(real.data(), real.data() + n, 0.0);
+    std::fill(real, real + n, 0.0);
     for (std::size_t j = 0; j < g.loss.pmf.size(); ++j) {
       if (g.loss.pmf[j] <= 0.0) continue;
       const std::int64_t c = g.loss.first_cell + static_cast<std::int64_t>(j);
       const double tilted =
-          std::exp(std::log(g.loss.pmf[j]) + lambda * static_cast<double>(c) * grid_step - log_m[i]);
+          std::exp(std::log(g.loss.pmf[j]) + lambda_ * static_cast<double>(c) * grid_step_ - log_m[i]);
       real[static_cast<std::size_t>(positive_mod(c, n_signed))] += tilted;
     }
-    forward_real_fft(n, real.data(), spectrum.data());
+    forward_real_fft(n, real, spectrum.data());
     // Self-composition of `steps` identical steps: the steps-th power of the DFT.
     for (std::size_t k = 0; k <= n / 2; ++k) {
       log_product[k] += g.steps * std::log(spectrum[k]);
@@ -128,21 +137,24 @@ ComposedLoss::ComposedLoss(const std::vector<StepGroup>& groups, double grid_ste
     spectrum_error += (k == 0 || 2 * k == n) ? term : 2.0 * term;
   }
   roundoff_ = fft_error * spectrum_error / static_cast<double>(n);
-  inverse_real_fft(n, spectrum.data(), real.data());
+  inverse_real_fft(n, spectrum.data(), real);
+}
 
-  // Untilting, p(s_c) = p_λ(s_c)·e^{log_scale − λ·s_c}: the factor is a running product over
-  // the cells, e^{−λΔ} a cell, taken afresh from exp every kAnchorCells cells (one exp there
-  // instead of one a cell); each product adds a relative error ≤ 2^−63, counted in numerical_error.
+void ComposedLoss::untilt(const double* real) {
+  // p(s_c) = p_λ(s_c)·e^{log_scale − λ·s_c}: the factor is a running product over the cells,
+  // e^{−λΔ} a cell, taken afresh from exp every kAnchorCells cells (one exp there instead of one
+  // a cell); each product adds a relative error ≤ 2^−63, counted in numerical_error.
+  const std::size_t n = fft_size_;
+  const auto n_signed = static_cast<std::int64_t>(n);
   pmf_.assign(n, 0.0L);
-  const long double cell_factor = std::exp(-static_cast<long double>(lambda) * grid_step);
+  const long double cell_factor = std::exp(-static_cast<long double>(lambda_) * grid_step_);
   long double factor = 0.0L;
   for (std::size_t j = 0; j < n; ++j) {
     const std::int64_t c = first_cell_ + static_cast<std::int64_t>(j);
     factor = j % kAnchorCells == 0
-                 ? std::exp(log_scale_ - static_cast<long double>(lambda) * static_cast<long double>(c) * grid_step)
+                 ? std::exp(log_scale_ - static_cast<long double>(lambda_) * static_cast<long double>(c) * grid_step_)
                  : factor * cell_factor;
-    const double tilted = real[static_cast<std::size_t>(positive_mod(c, n_signed))] /
-                          static_cast<double>(n);
+    const double tilted = real[static_cast<std::size_t>(positive_mod(c, n_signed))] / static_cast<double>(n);
     if (!(tilted > 0.0)) continue;  // the true probability is ≥ 0: clamping only helps
     pmf_[j] = std::min(static_cast<long double>(tilted) * factor, 1.0L);
   }

@@ -33,6 +33,14 @@ class ComposedLoss {
   std::size_t fft_size() const { return fft_size_; }
 
  private:
+  // The window of cells the composition keeps (first_cell_, fft_size_, wrap_mass_).
+  void place_window(const std::vector<StepGroup>& groups, const std::vector<StepGroup>& coarse, double coarse_step,
+                    double tail);
+  // The composed tilted loss (times fft_size_) into `real`, its round-off into roundoff_.
+  void compose(const std::vector<StepGroup>& groups, const std::vector<double>& log_m, double* real);
+  // pmf_ from the composed tilted loss.
+  void untilt(const double* real);
+
   double grid_step_;
   double lambda_;
   double log_scale_ = 0.0;  // Σ steps·ln M_i(λ): p(s) = p_λ(s)·e^{log_scale − λs}
