@@ -136,6 +136,37 @@ struct Workspace {
   std::vector<double> mixture;    // grid size
 };
 
+// Every coordinate's grid of cells fits the memory a thread may take: InvalidInput naming the
+// coordinate otherwise.
+void check_grid_sizes(const std::vector<double>& lo, const std::vector<double>& hi, double s, std::size_t cells) {
+  for (std::size_t b = 0; b < lo.size(); ++b) {
+    const double points = coordinate_grid_points(lo[b], hi[b], s);
+    if (points * static_cast<double>(cells) > kMaxGridDoubles) {
+      throw InvalidInput(fmt::format("coordinate {} spans {:.3g} dither widths s = {:.3g}; {} cell grids of {:.3g} points "
+                                     "exceed 1 GiB per thread: use a larger dither or fewer cells",
+                                     b, (hi[b] - lo[b]) / s, s, cells, points));
+    }
+  }
+}
+
+// values[j·n + p] = y(order[p], first + j): the chunk's columns with the records grouped by
+// cell. Every record lies a page or more from the last, beyond the hardware prefetcher: the
+// record kPrefetchRows ahead is requested explicitly.
+void gather_chunk(MatrixView y, const CellLayout& layout, std::size_t first, std::size_t width,
+                  std::vector<double>& values) {
+  const auto n = static_cast<std::size_t>(y.rows());
+  values.resize(width * n);
+  const auto stride = static_cast<std::size_t>(y.outerStride());
+  for (std::size_t p = 0; p < n; ++p) {
+    if (p + kPrefetchRows < n) {
+      const double* ahead = y.data() + layout.order[p + kPrefetchRows] * stride + first;
+      for (std::size_t j = 0; j < width; j += kDoublesPerCacheLine) __builtin_prefetch(ahead + j);
+    }
+    const double* record = y.data() + layout.order[p] * stride + first;
+    for (std::size_t j = 0; j < width; ++j) values[j * n + p] = record[j];
+  }
+}
+
 }  // namespace
 
 CoordinateEntropies coordinate_entropies(MatrixView y, const std::vector<std::size_t>& cell,
@@ -150,14 +181,7 @@ CoordinateEntropies coordinate_entropies(MatrixView y, const std::vector<std::si
   std::vector<double> lo;
   std::vector<double> hi;
   coordinate_ranges(y, lo, hi);
-  for (std::size_t b = 0; b < m; ++b) {
-    const double points = coordinate_grid_points(lo[b], hi[b], s);
-    if (points * static_cast<double>(cells) > kMaxGridDoubles) {
-      throw InvalidInput(fmt::format("coordinate {} spans {:.3g} dither widths s = {:.3g}; {} cell grids of {:.3g} points "
-                                     "exceed 1 GiB per thread: use a larger dither or fewer cells",
-                                     b, (hi[b] - lo[b]) / s, s, cells, points));
-    }
-  }
+  check_grid_sizes(lo, hi, s, cells);
 
   CoordinateEntropies result;
   result.marginal.assign(m, 0.0);
@@ -182,19 +206,7 @@ CoordinateEntropies coordinate_entropies(MatrixView y, const std::vector<std::si
   for_each_item(chunks, threads, [] { return Workspace{}; }, [&](Workspace& work, std::size_t chunk) {
     const std::size_t first = chunk * kChunkColumns;
     const std::size_t width = std::min(kChunkColumns, m - first);
-    // values[j·n + p] = y(order[p], first + j): the chunk's columns with the records grouped
-    // by cell. Every record lies a page or more from the last, beyond the hardware
-    // prefetcher: the record kPrefetchRows ahead is requested explicitly.
-    work.values.resize(width * n);
-    const auto stride = static_cast<std::size_t>(y.outerStride());
-    for (std::size_t p = 0; p < n; ++p) {
-      if (p + kPrefetchRows < n) {
-        const double* ahead = y.data() + layout.order[p + kPrefetchRows] * stride + first;
-        for (std::size_t j = 0; j < width; j += kDoublesPerCacheLine) __builtin_prefetch(ahead + j);
-      }
-      const double* record = y.data() + layout.order[p] * stride + first;
-      for (std::size_t j = 0; j < width; ++j) work.values[j * n + p] = record[j];
-    }
+    gather_chunk(y, layout, first, width, work.values);
     for (std::size_t j = 0; j < width; ++j) {
       const std::size_t b = first + j;
       const CoordinateGrid grid = coordinate_grid(lo[b], hi[b], s);

@@ -135,6 +135,73 @@ template <bool kFromTop>
   }
 }
 
+// Factors F_p = e^{−D_l·h_p} of every parent p, shared by all draws: a top parent takes the
+// exponential (clamped), a chained parent squares its parent's factor twice (h_p = 4·h_q, so
+// F_p = F_q⁴).
+[[gnu::always_inline]] inline void parent_factors(const LevelPlan& plan, ShiftedKernelWorkspace& work,
+                                                  const double* __restrict norm2, std::size_t width) {
+  for (const std::size_t p : plan.order) {
+    if (!plan.has_child[p]) continue;
+    double* __restrict f = work.factor.data() + p * kTile;
+    if (plan.parent[p] == kTopLevel) {
+      const double h = plan.scales[p].half_inv_s2;
+      for (std::size_t l = 0; l < width; ++l) {
+        const double x = norm2[l] * h;  // D_l·h_p, nats
+        f[l] = exp_neg(x < kExponentClamp ? x : kExponentClamp);
+      }
+    } else {
+      const double* __restrict up = work.factor.data() + plan.parent[p] * kTile;
+      for (std::size_t l = 0; l < width; ++l) {
+        const double square = up[l] * up[l];
+        f[l] = square * square;
+      }
+    }
+  }
+}
+
+// G_{jl} = ⟨Z_j, y_i − y_l⟩, summed over c in increasing order; kBlock centres at a time in a
+// local accumulator, which the compiler keeps in registers. (The last block may reach past
+// `width` into finite leftovers of the buffers; those G are unused.)
+[[gnu::always_inline]] inline void draw_cross(const double* __restrict z, const double* __restrict diff,
+                                              std::size_t k, std::size_t width, double* __restrict cross) {
+  for (std::size_t l0 = 0; l0 < width; l0 += kBlock) {
+    double acc[kBlock] = {};
+    for (std::size_t c = 0; c < k; ++c) {
+      const double* __restrict row = diff + c * kTile + l0;
+      for (std::size_t t = 0; t < kBlock; ++t) acc[t] += z[c] * row[t];
+    }
+    for (std::size_t t = 0; t < kBlock; ++t) cross[l0 + t] = acc[t];
+  }
+}
+
+// Each chain of draw j in segments of up to kSegment levels, all in one pass over the tile.
+[[gnu::always_inline]] inline void run_chains(const LevelPlan& plan, ShiftedKernelWorkspace& work, std::size_t j,
+                                              std::size_t draws, const double* norm2, const double* cross,
+                                              std::size_t width) {
+  for (const std::vector<std::size_t>& chain : plan.chains) {
+    for (std::size_t first = 0; first < chain.size(); first += kSegment) {
+      const std::size_t length = std::min(kSegment, chain.size() - first);
+      Segment segment{};
+      segment.length = length;
+      for (std::size_t i = 0; i < length; ++i) {
+        const std::size_t v = chain[first + i];
+        segment.lane[i] = work.lanes.data() + (v * draws + j) * kChainLanes;
+        if (i + 1 < length) segment.factor[i] = work.factor.data() + v * kTile;
+      }
+      const std::size_t last = chain[first + length - 1];
+      if (first + length < chain.size()) segment.last_term = work.terms.data() + last * kTile;
+      if (first == 0) {
+        segment.top = plan.scales[chain[0]];
+      } else {
+        const std::size_t before = chain[first - 1];
+        segment.start_term = work.terms.data() + before * kTile;
+        segment.start_factor = work.factor.data() + before * kTile;
+      }
+      run_segment(segment, norm2, cross, width);
+    }
+  }
+}
+
 }  // namespace
 
 RECONBOUND_GOLDFELD_CLONES
@@ -154,62 +221,10 @@ void chained_kernel_sums(const double* centres, std::size_t n, std::size_t k, st
   for (std::size_t tile = 0; tile < n; tile += kTile) {
     const std::size_t width = std::min(kTile, n - tile);
     tile_differences(centres, n, k, self, tile, width, kTile, diff, norm2);
-    // Factors F_p = e^{−D_l·h_p} of every parent p, shared by all draws: a top parent takes
-    // the exponential (clamped), a chained parent squares its parent's factor twice
-    // (h_p = 4·h_q, so F_p = F_q⁴).
-    for (const std::size_t p : plan.order) {
-      if (!plan.has_child[p]) continue;
-      double* __restrict f = work.factor.data() + p * kTile;
-      if (plan.parent[p] == kTopLevel) {
-        const double h = plan.scales[p].half_inv_s2;
-        for (std::size_t l = 0; l < width; ++l) {
-          const double x = norm2[l] * h;  // D_l·h_p, nats
-          f[l] = exp_neg(x < kExponentClamp ? x : kExponentClamp);
-        }
-      } else {
-        const double* __restrict up = work.factor.data() + plan.parent[p] * kTile;
-        for (std::size_t l = 0; l < width; ++l) {
-          const double square = up[l] * up[l];
-          f[l] = square * square;
-        }
-      }
-    }
+    parent_factors(plan, work, norm2, width);
     for (std::size_t j = 0; j < draws; ++j) {
-      // G_{jl} = ⟨Z_j, y_i − y_l⟩, summed over c in increasing order; kBlock centres at a
-      // time in a local accumulator, which the compiler keeps in registers. (The last block
-      // may reach past `width` into finite leftovers of the buffers; those G are unused.)
-      const double* __restrict z = draws_z + j * k;
-      for (std::size_t l0 = 0; l0 < width; l0 += kBlock) {
-        double acc[kBlock] = {};
-        for (std::size_t c = 0; c < k; ++c) {
-          const double* __restrict row = diff + c * kTile + l0;
-          for (std::size_t t = 0; t < kBlock; ++t) acc[t] += z[c] * row[t];
-        }
-        for (std::size_t t = 0; t < kBlock; ++t) cross[l0 + t] = acc[t];
-      }
-      // Each chain in segments of up to kSegment levels, all in one pass over the tile.
-      for (const std::vector<std::size_t>& chain : plan.chains) {
-        for (std::size_t first = 0; first < chain.size(); first += kSegment) {
-          const std::size_t length = std::min(kSegment, chain.size() - first);
-          Segment segment{};
-          segment.length = length;
-          for (std::size_t i = 0; i < length; ++i) {
-            const std::size_t v = chain[first + i];
-            segment.lane[i] = work.lanes.data() + (v * draws + j) * kChainLanes;
-            if (i + 1 < length) segment.factor[i] = work.factor.data() + v * kTile;
-          }
-          const std::size_t last = chain[first + length - 1];
-          if (first + length < chain.size()) segment.last_term = work.terms.data() + last * kTile;
-          if (first == 0) {
-            segment.top = plan.scales[chain[0]];
-          } else {
-            const std::size_t before = chain[first - 1];
-            segment.start_term = work.terms.data() + before * kTile;
-            segment.start_factor = work.factor.data() + before * kTile;
-          }
-          run_segment(segment, norm2, cross, width);
-        }
-      }
+      draw_cross(draws_z + j * k, diff, k, width, cross);
+      run_chains(plan, work, j, draws, norm2, cross, width);
     }
   }
   // The kChainLanes partial sums of each (level, draw) in a binary tree.

@@ -46,6 +46,42 @@ std::vector<GridEntropy> entropies(double shift = 0.0) {
 
 std::string pair_name(const GridPair& pair) { return fmt::format("(k = {}, nu2 = {})", pair.k, pair.nu2); }
 
+// ρ* is the largest pair bound, and the arg-max pair's bound is ρ*.
+Verdict rho_star_is_grid_maximum(const Converse& converse, const std::vector<GridEntropy>& grid) {
+  const ConverseResult r = converse.bound({1.0, &grid, kTrace});
+  if (r.pairs.size() != grid.size()) {
+    return Verdict{false, fmt::format("{} pair bounds for {} grid pairs", r.pairs.size(), grid.size())};
+  }
+  double best = 0.0;
+  for (const PairBound& p : r.pairs) best = std::max(best, p.rho);
+  const auto at = std::find_if(r.pairs.begin(), r.pairs.end(), [&](const PairBound& p) { return p.pair == r.arg_max; });
+  const bool at_max = at != r.pairs.end() && at->rho == r.rho_star;
+  return Verdict{r.rho_star == best && at_max,
+                 fmt::format("rho* = {}, max over {} pairs = {}, rho at the arg-max {} = {} (gamma = 1 bit)",
+                             precise(r.rho_star), r.pairs.size(), precise(best), pair_name(r.arg_max),
+                             at == r.pairs.end() ? std::string("(not in the grid)") : precise(at->rho))};
+}
+
+// At the largest admissible γ the target is met, and a little more leakage misses it (mathematics §8).
+Verdict largest_gamma_inverts_bound(const Converse& converse, const std::vector<GridEntropy>& grid) {
+  WorstCase worst;
+  for (double target : {0.05, 0.2, 0.5, 0.9}) {
+    const LeakageBudget budget = converse.largest_gamma({0.0, &grid, kTrace}, target);
+    const double more = budget.gamma_bits + 1e-6 * std::max(1.0, std::abs(budget.gamma_bits));
+    if (budget.gamma_bits >= 0.0) {
+      const double at = converse.bound({budget.gamma_bits, &grid, kTrace}).rho_star;
+      worst.add(at - target, fmt::format("rho*(largest gamma = {}) = {} >= target {}", precise(budget.gamma_bits),
+                                         precise(at), target));
+    }
+    if (more >= 0.0) {
+      const double past = converse.bound({more, &grid, kTrace}).rho_star;
+      worst.add(past < target ? target - past : std::nan(""), fmt::format("rho*(largest gamma + 1e-6 rel = {}) = {} < target {}", precise(more),
+                                           precise(past), target));
+    }
+  }
+  return worst.verdict("rho*(largest_gamma(R)) >= R > rho*(a little more), R in {0.05, 0.2, 0.5, 0.9}");
+}
+
 void check_laws(const Converse& converse, const std::vector<GridEntropy>& grid, CheckList& list) {
   const auto rho_star = [&](double gamma) { return converse.bound({gamma, &grid, kTrace}).rho_star; };
   list.run("rho_star_in_unit_interval", [&] {
@@ -65,20 +101,7 @@ void check_laws(const Converse& converse, const std::vector<GridEntropy>& grid, 
     }
     return worst.verdict("the point estimate (margins dropped) >= rho*");
   });
-  list.run("rho_star_is_grid_maximum", [&] {
-    const ConverseResult r = converse.bound({1.0, &grid, kTrace});
-    if (r.pairs.size() != grid.size()) {
-      return Verdict{false, fmt::format("{} pair bounds for {} grid pairs", r.pairs.size(), grid.size())};
-    }
-    double best = 0.0;
-    for (const PairBound& p : r.pairs) best = std::max(best, p.rho);
-    const auto at = std::find_if(r.pairs.begin(), r.pairs.end(), [&](const PairBound& p) { return p.pair == r.arg_max; });
-    const bool at_max = at != r.pairs.end() && at->rho == r.rho_star;
-    return Verdict{r.rho_star == best && at_max,
-                   fmt::format("rho* = {}, max over {} pairs = {}, rho at the arg-max {} = {} (gamma = 1 bit)",
-                               precise(r.rho_star), r.pairs.size(), precise(best), pair_name(r.arg_max),
-                               at == r.pairs.end() ? std::string("(not in the grid)") : precise(at->rho))};
-  });
+  list.run("rho_star_is_grid_maximum", [&] { return rho_star_is_grid_maximum(converse, grid); });
   list.run("non_increasing_in_gamma", [&] {
     WorstCase worst;
     for (std::size_t i = 1; i < kGammas.size(); ++i) {
@@ -105,25 +128,7 @@ void check_laws(const Converse& converse, const std::vector<GridEntropy>& grid, 
     }
     return worst.verdict("rho* never falls when every h_LB rises");
   });
-  // At the largest admissible γ the target is met, and a little more leakage misses it (mathematics §8).
-  list.run("largest_gamma_inverts_bound", [&] {
-    WorstCase worst;
-    for (double target : {0.05, 0.2, 0.5, 0.9}) {
-      const LeakageBudget budget = converse.largest_gamma({0.0, &grid, kTrace}, target);
-      const double more = budget.gamma_bits + 1e-6 * std::max(1.0, std::abs(budget.gamma_bits));
-      if (budget.gamma_bits >= 0.0) {
-        const double at = rho_star(budget.gamma_bits);
-        worst.add(at - target, fmt::format("rho*(largest gamma = {}) = {} >= target {}", precise(budget.gamma_bits),
-                                           precise(at), target));
-      }
-      if (more >= 0.0) {
-        const double past = rho_star(more);
-        worst.add(past < target ? target - past : std::nan(""), fmt::format("rho*(largest gamma + 1e-6 rel = {}) = {} < target {}", precise(more),
-                                             precise(past), target));
-      }
-    }
-    return worst.verdict("rho*(largest_gamma(R)) >= R > rho*(a little more), R in {0.05, 0.2, 0.5, 0.9}");
-  });
+  list.run("largest_gamma_inverts_bound", [&] { return largest_gamma_inverts_bound(converse, grid); });
   list.run("bad_inputs_refused", [&] {
     return detail::all_refused({{"no entropies", [&] { converse.bound({1.0, nullptr, kTrace}); }},
                                 {"gamma = NaN", [&] { converse.bound({std::nan(""), &grid, kTrace}); }},
