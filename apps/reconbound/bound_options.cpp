@@ -4,11 +4,11 @@
 #include <fmt/format.h>
 
 #include <charconv>
-#include <thread>
 
 #include "reconbound/error.hpp"
 #include "reconbound/grid.hpp"
 #include "reconbound/memory_plan.hpp"
+#include "reconbound/workflow/bound_settings.hpp"
 
 namespace reconbound::cli {
 
@@ -116,33 +116,31 @@ const std::string& single_representation(const BoundOptions& o, const char* comm
 }
 
 BoundConfig make_bound_config(const BoundOptions& o, std::uint64_t seed, Progress* progress) {
-  BoundConfig config;
-  merge_params(config.representation_params, o.representation_params);
-  config.estimator = o.estimator;
-  merge_params(config.estimator_params, o.estimator_params);
-  config.converse = o.converse;
-  merge_params(config.converse_params, o.converse_params);
-  if (o.exact) config.estimator_params.set("exact", std::string("true"));
-  if (o.mc_samples > 0) config.estimator_params.set("n_mc", static_cast<std::int64_t>(o.mc_samples));
-  if (!o.grid_k.empty()) config.block_sizes = parse_size_list(o.grid_k, "--grid-k");
-  if (!o.grid_nu2.empty()) config.nu2_levels = parse_number_list(o.grid_nu2, "--grid-nu2");
-  check_grid_lists(config.block_sizes, config.nu2_levels);  // before any long computation
-  config.alpha = o.alpha;
-  config.normaliser_alpha_fraction = o.normaliser_alpha_fraction;
-  config.rotation = o.rotation == "eigenbasis" ? RotationChoice::eigenbasis
-                    : o.rotation == "signs"    ? RotationChoice::signs
-                                               : RotationChoice::automatic;
-  config.padded_order = o.padded_order;
-  config.normaliser = o.normaliser == "ucb" ? Normaliser::ucb : Normaliser::sample;
-  config.grid_select = o.grid_select == "none" ? GridSelect::none : GridSelect::pilot;
-  config.select_pairs = o.select_pairs;
-  config.selection_only = o.select_only;
-  config.seed = seed;
-  // Under MPI the ranks on one machine share its cores.
+  workflow::BoundSettings settings;
+  merge_params(settings.representation_params, o.representation_params);
+  settings.estimator = o.estimator;
+  merge_params(settings.estimator_params, o.estimator_params);
+  settings.converse = o.converse;
+  merge_params(settings.converse_params, o.converse_params);
+  settings.exact = o.exact;
+  if (o.mc_samples > 0) settings.mc_samples = static_cast<std::int64_t>(o.mc_samples);
+  if (!o.grid_k.empty()) settings.grid_k = parse_size_list(o.grid_k, "--grid-k");
+  if (!o.grid_nu2.empty()) settings.grid_nu2 = parse_number_list(o.grid_nu2, "--grid-nu2");
+  settings.alpha = o.alpha;
+  settings.rotation = o.rotation;
+  settings.padded_order = o.padded_order;
+  settings.normaliser = o.normaliser;
+  settings.normaliser_alpha_share = o.normaliser_alpha_fraction;
+  settings.grid_select = o.grid_select;
+  settings.grid_select_pairs = o.select_pairs;
+  settings.select_only = o.select_only;
+  settings.seed = seed;
+  settings.threads = o.threads;
+  // Under MPI the ranks on one machine share its cores and its memory.
   Job& job = Job::current();
-  const std::size_t cores = std::max(1u, std::thread::hardware_concurrency());
-  config.threads = o.threads > 0 ? o.threads : std::max<std::size_t>(1, cores / job.ranks_on_node());
-  config.progress = job.progress(progress);
+  settings.ranks_on_node = job.ranks_on_node();
+  settings.progress = job.progress(progress);
+  BoundConfig config = workflow::bound_config(settings);
   config.ranks = job.ranks();
   if (!o.memory_limit.empty()) {
     config.memory_limit_bytes = parse_memory_size(o.memory_limit);

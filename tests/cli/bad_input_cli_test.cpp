@@ -91,7 +91,7 @@ TEST(BadInputCli, ChoiceOptionsAreRefused) {
   expect_all_refused({
       {small_bound({"--normaliser", "median"}), "--normaliser: median not in {sample,ucb}"},
       {small_bound({"--normaliser", ""}), "--normaliser"},
-      {small_bound({"--normaliser-alpha-share", "0"}), "share of alpha 0 must be in (0, 1)"},
+      {small_bound({"--normaliser-alpha-share", "0"}), "--normaliser-alpha-share 0 must be in (0, 1)"},
       {small_bound({"--normaliser-alpha-share", "1.5"}), "--normaliser-alpha-share"},
       {small_bound({"--rotation", "random"}), "--rotation: random not in {auto,eigenbasis,signs}"},
       {small_bound({"--padded-order", "100"}), "padded order 100 is smaller than the 784 features"},

@@ -1,0 +1,48 @@
+#pragma once
+// The settings of the bound pipeline as a front end's user gives them — the CLI's options and
+// Python's keywords, by the same names — and the one function that turns them into the
+// BoundConfig every job runs: defaults applied, every choice checked once, here, before any
+// data is read (the plugins still check what reaches them).
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "reconbound/bound.hpp"
+#include "reconbound/export.hpp"
+#include "reconbound/params.hpp"
+#include "reconbound/progress.hpp"
+
+namespace reconbound::workflow {
+
+struct BoundSettings {
+  Params representation_params;
+  std::string estimator = BoundConfig{}.estimator;
+  Params estimator_params;
+  std::string converse = BoundConfig{}.converse;
+  Params converse_params;
+  bool exact = false;                      // the estimator's exact path (its parameter exact=true)
+  std::optional<std::int64_t> mc_samples;  // the estimator's n_mc; none: the budget rule of mathematics §6.7
+  std::vector<std::size_t> grid_k;         // empty: the divisors of m up to 32
+  std::vector<double> grid_nu2;            // empty: mathematics §5's levels
+  double alpha = BoundConfig{}.alpha;
+  std::string rotation = "auto";           // auto, eigenbasis or signs
+  std::size_t padded_order = 0;
+  std::string normaliser = "ucb";          // ucb or sample
+  double normaliser_alpha_share = kDefaultNormaliserAlphaFraction;
+  std::string grid_select = "pilot";       // pilot or none
+  std::size_t grid_select_pairs = BoundConfig{}.select_pairs;
+  bool select_only = false;
+  std::uint64_t seed = 0;
+  std::size_t threads = 0;                 // 0: every core, shared by the ranks on this machine
+  std::size_t ranks_on_node = 1;           // processes of one job sharing this machine's cores
+  Progress* progress = nullptr;
+};
+
+// The BoundConfig of `settings`. InvalidInput naming the parameter for a rotation, normaliser or
+// grid_select outside its choices, a normaliser_alpha_share outside (0, 1), grid lists that are
+// not whole numbers ≥ 1 and numbers > 0 (check_grid_lists), and ranks_on_node 0.
+RECONBOUND_API BoundConfig bound_config(const BoundSettings& settings);
+
+}  // namespace reconbound::workflow
