@@ -8,9 +8,11 @@
 #include <optional>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "reconbound/bound.hpp"
 #include "reconbound/export.hpp"
+#include "reconbound/grid.hpp"
 #include "reconbound/memory_plan.hpp"
 #include "reconbound/rotation.hpp"
 #include "reconbound/trace_sigma.hpp"
@@ -26,7 +28,21 @@ enum class FrameLayout {
                   // its rotation (also in one process, where the frame is whole)
 };
 
+// What the frame and the pipeline run at, made once from the config when Ψ's dimension m is
+// known (make_bound_plan): every default applied and every setting checked there.
+struct BoundPlan {
+  std::size_t m_pad = 0;       // the padded order of the rotation (mathematics §4)
+  std::vector<GridPair> grid;  // the candidate pairs (k, ν²): the config's lists or the defaults (§5)
+  AlphaShares alpha_shares;    // α split for the config's normaliser (§6.8)
+  double ucb_alpha = 0.0;      // α_T of the tr Σ UCB; with the point normaliser, the share it would have
+};
+
+// The plan of `config` for Ψ of dimension m. InvalidInput for a padded order, grid or α the
+// config cannot have (checked_padded_order, make_grid, split_alpha).
+RECONBOUND_API BoundPlan make_bound_plan(const BoundConfig& config, std::size_t m);
+
 struct BoundFrame {
+  BoundPlan plan;                         // the grid and the α shares every stage reads
   FrameLayout layout = FrameLayout::whole;
   std::shared_ptr<Representation> psi;
   std::string representation;  // the plugin's name, for the messages about its output

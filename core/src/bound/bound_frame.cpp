@@ -131,15 +131,13 @@ std::pair<std::size_t, std::size_t> record_range(std::size_t n, std::size_t rank
 
 namespace {
 
-// The padded order, the grid it must hold (mathematics §4–5) and the estimator and converse
-// named: refused before any work. Returns m_pad.
-std::size_t checked_before_work(const Registry& registry, const BoundConfig& config, std::size_t m) {
-  const std::size_t m_pad = Rotation::checked_padded_order(m, config.padded_order);
-  static_cast<void>(make_grid(m_pad, config.block_sizes.empty() ? default_block_sizes(m_pad) : config.block_sizes,
-                              config.nu2_levels.empty() ? default_nu2_levels() : config.nu2_levels));
+// The plan (the padded order, the grid it must hold and the α shares; mathematics §4–6.8) and the
+// estimator and converse named: refused before any work.
+BoundPlan checked_before_work(const Registry& registry, const BoundConfig& config, std::size_t m) {
+  BoundPlan plan = make_bound_plan(config, m);
   static_cast<void>(registry.make_estimator(config.estimator, config.estimator_params));
   static_cast<void>(registry.make_converse(config.converse, config.converse_params));
-  return m_pad;
+  return plan;
 }
 
 struct PerpTrace {
@@ -210,9 +208,8 @@ void take_perp_reads(BoundFrame& frame, const BoundConfig& config, bool keep_per
       frame.rotated_perp = frame.rotation->apply(frame.perp_features.topRows(pilot_rows), config.threads);
     });
     if (config.normaliser == Normaliser::ucb) {
-      const double alpha = split_alpha(config.alpha, config.normaliser, config.normaliser_alpha_fraction).normaliser;
-      frame.pilot_trace_ucb =
-          predicted_trace_ucb(frame.perp_features, frame.info.max_squared_distance, alpha, frame.n_est);
+      frame.pilot_trace_ucb = predicted_trace_ucb(frame.perp_features, frame.info.max_squared_distance,
+                                                  frame.plan.alpha_shares.normaliser, frame.n_est);
     }
   }
   if (!keep_perp_features) frame.perp_features = RowMatrix();
@@ -272,9 +269,6 @@ BoundFrame make_bound_frame(const Registry& registry, const BoundData& data, con
   check_data(data);
   RecordRows perp(data.perp, data.mapped, data.perp_indices), est(data.est, data.mapped, data.est_indices);
   check_sizes(perp, est, data.shape);
-  // The UCB's share α_T (mathematics §6.8); with the point normaliser the UCB is only reported,
-  // at the share it would have.
-  const double ucb_alpha = split_alpha(config.alpha, Normaliser::ucb, config.normaliser_alpha_fraction).normaliser;
   Ranks* ranks = config.ranks != nullptr && config.ranks->size() > 1 ? config.ranks : nullptr;
   BoundFrame frame;
   frame.layout = layout == FrameLayout::rows_on_ranks && ranks != nullptr ? layout : FrameLayout::whole;
@@ -298,7 +292,8 @@ BoundFrame make_bound_frame(const Registry& registry, const BoundData& data, con
   const std::size_t m = frame.info.output_dim;
   const std::size_t n_perp = perp.size();
   const RotationChoice choice = rotation_choice(config, frame.info, n_perp);
-  const std::size_t m_pad = checked_before_work(registry, config, m);
+  frame.plan = checked_before_work(registry, config, m);
+  const std::size_t m_pad = frame.plan.m_pad;
   // Records are represented and rotated a window at a time: whole batches of kRepresentBatch
   // (the batches of represent(), so the same bits), one per thread.
   const std::size_t window = std::max<std::size_t>(config.threads, 1) * kRepresentBatch;
@@ -333,7 +328,7 @@ BoundFrame make_bound_frame(const Registry& registry, const BoundData& data, con
   timed(timings.trace_s, [&] {
     frame.trace = trace_sigma_from_distances(perp_trace.trace,
                                              frame.layout == FrameLayout::rows_on_ranks ? gather_doubles(ranks, z) : z,
-                                             frame.info.max_squared_distance, ucb_alpha);
+                                             frame.info.max_squared_distance, frame.plan.ucb_alpha);
   });
   frame.normaliser = config.normaliser == Normaliser::ucb ? frame.trace.ucb : frame.trace.trace;
   return frame;

@@ -85,7 +85,7 @@ namespace {
 BoundReport frame_report(const BoundFrame& frame, const BoundConfig& config) {
   BoundReport report;
   report.alpha = config.alpha;
-  report.alpha_shares = split_alpha(config.alpha, config.normaliser, config.normaliser_alpha_fraction);
+  report.alpha_shares = frame.plan.alpha_shares;
   report.normaliser_kind = config.normaliser;
   report.n_perp = frame.n_perp;
   report.n_est = frame.n_est;
@@ -221,10 +221,7 @@ BoundReport compute_bound(const Registry& registry, const BoundFrame& frame,
   }
   BoundReport report = frame_report(frame, config);
 
-  const auto block_sizes = config.block_sizes.empty() ? default_block_sizes(report.m_padded)
-                                                      : config.block_sizes;
-  const auto nu2_levels = config.nu2_levels.empty() ? default_nu2_levels() : config.nu2_levels;
-  const std::vector<GridPair> candidates = make_grid(report.m_padded, block_sizes, nu2_levels);
+  const std::vector<GridPair>& candidates = frame.plan.grid;
   const auto estimator = registry.make_estimator(config.estimator, config.estimator_params);
 
   auto start = std::chrono::steady_clock::now();
