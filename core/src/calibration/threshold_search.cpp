@@ -30,7 +30,8 @@ struct Point {
 };
 
 // The evaluated points so far: the bracket [lo, hi] (lo fails, hi meets the target; ±∞ before
-// one is found), the two latest points with a finite y (for the secant) and the slope.
+// one is found), the latest point with a finite y and the slope through the last two such
+// points (the secant), and the step sizes and halvings the safeguards watch.
 class SearchState {
  public:
   SearchState(double x_min, double x_max, double width) : x_min_(x_min), x_max_(x_max), width_(width) {}
