@@ -10,6 +10,7 @@
 #include <utility>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 
 #include "estimator_request.hpp"
 #include "reconbound/error.hpp"
@@ -86,32 +87,29 @@ Verdict dither_scale(const EstimatorUnderTest& t) {
   return worst.verdict("s = nu sqrt(tr Sigma / k) within 1e-12 relative (mathematics §5)");
 }
 
-Verdict reproducible_for_a_seed(const EstimatorUnderTest& t) {
-  const std::vector<GridPair>& grid = t.in.grid;
-  const auto first = t.all_pairs(t.estimate(1));
-  const auto second = t.all_pairs(t.estimate(1));
+// Two runs that must give identical h_point and h_LB, pair by pair: 0 where they do, −|difference|
+// where they do not.
+WorstCase identical_estimates(const std::vector<GridPair>& grid, const std::vector<GridEntropy>& a,
+                              const std::vector<GridEntropy>& b, std::string_view a_name, std::string_view b_name) {
   WorstCase worst;
   for (std::size_t i = 0; i < grid.size(); ++i) {
-    const double diff =
-        std::max(std::abs(first[i].h_point - second[i].h_point), std::abs(first[i].h_lb - second[i].h_lb));
-    worst.add(diff == 0.0 ? 0.0 : -diff, fmt::format("{}: h_point = {} and {} bits", pair_name(grid[i]),
-                                                     precise(first[i].h_point), precise(second[i].h_point)));
+    const double diff = std::max(std::abs(a[i].h_point - b[i].h_point), std::abs(a[i].h_lb - b[i].h_lb));
+    worst.add(diff == 0.0 ? 0.0 : -diff, fmt::format("{}: h_point = {} ({}), {} ({}) bits", pair_name(grid[i]),
+                                                     precise(a[i].h_point), a_name, precise(b[i].h_point), b_name));
   }
-  return worst.verdict("two calls with seed 7 give identical h_point and h_LB");
+  return worst;
+}
+
+Verdict reproducible_for_a_seed(const EstimatorUnderTest& t) {
+  return identical_estimates(t.in.grid, t.all_pairs(t.estimate(1)), t.all_pairs(t.estimate(1)), "first call",
+                             "second call")
+      .verdict("two calls with seed 7 give identical h_point and h_LB");
 }
 
 Verdict independent_of_threads(const EstimatorUnderTest& t) {
-  const std::vector<GridPair>& grid = t.in.grid;
-  const auto one = t.all_pairs(t.estimate(1));
-  const auto three = t.all_pairs(t.estimate(3));
-  WorstCase worst;
-  for (std::size_t i = 0; i < grid.size(); ++i) {
-    const double diff = std::max(std::abs(one[i].h_point - three[i].h_point), std::abs(one[i].h_lb - three[i].h_lb));
-    worst.add(diff == 0.0 ? 0.0 : -diff, fmt::format("{}: h_point = {} (1 thread), {} (3 threads) bits",
-                                                     pair_name(grid[i]), precise(one[i].h_point),
-                                                     precise(three[i].h_point)));
-  }
-  return worst.verdict("1 and 3 threads give identical h_point and h_LB");
+  return identical_estimates(t.in.grid, t.all_pairs(t.estimate(1)), t.all_pairs(t.estimate(3)), "1 thread",
+                             "3 threads")
+      .verdict("1 and 3 threads give identical h_point and h_LB");
 }
 
 Verdict shards_combine(const EstimatorUnderTest& t) {
