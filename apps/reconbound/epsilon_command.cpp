@@ -4,6 +4,7 @@
 
 #include "mechanism_options.hpp"
 #include "privacy_commands.hpp"
+#include "progress_bar.hpp"
 #include "reconbound/workflow/json.hpp"
 #include "schedule_options.hpp"
 
@@ -61,6 +62,8 @@ void add_epsilon_command(CLI::App& app) {
     request.mechanism = mechanism_request(options->mechanism, build_schedule(options->schedule));
     request.delta = options->delta;
     request.accountant.epsilon_error = options->epsilon_error;
+    ProgressBar interrupts(false);  // no bar for a second's work; SIGINT stops the accountant at its next step
+    request.accountant.progress = &interrupts;
     const Registry registry;
     const workflow::EpsilonOutput output = workflow::run_epsilon(registry, request);
     if (options->json) fmt::print("{}\n", workflow::to_json(output).dump(2));

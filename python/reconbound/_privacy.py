@@ -75,7 +75,7 @@ def epsilon(*, q: Optional[float] = None, sigma: Optional[float] = None, steps: 
             schedule: Optional[ScheduleArgument] = None, runs: int = 1, delta: Optional[float] = None,
             delta_exponent: Optional[float] = None, n_train: Optional[float] = None,
             epsilon_error: Optional[float] = None, mechanism: str = "dpsgd",
-            mechanism_params: Params = None) -> EpsilonResult:
+            mechanism_params: Params = None, progress: ProgressArgument = None) -> EpsilonResult:
     """ε(δ) of everything the mechanism releases, with guaranteed error bars (docs/mathematics.md §8).
 
     For DP-SGD: the privacy-loss-distribution accountant of the Poisson-subsampled Gaussian
@@ -87,11 +87,14 @@ def epsilon(*, q: Optional[float] = None, sigma: Optional[float] = None, steps: 
             δ = n_train^−delta_exponent (the paper uses 1.1).
         epsilon_error: target width of the error bar, nats (default 0.01).
         mechanism, mechanism_params: a mechanism plugin with an (ε, δ) accountant.
+        progress: None, a callable (stage, done, total) or a tqdm bar, told of the accountant's
+            steps; Ctrl-C stops it at the next one.
 
     Returns the fields of ``reconbound epsilon --json``.
     """
     text = _reconbound.epsilon(_mechanism(mechanism, mechanism_params, schedule_runs(q, sigma, steps, schedule, runs)),
-                               _delta(delta, delta_exponent, n_train), {"epsilon_error": epsilon_error})
+                               _delta(delta, delta_exponent, n_train), {"epsilon_error": epsilon_error},
+                               progress_callback(progress))
     return EpsilonResult.from_json(text)
 
 

@@ -24,16 +24,17 @@ void bind_privacy(py::module_& module) {
       py::arg("mechanism"), "workflow::run_leakage; the JSON of `reconbound leakage --json`.");
   module.def(
       "epsilon",
-      [](const py::dict& mechanism, const py::dict& delta, const py::dict& calibration) {
+      [](const py::dict& mechanism, const py::dict& delta, const py::dict& calibration, const py::object& progress) {
+        PythonProgress reporter(progress);
         workflow::EpsilonRequest request;
         request.mechanism = mechanism_argument(mechanism);
         request.delta = delta_argument(delta);
         request.accountant = calibration_argument(calibration).accountant;
+        request.accountant.progress = &reporter;
         const Registry& plugins = registry();
-        const py::gil_scoped_release release;
-        return workflow::to_json(workflow::run_epsilon(plugins, request)).dump();
+        return without_gil(reporter, [&] { return workflow::to_json(workflow::run_epsilon(plugins, request)).dump(); });
       },
-      py::arg("mechanism"), py::arg("delta"), py::arg("calibration"),
+      py::arg("mechanism"), py::arg("delta"), py::arg("calibration"), py::arg("progress"),
       "workflow::run_epsilon; the JSON of `reconbound epsilon --json`.");
   module.def(
       "calibrate_epsilon",

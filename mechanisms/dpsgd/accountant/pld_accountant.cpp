@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <atomic>
 #include <boost/math/special_functions/erf.hpp>
 #include <cmath>
 #include <future>
@@ -124,8 +125,26 @@ struct DirectionEpsilon {
   std::size_t fft_size;
 };
 
+// The accountant's steps, reported to options.progress as they finish, from either direction's
+// thread: per direction the discretisation and each composition (a retry with a smaller window
+// tail adds one).
+class StepReporter {
+ public:
+  explicit StepReporter(Progress* progress) : progress_(progress) { report(0); }
+  void step() { report(++done_); }
+
+ private:
+  static constexpr const char* kStage = "accountant: privacy-loss distributions";
+  static constexpr std::size_t kSteps = 4;  // two directions, each discretised and composed once
+  void report(std::size_t done) {
+    if (progress_ != nullptr) progress_->report(kStage, done, std::max(kSteps, done));
+  }
+  Progress* progress_;
+  std::atomic<std::size_t> done_{0};
+};
+
 DirectionEpsilon epsilon_one_direction(std::vector<StepGroup> groups, Direction direction,
-                                       double delta, const AccountantOptions& options) {
+                                       double delta, const AccountantOptions& options, StepReporter& steps_done) {
   const double steps = total_steps(groups);
   const double eta = kDeltaFraction * delta;
   const double z = truncation_z(eta / 10.0, steps);
@@ -138,11 +157,13 @@ DirectionEpsilon epsilon_one_direction(std::vector<StepGroup> groups, Direction 
       std::max(options.epsilon_error, options.relative_epsilon_error * std::max(0.0, chernoff_epsilon));
   const double grid_step = width / std::sqrt(2.0 * steps * std::log(1.0 / eta));
   discretise(groups, direction, grid_step, z);
+  steps_done.step();
   const double t = hoeffding_shift(steps, grid_step, eta);
   const auto [offset, offset_error] = mean_offset(groups);
   const double truncation = truncated_mass(groups);
   for (double tail = 1e-12; tail >= 1e-60; tail *= 1e-12) {
     const ComposedLoss composed(groups, grid_step, coarse, coarse_step, lambda, tail);
+    steps_done.step();
     const double estimate = composed.epsilon_at(delta);
     if (std::isinf(estimate)) return {0.0, 0.0, 0.0, grid_step, composed.fft_size()};
     // Upper: δ(ε) ≤ δ̂(ε − M − t) + num + η + trunc; lower: δ(ε) ≥ (1 − trunc)(δ̂(ε − M + t) − num − η).
@@ -238,9 +259,13 @@ EpsilonResult compute_epsilon(const Schedule& schedule, double delta,
   const auto groups = group_steps(schedule);
   EpsilonResult out;
   out.delta = delta;
-  // The two directions are independent: the add direction on a second thread.
-  auto add = std::async(std::launch::async, [&] { return epsilon_one_direction(groups, Direction::add, delta, options); });
-  const DirectionEpsilon remove = epsilon_one_direction(groups, Direction::remove, delta, options);
+  // The two directions are independent: the add direction on a second thread (its reports to
+  // options.progress come from that thread, where they never throw; a Cancelled from the
+  // remove direction's waits for it to end).
+  StepReporter steps_done(options.progress);
+  auto add = std::async(std::launch::async,
+                        [&] { return epsilon_one_direction(groups, Direction::add, delta, options, steps_done); });
+  const DirectionEpsilon remove = epsilon_one_direction(groups, Direction::remove, delta, options, steps_done);
   const DirectionEpsilon both[] = {remove, add.get()};
   for (Direction d : {Direction::remove, Direction::add}) {
     const DirectionEpsilon& e = both[d == Direction::remove ? 0 : 1];
