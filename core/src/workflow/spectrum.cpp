@@ -5,9 +5,8 @@
 #include <algorithm>
 #include <atomic>
 
-#include "reconbound/parallel_items.hpp"
-
 #include "reconbound/error.hpp"
+#include "reconbound/parallel_items.hpp"
 #include "reconbound/workflow/bound.hpp"
 #include "reconbound/workflow/calibrate.hpp"
 #include "reconbound/workflow/representation.hpp"
