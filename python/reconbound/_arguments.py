@@ -149,14 +149,12 @@ def speaks_ecosystem_names(function: Function) -> Function:
     """
     parameters = inspect.signature(function).parameters
     takes = {name for name, p in parameters.items() if p.kind in (p.KEYWORD_ONLY, p.POSITIONAL_OR_KEYWORD)}
-    has_options = any(p.kind == p.VAR_KEYWORD for p in parameters.values())
     replaces = MEANINGS
 
     @functools.wraps(function)
     def call(*positional: Any, **arguments: Any) -> Any:
-        from ._options import BOUND_OPTIONS, DATA_OPTIONS
         from ._training import expanded
-        from ._vocabulary import not_taken
+        from ._vocabulary import not_taken, takes_keyword
 
         arguments = expanded(arguments, takes)
         # Opacus's names shown by help() but left at None are not given.
@@ -164,7 +162,8 @@ def speaks_ecosystem_names(function: Function) -> Function:
                      if not (value is None and name in OPACUS_NAMES and replaces.get(name, name) not in takes)}
         for name in arguments:
             meaning = replaces.get(name, name)
-            if meaning in takes or (has_options and meaning in DATA_OPTIONS | BOUND_OPTIONS and name == meaning):
+            # An alias stands for one of the function's own keywords, never for an option.
+            if meaning in takes if name != meaning else takes_keyword(parameters, name):
                 continue
             raise not_taken(function.__name__, name, meaning)
         resolved = resolve_aliases(arguments)

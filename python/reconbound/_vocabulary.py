@@ -4,20 +4,25 @@ its function does not take, naming the functions that do (docs/python.md, "One v
 from __future__ import annotations
 
 import inspect
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
 
 _PUBLIC = ("leakage", "leakage_report", "epsilon", "calibrate", "bound", "spectrum", "chain", "report")
 
 
-def _takes(function: Callable[..., Any], name: str) -> bool:
+def takes_keyword(parameters: Mapping[str, inspect.Parameter], name: str) -> bool:
+    """Whether a function with ``parameters`` takes the keyword ``name``: one of its own, or a data
+    or bound option through its ``**options`` (reconbound._options)."""
     from ._options import BOUND_OPTIONS, DATA_OPTIONS
 
-    parameters = inspect.signature(inspect.unwrap(function)).parameters  # its own, not help()'s
-    if name in parameters:
+    own = parameters.get(name)
+    if own is not None and own.kind in (own.KEYWORD_ONLY, own.POSITIONAL_OR_KEYWORD):
         return True
-    # A function with **options takes the data and bound options (reconbound._options).
     has_options = any(p.kind == p.VAR_KEYWORD for p in parameters.values())
     return has_options and name in DATA_OPTIONS | BOUND_OPTIONS
+
+
+def _takes(function: Callable[..., Any], name: str) -> bool:
+    return takes_keyword(inspect.signature(inspect.unwrap(function)).parameters, name)  # its own, not help()'s
 
 
 def users_of(name: str) -> list[str]:

@@ -17,6 +17,9 @@ struct AccountantOptions {
   // Target width ε_upper − ε_lower: max(epsilon_error, relative_epsilon_error·ε), nats.
   double epsilon_error = 0.01;
   double relative_epsilon_error = 1e-3;
+  double target_width(double epsilon) const {
+    return epsilon_error > relative_epsilon_error * epsilon ? epsilon_error : relative_epsilon_error * epsilon;
+  }
   // Told of the accountant's steps (reconbound/progress.hpp); its report() may throw Cancelled on
   // the calling thread, which stops the accountant within one step. nullptr: none.
   Progress* progress = nullptr;

@@ -102,11 +102,12 @@ BoundReport frame_report(const BoundFrame& frame, const BoundConfig& config) {
   return report;
 }
 
-// The certified grid G' (mathematics §6.6): chosen from D⊥ alone, before D_est is touched, into
-// report.selection; `charged` are the γ values plus their error bounds.
+// The certified grid G' (mathematics §6.6): chosen among the plan's candidates from D⊥ alone,
+// before D_est is touched, into report.selection; `charged` are the γ values plus their error bounds.
 void select_certified_grid(const Registry& registry, const BoundFrame& frame, const BoundConfig& config,
-                           const EntropyEstimator& estimator, const std::vector<GridPair>& candidates,
-                           const std::vector<double>& charged, BoundReport& report) {
+                           const EntropyEstimator& estimator, const std::vector<double>& charged,
+                           BoundReport& report) {
+  const std::vector<GridPair>& candidates = frame.plan.grid;
   const AlphaShares& shares = report.alpha_shares;
   if (config.grid_select != GridSelect::pilot) {
     report.selection.reason = "no grid selection: the whole grid";
@@ -221,11 +222,10 @@ BoundReport compute_bound(const Registry& registry, const BoundFrame& frame,
   }
   BoundReport report = frame_report(frame, config);
 
-  const std::vector<GridPair>& candidates = frame.plan.grid;
   const auto estimator = registry.make_estimator(config.estimator, config.estimator_params);
 
   auto start = std::chrono::steady_clock::now();
-  select_certified_grid(registry, frame, config, *estimator, candidates, charged, report);
+  select_certified_grid(registry, frame, config, *estimator, charged, report);
   report.timings.selection_s = seconds_since(start);
   if (config.selection_only) return report;
 

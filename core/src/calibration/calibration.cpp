@@ -62,11 +62,6 @@ AccountantOptions coarse_accountant(const AccountantOptions& fine) {
   return {fine.epsilon_error * kCoarseFactor, fine.relative_epsilon_error * kCoarseFactor};
 }
 
-// The width ε_upper − ε_lower an accountant aims at (AccountantOptions).
-double bar_width(const AccountantOptions& options, double epsilon) {
-  return std::max(options.epsilon_error, options.relative_epsilon_error * epsilon);
-}
-
 // `input` with the mechanism's noise multiplied by `factor`.
 MechanismInput scaled_input(const MechanismInput& input, double factor) {
   MechanismInput out = input;
@@ -181,7 +176,7 @@ EpsilonCalibration calibrate_noise_scale_for_epsilon(const std::string& name, co
     auto e = epsilon_at(factor, coarse);
     if (!e) e = epsilon_at(factor, range.accountant);
     if (!e) return std::numeric_limits<double>::infinity();
-    return e->epsilon + 0.5 * bar_width(range.accountant, e->epsilon);
+    return e->epsilon + 0.5 * range.accountant.target_width(e->epsilon);
   };
   const ThresholdAnswer answer = smallest_sigma_meeting(criterion, range);
   EpsilonCalibration out;

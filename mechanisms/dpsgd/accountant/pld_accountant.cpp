@@ -153,8 +153,7 @@ DirectionEpsilon epsilon_one_direction(std::vector<StepGroup> groups, Direction 
   discretise(coarse, direction, coarse_step, z);
   const auto [lambda, chernoff_epsilon] = tilt_for_delta(coarse, coarse_step, delta);
   // Width 2t = max(ε error, relative error·ε): Δ = width / sqrt(2T ln(1/η)).
-  const double width =
-      std::max(options.epsilon_error, options.relative_epsilon_error * std::max(0.0, chernoff_epsilon));
+  const double width = options.target_width(std::max(0.0, chernoff_epsilon));
   const double grid_step = width / std::sqrt(2.0 * steps * std::log(1.0 / eta));
   discretise(groups, direction, grid_step, z);
   steps_done.step();
@@ -202,7 +201,7 @@ DirectionDelta delta_one_direction(std::vector<StepGroup> groups, Direction dire
   std::vector<StepGroup> coarse = groups;
   discretise(coarse, direction, coarse_step, z);
   const double lambda = tilt_for_epsilon(coarse, coarse_step, epsilon);
-  const double width = std::max(options.epsilon_error, options.relative_epsilon_error * epsilon);
+  const double width = options.target_width(epsilon);
   const double grid_step =
       width / std::sqrt(2.0 * steps * std::log(1.0 / kDeltaQueryHoeffdingTail));
   discretise(groups, direction, grid_step, z);
