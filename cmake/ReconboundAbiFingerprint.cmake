@@ -37,7 +37,8 @@ set(RECONBOUND_SDK_HELPER_HEADERS
   record_encoding.hpp)
 
 # Writes <output_dir>/reconbound/abi_fingerprint.hpp with kPluginAbiFingerprint, the hash of
-# RECONBOUND_PLUGIN_INTERFACE_HEADERS then RECONBOUND_SDK_HELPER_HEADERS found in <header_dir>.
+# RECONBOUND_PLUGIN_INTERFACE_HEADERS then RECONBOUND_SDK_HELPER_HEADERS found in <header_dir>
+# (core/sdk/include/reconbound, which holds exactly these headers).
 # Editing one of them reconfigures.
 function(reconbound_write_abi_fingerprint header_dir output_dir)
   set(text "")

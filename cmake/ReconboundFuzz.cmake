@@ -17,7 +17,7 @@ function(reconbound_add_fuzzer)
     add_executable(${target} ${ARG_SOURCES} ${PROJECT_SOURCE_DIR}/fuzz/replay_main.cpp)
     set(replay_args)
   endif()
-  target_link_libraries(${target} PRIVATE reconbound::core reconbound_core_internal reconbound_warnings)
+  target_link_libraries(${target} PRIVATE reconbound_internal reconbound_warnings)
   set_target_properties(${target} PROPERTIES RUNTIME_OUTPUT_DIRECTORY "${CMAKE_BINARY_DIR}/fuzz")
   if(RECONBOUND_BUILD_TESTS)
     add_test(NAME fuzz_replay_${ARG_NAME}

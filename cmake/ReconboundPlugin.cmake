@@ -1,7 +1,7 @@
 # reconbound_add_plugin(NAME <name> SOURCES <files...> [LIBRARIES <targets...>])
 #
 # Builds a plugin: a MODULE library reconbound-<name>.so, C++20, hidden visibility, linked
-# against reconbound::core (docs/writing-a-plugin.md). One definition serves the reconbound
+# against reconbound::sdk alone (docs/writing-a-plugin.md). One definition serves the reconbound
 # tree and plugins built out of tree against an installed reconbound, where
 # find_package(reconbound) provides this function. Variables of the calling scope, all
 # optional (the reconbound tree sets them, an out-of-tree build may):
@@ -20,7 +20,7 @@ function(reconbound_add_plugin)
   endif()
   set(target reconbound-plugin-${ARG_NAME})
   add_library(${target} MODULE ${ARG_SOURCES})
-  target_link_libraries(${target} PRIVATE reconbound::core ${ARG_LIBRARIES})
+  target_link_libraries(${target} PRIVATE reconbound::sdk ${ARG_LIBRARIES})
   # The reconbound tree's warning flags (-Werror in its release preset); absent out of tree.
   if(TARGET reconbound_warnings)
     target_link_libraries(${target} PRIVATE reconbound_warnings)

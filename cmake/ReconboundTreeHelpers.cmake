@@ -3,7 +3,7 @@
 # ReconboundPlugin.cmake.)
 
 # The gzipped IDX images of Debian's dataset-fashion-mnist: the CLI's default data set
-# ("--data fashion-mnist", core/src/data/load_dataset.cpp) and the real images of the tests
+# ("--data fashion-mnist", core/sdk/src/data/load_dataset.cpp) and the real images of the tests
 # and benchmarks. The one place where their location is written down.
 set(RECONBOUND_FASHION_MNIST_DIR "/usr/share/datasets/fashion-mnist" CACHE PATH
     "Folder of Debian's dataset-fashion-mnist")
@@ -35,7 +35,7 @@ set(RECONBOUND_PROPERTY_SEED "2024" CACHE STRING "RapidCheck seed of the propert
 function(reconbound_add_test)
   cmake_parse_arguments(ARG "" "NAME;TIMEOUT" "SOURCES;LABELS;LIBRARIES" ${ARGN})
   add_executable(${ARG_NAME} ${ARG_SOURCES})
-  target_link_libraries(${ARG_NAME} PRIVATE reconbound::core reconbound_core_internal reconbound::verify
+  target_link_libraries(${ARG_NAME} PRIVATE reconbound_internal reconbound::verify
     reconbound_warnings GTest::gtest GTest::gtest_main rapidcheck_gtest ${ARG_LIBRARIES})
   set_target_properties(${ARG_NAME} PROPERTIES RUNTIME_OUTPUT_DIRECTORY "${CMAKE_BINARY_DIR}/tests")
   if(NOT TARGET reconbound_property_seed)

@@ -1,4 +1,4 @@
-// Fuzz target for the estimate's wire format (core/src/ranks/entropy_wire.hpp): the bytes a rank
+// Fuzz target for the estimate's wire format (core/engine/src/ranks/entropy_wire.hpp): the bytes a rank
 // sends the others for its share of an estimate, and the payload of every checkpointed work item.
 // Any input either decodes to results whose encoding decodes again to the same bytes, or throws
 // reconbound::InvalidInput; anything else (crash, other exception) aborts.
@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "../core/src/ranks/entropy_wire.hpp"
+#include "../core/engine/src/ranks/entropy_wire.hpp"
 #include "reconbound/error.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

@@ -144,7 +144,7 @@ def lpips_model_seeds():
 
 
 def entropies(results):
-    """encode_entropies (core/src/ranks/entropy_wire.cpp): results as (k, nu2, complete, blocks),
+    """encode_entropies (core/engine/src/ranks/entropy_wire.cpp): results as (k, nu2, complete, blocks),
     a block (index, h, error, part_begin, part_end, partial sums); a complete result computed on
     the CPU, a partial one on an OpenCL device."""
     out = struct.pack("<QQ", 0x72625F656E747233, len(results))
@@ -164,7 +164,7 @@ def entropies(results):
 
 
 def checkpoint(items):
-    """A checkpoint file (core/src/checkpoint/checkpoint.cpp) of fingerprint fuzz=1 with `items`
+    """A checkpoint file (core/engine/src/checkpoint/checkpoint.cpp) of fingerprint fuzz=1 with `items`
     (key, payload): each record "ITEM", key and payload sizes, key, payload, CRC-32."""
     out = b"reconbound checkpoint 1\nfuzz\t1\n\n"
     for key, payload in items:

@@ -34,7 +34,7 @@ WORKLOADS = {
     # few pairs it selects, on more records.
     "pilot-selected": dict(data="fashion-mnist", n_perp=12000, n_est=20000, gamma=1.0),
     # A smaller representation (m = 196: k = 1, 2, 4, 7, 14, 28) with a checkpoint: the estimate
-    # runs as 32 work items of unequal cost (core/src/ranks/work_items.cpp); items 0-6 hold the
+    # runs as 32 work items of unequal cost (core/engine/src/ranks/work_items.cpp); items 0-6 hold the
     # seven blocks of k = 28.
     "downsample-checkpoint": dict(data="fashion-mnist", n_perp=2000, n_est=4000, gamma=1.0,
                                   representation="downsample:2", grid_select="none", checkpoint=True),

@@ -5,7 +5,7 @@ This turns each kind of object into one NumPy array, without a copy where it can
 is viewed through ``tensor.numpy()``, and a data set's images are stacked into one array (uint8
 when they are, as PIL images are). How the array is laid out and scaled — the ``layout`` and
 ``scale`` keywords and what is refused without them — is checked by the core, for arrays and
-npy: files alike (core/include/reconbound/record_encoding.hpp).
+npy: files alike (core/sdk/include/reconbound/record_encoding.hpp).
 """
 
 from __future__ import annotations

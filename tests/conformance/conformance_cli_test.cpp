@@ -202,7 +202,7 @@ TEST(ConformanceCli, AFileThatIsNotAPluginIsOneLineAndExitCode2) {
   const std::string text = dir.write("notes.so", "not a shared library\n");
   for (const auto& [file, reason] : std::vector<std::pair<std::string, std::string>>{
            {text, "cannot be loaded as a shared library"},
-           {std::string(RECONBOUND_CORE_LIBRARY), "not a reconbound plugin"},
+           {std::string(RECONBOUND_SDK_LIBRARY), "not a reconbound plugin"},
            {dir.path("absent.so"), "no such file"}}) {
     const CliResult r = conformance(file);
     EXPECT_EQ(r.exit_code, 2) << file << "\n" << r.out << r.err;

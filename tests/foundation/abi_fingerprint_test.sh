@@ -2,7 +2,9 @@
 # The plugin ABI fingerprint, recomputed without CMake. The interface headers must be exactly
 # reconbound/plugin.hpp and the reconbound headers it includes, transitively; the SDK's helpers
 # may include only SDK headers; and kPluginAbiFingerprint in the generated header must be the
-# SHA-256 of the interface headers then the helpers, concatenated in the listed order.
+# SHA-256 of the interface headers then the helpers, concatenated in the listed order. The SDK's
+# folder (core/sdk/include/reconbound) holds these headers and no other, so nothing a plugin can
+# include escapes the fingerprint.
 # Usage: abi_fingerprint_test.sh INCLUDE_DIR GENERATED_HEADER INTERFACE_HEADER... -- HELPER_HEADER...
 set -euo pipefail
 include_dir=$1
@@ -41,6 +43,12 @@ sdk=$(printf '%s\n' "${interface[@]}" "${helpers[@]}" | sort -u)
 outside=$(comm -23 <(closure_of "${helpers[@]}") <(echo "$sdk"))
 if [[ -n $outside ]]; then
   echo "the SDK's helpers include headers outside the SDK: $(tr '\n' ' ' <<<"$outside")" >&2
+  exit 1
+fi
+
+unlisted=$(comm -13 <(echo "$sdk") <(cd "$include_dir" && ls -- *.hpp | grep -vx abi_fingerprint.hpp | sort))
+if [[ -n $unlisted ]]; then
+  echo "the SDK folder holds headers outside the fingerprint lists: $(tr '\n' ' ' <<<"$unlisted")" >&2
   exit 1
 fi
 

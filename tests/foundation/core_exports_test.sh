@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# Core exports exactly its API: every dynamic symbol of the core library in namespace
-# reconbound belongs to a class or function marked RECONBOUND_API in the given headers (the
-# public ones and core's internal ones), and every function so marked is exported.
-# Usage: core_exports_test.sh CORE_LIBRARY INCLUDE_DIR [INCLUDE_DIR...]
+# A core library (sdk, engine or jobs) exports exactly its API: every dynamic symbol of it in
+# namespace reconbound belongs to a class or function marked RECONBOUND_API in the given headers
+# (its public ones and its internal ones), and every function so marked is exported by it.
+# Usage: core_exports_test.sh LIBRARY INCLUDE_DIR [INCLUDE_DIR...]  (absent folders are skipped)
 set -euo pipefail
 library=$1
-include_dirs=("${@:2}")
+include_dirs=()
+for dir in "${@:2}"; do [[ -d $dir ]] && include_dirs+=("$dir"); done
 
 # The headers: reconbound/*.hpp and their sub-folders (reconbound/workflow/).
 headers=$(find "${include_dirs[@]}" -name '*.hpp')

@@ -1,4 +1,4 @@
-// The rotation's rounding bound κ (mathematics §6.9, core/src/rotation/rotation_rounding.cpp):
+// The rotation's rounding bound κ (mathematics §6.9, core/engine/src/rotation/rotation_rounding.cpp):
 // apply() lies within κ·‖ψ‖ of an exactly orthonormal rotation. Checked in 50-digit arithmetic
 // against the rotation's dense matrix U (formed in doubles, so itself within about κ of U_Q):
 // ‖apply(ψ) − U·ψ‖ ≤ 2κ‖ψ‖ and ‖UᵀU − I‖_F ≤ 2κ + γ, for both kinds, for a power-of-two order and

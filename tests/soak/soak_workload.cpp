@@ -39,7 +39,7 @@ std::string lpips_test_model() {
 // Every representation plugin. dct plans FFTW transforms, the codebook's fitted leakage runs
 // core's FFTs, lpips loads OpenCV's DNN module and runs it on OpenCV's thread pool. lpips, by far
 // the slowest, gets fewer records, but its D⊥ is two full batches of core's (256 records,
-// core/src/bound/represent.hpp), which the calling thread and a thread of core's pool map at
+// core/engine/internal/reconbound/represent.hpp), which the calling thread and a thread of core's pool map at
 // once, each entering OpenCV's parallel loops (OpenCV runs one call of them at a time: a helper
 // with a short batch finished while the caller's ran, and never entered them). The other
 // bounds' sets take one batch each.

@@ -16,7 +16,7 @@
 #include "reconbound/registry.hpp"
 #include "reconbound/rotation.hpp"
 #include "reconbound/trace_sigma.hpp"
-#include "represent.hpp"
+#include "reconbound/represent.hpp"
 #include "stage_clock.hpp"
 
 namespace reconbound {

@@ -2,7 +2,7 @@
 
 #include <fmt/format.h>
 
-#include "../bound/represent.hpp"
+#include "reconbound/represent.hpp"
 #include "reconbound/error.hpp"
 #include "reconbound/workflow/bound.hpp"
 

@@ -1,4 +1,4 @@
-#include "represent.hpp"
+#include "reconbound/represent.hpp"
 
 #include <fmt/format.h>
 
