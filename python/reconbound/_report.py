@@ -13,53 +13,7 @@ from ._normalize import Normalize
 from ._options import RECORDS, bound_dict, data_dict, records_description
 from ._privacy import Params, _delta, _mechanism
 from ._reconbound import InvalidInput
-from ._results import Result
-
-
-class ReportResult(Result):
-    """The numbers of a report (``reconbound report --json``); the page itself is in ``report``."""
-
-    report: str
-    """The path the HTML page was written to."""
-    sigma: float
-    """The training's noise: σ for q, sigma, steps; the factor on the schedule's σ for a schedule."""
-    epsilon: float
-    """ε(δ) at sigma, nats (§8); epsilon_lower <= ε <= epsilon_upper, its guaranteed error bars."""
-    epsilon_lower: float
-    epsilon_upper: float
-    delta: float
-    relation: str
-    """The neighbouring relation of ε (add/remove)."""
-    epsilon_report: Result
-    """ε(δ) at sigma as :func:`epsilon` returns it (§8): the accountant's method, grid and segments."""
-    leakage_report: Result
-    """γ at sigma and its numerical error bound, as :func:`leakage_report` returns it (Theorem 4.1)."""
-    representation: str
-    data: str
-    gamma_bits: float
-    gamma_error_bits: float
-    """The leakage's numerical error bound, added to γ before the converse (§6.8)."""
-    rho_star: float
-    """ρ* at γ (eq 14), from the spectrum's entropy estimate; certified as certificate.rho_label says."""
-    k_star: int
-    nu2_star: float
-    abs_bound: float
-    """The bound on E‖Ψ(x) − ẑ‖² itself (eq 13), squared grey levels."""
-    rho_point: float
-    """eq 14 without the confidence margins (a point estimate, not certified)."""
-    n_perp: int
-    n_est: int
-    alpha: float
-    certificate: Result
-    """One certificate for rho_star and every row of the spectrum (§6.8); statement: the page's headline."""
-    spectrum: Result
-    """The fields of :func:`spectrum` for ``epsilons``, from the same entropy estimate."""
-    chain: Optional[Result]
-    """The fields of :func:`chain` at the report's γ values, or None without ``chain=True``."""
-    software: Result
-    """Versions: reconbound, the plugin ABI and every plugin."""
-    data_files: Result
-    """Each data file read: size, modification time and a sampled CRC-32."""
+from ._results import ReportResult
 
 
 _LONGEST_SHOWN = 100  # characters of an argument's repr on the page; longer ones show their type

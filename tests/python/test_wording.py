@@ -19,7 +19,8 @@ OVER_CLAIM = re.compile(r"certified\s+(lower\s+bound\s+)?(ρ\*|rho\*|rho_star)",
 
 def test_no_docstring_or_comment_of_the_package_calls_rho_star_certified_outright():
     package = Path(reconbound.__file__).parent
-    sources = sorted(package.glob("*.py")) + sorted(package.glob("*.pyi"))
+    # results_schema.json holds the result classes' docstrings (their per-field texts too).
+    sources = sorted(package.glob("*.py")) + sorted(package.glob("*.pyi")) + [package / "results_schema.json"]
     assert len(sources) >= 8
     for source in sources:
         text = source.read_text()
