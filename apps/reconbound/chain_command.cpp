@@ -1,6 +1,7 @@
 // `reconbound chain`: how tight the bound is (mathematics §9; paper §G.5–G.6, eq 39). Puts ρ* next
-// to the attacks of the mechanisms named with --mechanism, by default the per-block bound of a
-// codebook release, the codebook attack and the DP-SGD attack.
+// to the attacks of the mechanisms named with --mechanism, by default the paper's rows
+// (reconbound/presets/paper_chain.hpp): the per-block bound of a codebook release, the codebook
+// attack and the DP-SGD attack.
 #include <fmt/format.h>
 
 #include <cmath>
@@ -19,7 +20,7 @@
 #include "reconbound/figures/chain_figures.hpp"
 #include "reconbound/figures/output_file.hpp"
 #include "reconbound/grid.hpp"
-#include "reconbound/workflow/json.hpp"
+#include "reconbound/presets/paper_chain.hpp"
 
 namespace reconbound::cli {
 
@@ -41,8 +42,8 @@ struct ChainOptions {
 };
 
 // "q:T,q:T" → the DP-SGD attack settings.
-std::vector<DpsgdSetting> parse_settings(const std::string& text) {
-  std::vector<DpsgdSetting> out;
+std::vector<presets::DpsgdSetting> parse_settings(const std::string& text) {
+  std::vector<presets::DpsgdSetting> out;
   std::size_t start = 0;
   while (start <= text.size()) {
     const std::size_t end = std::min(text.find(',', start), text.size());
@@ -66,10 +67,9 @@ void run(const ChainOptions& o, const CLI::App& command) {
   workflow::ChainRequest request;
   request.representation = single_representation(o.bound, "chain");
   request.rows.gammas = o.gammas.empty() ? std::vector<double>{} : parse_number_list(o.gammas, "--gammas");
-  request.rows.bits = parse_chain_bits(o.bits, "--bits");
-  request.rows.mechanisms = o.mechanisms;
-  if (o.settings) request.rows.dpsgd = parse_settings(*o.settings);
-  request.rows.clip = o.clip;
+  request.rows.rates = parse_chain_bits(o.bits, "--bits");
+  request.rows.attacks = presets::paper_chain_rows(
+      {o.mechanisms, o.settings ? std::optional(parse_settings(*o.settings)) : std::nullopt, o.clip});
   request.config.bootstrap = o.bootstrap;
   request.config.figure_targets = o.figure_targets;
   request.data = chain_data_request(o.data, o.bound.quick);
@@ -98,7 +98,7 @@ void run(const ChainOptions& o, const CLI::App& command) {
     for (const std::string& f : output.figures) fmt::print(stderr, "chain: wrote {}\n", f);
   }
   note_split_assumption(output.certificate);
-  if (o.json) fmt::print("{}\n", workflow::to_json(output).dump(2));
+  if (o.json) fmt::print("{}\n", presets::paper_chain_json(output).dump(2));
   else print_chain_table(output);
   report_violations(output.report);
 }

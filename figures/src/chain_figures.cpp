@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "reconbound/error.hpp"
+#include "reconbound/presets/paper_chain.hpp"
 #include "svg_plot.hpp"
 
 namespace reconbound::figures {
@@ -25,23 +26,19 @@ struct AttackSeries {
   std::vector<const AttackEstimate*> estimates;  // per γ row; nullptr where it has none
 };
 
-const AttackEstimate* estimate_of(const std::optional<ChainAttack>& attack) {
-  return attack && attack->estimate ? &*attack->estimate : nullptr;
-}
-
-// The dpsgd rows, then the rows of other mechanisms.
-std::vector<AttackSeries> attack_series(const ChainReport& report) {
+// The dpsgd rows, then the rows of other mechanisms (the paper's columns).
+std::vector<AttackSeries> attack_series(const ChainReport& report, const presets::PaperColumns& columns) {
   std::vector<AttackSeries> out;
-  for (std::size_t s = 0; s < report.settings.size(); ++s) {
-    const DpsgdSetting& setting = report.settings[s];
+  for (std::size_t s = 0; s < columns.dpsgd.size(); ++s) {
+    const presets::DpsgdSetting& setting = columns.settings[s];
     AttackSeries series{fmt::format("DP-SGD attack (q={:g}, T={})", setting.q, setting.steps),
                         fmt::format("DP-SGD (q={:g}, T={})", setting.q, setting.steps), {}};
-    for (const ChainRow& row : report.rows) series.estimates.push_back(estimate_of(row.dpsgd[s]));
+    for (const ChainRow& row : report.rows) series.estimates.push_back(presets::estimate_at(row, columns.dpsgd[s]));
     out.push_back(std::move(series));
   }
-  for (std::size_t a = 0; a < report.other.size(); ++a) {
-    AttackSeries series{fmt::format("{} attack", report.other[a].label), report.other[a].label, {}};
-    for (const ChainRow& row : report.rows) series.estimates.push_back(estimate_of(row.other[a]));
+  for (const std::size_t a : columns.other) {
+    AttackSeries series{fmt::format("{} attack", report.attacks[a].label), report.attacks[a].label, {}};
+    for (const ChainRow& row : report.rows) series.estimates.push_back(presets::estimate_at(row, a));
     out.push_back(std::move(series));
   }
   return out;
@@ -98,14 +95,20 @@ double percentile(const std::vector<double>& sorted, double p) {
 
 std::string chain_svg(const ChainReport& report, const std::string& subtitle, const CertificateWording& wording) {
   LogLinAxes a = gamma_axes(report);
+  const presets::PaperColumns columns = presets::paper_columns(report);
   std::vector<std::pair<double, double>> bound, point, block, codebook;
+  std::vector<std::pair<double, AttackEstimate>> codebook_markers;
   for (const ChainRow& row : report.rows) {
     bound.emplace_back(row.gamma_bits, row.bound.rho_star);
     point.emplace_back(row.gamma_bits, row.bound.rho_point);
-    if (row.rho_blk) block.emplace_back(row.gamma_bits, *row.rho_blk);
-    if (row.codebook) codebook.emplace_back(row.gamma_bits, row.codebook->rho);
+    const presets::CodebookCells cells = presets::codebook_cells(row, columns);
+    if (cells.rho_blk) block.emplace_back(row.gamma_bits, *cells.rho_blk);
+    if (cells.estimate) {
+      codebook.emplace_back(row.gamma_bits, cells.estimate->rho);
+      codebook_markers.emplace_back(row.gamma_bits, *cells.estimate);
+    }
   }
-  const std::vector<AttackSeries> attacks = attack_series(report);
+  const std::vector<AttackSeries> attacks = attack_series(report, columns);
   std::vector<LegendEntry> legend{{kBoundColour, wording.rho, "", Marker::none},
                                   {kBoundColour, "ρ* point estimate", "4,3", Marker::none}};
   if (!block.empty()) legend.push_back({kBlockColour, "ρ_blk (per-block bound)", "", Marker::none});
@@ -124,8 +127,8 @@ std::string chain_svg(const ChainReport& report, const std::string& subtitle, co
   svg += polyline(a, point, kBoundColour, "4,3");
   svg += polyline(a, block, kBlockColour);
   svg += polyline(a, codebook, kCodebookColour, "2,2");
-  for (const ChainRow& row : report.rows) {
-    if (row.codebook) svg += marker_with_bar(a, row.gamma_bits, *row.codebook, kCodebookColour, 0.0);
+  for (const auto& [gamma, estimate] : codebook_markers) {
+    svg += marker_with_bar(a, gamma, estimate, kCodebookColour, 0.0);
   }
   for (std::size_t s = 0; s < attacks.size(); ++s) {
     for (std::size_t i = 0; i < report.rows.size(); ++i) {
@@ -141,7 +144,8 @@ std::string chain_svg(const ChainReport& report, const std::string& subtitle, co
 
 std::string spread_svg(const ChainReport& report, const std::string& subtitle, const CertificateWording& wording) {
   LogLinAxes a = gamma_axes(report);
-  const std::vector<AttackSeries> attacks = attack_series(report);
+  const presets::PaperColumns columns = presets::paper_columns(report);
+  const std::vector<AttackSeries> attacks = attack_series(report, columns);
   double top = 1.1;
   for (const AttackSeries& series : attacks) {
     for (const AttackEstimate* e : series.estimates) {
@@ -156,7 +160,7 @@ std::string spread_svg(const ChainReport& report, const std::string& subtitle, c
     legend.push_back({colour, fmt::format("{}: median, 10–90 %", attacks[s].spread), "", Marker::none});
     legend.push_back({colour, fmt::format("{}: mean (ρ)", attacks[s].spread), "none", Marker::dot});
   }
-  const char* title = report.other.empty() ? "Per-target error of the DP-SGD attacks: median and 10–90 % band"
+  const char* title = columns.other.empty() ? "Per-target error of the DP-SGD attacks: median and 10–90 % band"
                                            : "Per-target error of the attacks: median and 10–90 % band";
   const FigureText text = fit_text(a, title, subtitle, legend);
   std::string svg = svg_begin(a, text);

@@ -12,6 +12,7 @@
 #include "reconbound/error.hpp"
 #include "reconbound/figures/chain_figures.hpp"
 #include "reconbound/png_codec.hpp"
+#include "reconbound/presets/paper_chain.hpp"
 
 namespace reconbound::figures {
 
@@ -77,7 +78,7 @@ void draw_text(Canvas& canvas, const std::string& s, int x, int baseline) {
 // The column heads: "target" and the attack, then γ and the attack's mean ρ over every target
 // (not only the ones shown) at each γ.
 std::vector<std::pair<std::string, std::string>> column_heads(const ChainReport& report) {
-  std::vector<std::pair<std::string, std::string>> out{{"target", report.figure_attack}};
+  std::vector<std::pair<std::string, std::string>> out{{"target", presets::figure_label(report)}};
   for (std::size_t g = 0; g < report.figure_reconstructions.size(); ++g) {
     out.emplace_back(fmt::format("gamma={:.4g}", report.figure_gammas[g]),
                      fmt::format("rho={:.3f}", report.figure_column_rho[g]));

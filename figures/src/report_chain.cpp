@@ -4,6 +4,7 @@
 
 #include "markup.hpp"
 #include "reconbound/figures/chain_figures.hpp"
+#include "reconbound/presets/paper_chain.hpp"
 #include "report_sections.hpp"
 
 namespace reconbound::figures {
@@ -14,23 +15,24 @@ std::string svg_figure(const std::string& id, const std::string& svg, const std:
   return fmt::format("<figure id=\"{}\">\n{}<figcaption>{}</figcaption>\n</figure>\n", id, svg, caption);
 }
 
-std::string with_se(const std::optional<AttackEstimate>& e) {
+std::string with_se(const AttackEstimate* e) {
   return e ? fmt::format("{:.4f} ± {:.4f}", e->rho, e->standard_error) : std::string("—");
 }
 
-std::string with_se(const std::optional<ChainAttack>& attack) { return with_se(attack ? attack->estimate : std::nullopt); }
-
 // ρ* and the estimates at each γ of the chain, as `reconbound chain` prints them.
 std::string table(const ChainReport& r) {
+  const presets::PaperColumns columns = presets::paper_columns(r);
   std::string head = "<tr><th>γ (bits)</th><th>ρ*</th><th>ρ_blk</th><th>ρ_cb ± SE</th>";
-  for (const DpsgdSetting& s : r.settings) head += fmt::format("<th>DP-SGD (q={:g}, T={}) ± SE</th>", s.q, s.steps);
-  for (const ChainAttackInfo& a : r.other) head += "<th>" + xml_escape(a.label) + " ± SE</th>";
+  for (const auto& s : columns.settings) head += fmt::format("<th>DP-SGD (q={:g}, T={}) ± SE</th>", s.q, s.steps);
+  for (const std::size_t a : columns.other) head += "<th>" + xml_escape(r.attacks[a].label) + " ± SE</th>";
   std::string rows;
   for (const ChainRow& row : r.rows) {
+    const presets::CodebookCells codebook = presets::codebook_cells(row, columns);
     rows += fmt::format("<tr><td>{:.4g}</td><td>{:.4f}</td><td>{}</td><td>{}</td>", row.gamma_bits, row.bound.rho_star,
-                        row.rho_blk ? fmt::format("{:.4f}", *row.rho_blk) : "—", with_se(row.codebook));
-    for (const auto& e : row.dpsgd) rows += "<td>" + with_se(e) + "</td>";
-    for (const auto& e : row.other) rows += "<td>" + with_se(e) + "</td>";
+                        codebook.rho_blk ? fmt::format("{:.4f}", *codebook.rho_blk) : "—",
+                        with_se(codebook.estimate ? &*codebook.estimate : nullptr));
+    for (const std::size_t a : columns.dpsgd) rows += "<td>" + with_se(presets::estimate_at(row, a)) + "</td>";
+    for (const std::size_t a : columns.other) rows += "<td>" + with_se(presets::estimate_at(row, a)) + "</td>";
     rows += "</tr>\n";
   }
   return "<table class=\"chain\">\n" + head + "</tr>\n" + rows + "</table>\n";
@@ -56,15 +58,16 @@ std::string chain_section(const workflow::ChainOutput& chain) {
                                            "fall below ρ*, which bounds the average."
                                          : "How the DP-SGD attacks' error spreads over the targets.");
   if (!r.figure_reconstructions.empty()) {
+    const std::string attack = xml_escape(presets::figure_label(r));
     out += fmt::format(
         "<figure id=\"figure-chain-reconstructions\">\n<img alt=\"targets and their reconstructions by the attack "
         "{}\" src=\"data:image/png;base64,{}\">\n<figcaption>Targets (left) and their reconstructions by the attack "
         "{} at each γ.</figcaption>\n</figure>\n",
-        xml_escape(r.figure_attack), base64(reconstruction_png(r, chain.shape)), xml_escape(r.figure_attack));
+        attack, base64(reconstruction_png(r, chain.shape)), attack);
   }
   out += table(r) + "<p>" + xml_escape(certificate_table_sentence(chain.certificate, Script::unicode)) + "</p>\n";
   for (const std::string& note : r.notes) out += "<p class=\"note\">note: " + xml_escape(note) + "</p>\n";
-  for (const ChainViolation& v : r.violations) {
+  for (const ChainViolation& v : presets::paper_violations(r)) {
     out += "<p class=\"violation\"><strong>Violation:</strong> " + xml_escape(violation_sentence(v)) + "</p>\n";
   }
   return out + "</section>\n";

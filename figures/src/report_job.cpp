@@ -10,6 +10,7 @@
 #include "reconbound/error.hpp"
 #include "reconbound/grey_levels.hpp"
 #include "reconbound/figures/report.hpp"
+#include "reconbound/presets/paper_chain.hpp"
 #include "reconbound/workflow/bound.hpp"
 #include "reconbound/workflow/mechanism_request.hpp"
 #include "reconbound/workflow/representation.hpp"
@@ -68,7 +69,8 @@ workflow::ChainRequest chain_request(const ReportRequest& request, const ReportO
     out.rows.gammas.push_back(gamma);
     out.rows.gamma_errors_bits.push_back(error);
   }
-  out.rows.bits = request.chain->bits;
+  out.rows.rates = request.chain->bits;
+  out.rows.attacks = presets::paper_chain_rows({});
   out.config.bound = request.bound;
   out.config.bootstrap = request.chain->bootstrap;
   out.config.figure_targets = request.chain->figure_targets;

@@ -1,5 +1,6 @@
 // The JSON of the report job: the numbers the page shows, for the CLI's --json and Python.
 #include "reconbound/figures/report.hpp"
+#include "reconbound/presets/paper_chain.hpp"
 #include "reconbound/workflow/json.hpp"
 
 namespace reconbound::figures {
@@ -42,7 +43,7 @@ nlohmann::json to_json(const ReportOutput& output) {
           {"alpha", report.alpha},
           {"certificate", workflow::to_json(output.certificate, output.statement)},
           {"spectrum", workflow::to_json(output.spectrum)},
-          {"chain", output.chain ? workflow::to_json(*output.chain) : nlohmann::json()},
+          {"chain", output.chain ? presets::paper_chain_json(*output.chain) : nlohmann::json()},
           {"software", fields(output.software)},
           {"data_files", fields(output.data_files)}};
 }

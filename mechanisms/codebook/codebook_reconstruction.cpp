@@ -61,6 +61,19 @@ AttackDetails CodebookReconstruction::settings() const {
   return {{"nu2", settings_.nu2}, {"min_cell_records", static_cast<double>(settings_.min_cell_records)}};
 }
 
+AttackReach CodebookReconstruction::reach() const { return {.gammas_below = 1.0, .rates = true}; }
+
+std::vector<AttackColumn> CodebookReconstruction::columns() const {
+  return {{"codebook_bits", "the release's rate R (bits; 1 for the two-cell codebook below one bit)",
+           AttackColumnKind::whole_number},
+          {"keep_probability", "the binary symmetric channel's keep probability p (below one bit)",
+           AttackColumnKind::number},
+          {"realised_entropy_bits", "H(Q) of the deterministic release on D_est (bits)", AttackColumnKind::number},
+          {"rho_blk", "the per-block bound of the release (eq 40)", AttackColumnKind::link},
+          {"mean_gamma_b", "the mean per-coordinate leakage gamma_b (bits)", AttackColumnKind::number},
+          {"per_block_seconds", "time of the per-block bound", AttackColumnKind::seconds}};
+}
+
 void CodebookReconstruction::check(const AttackPlan& plan) const {
   if (settings_.rate_given) {
     throw InvalidInput("codebook: its attack releases R = gamma bits (or, below one bit, gamma through a binary "

@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <vector>
 
 #include "reconbound/mechanism.hpp"
 #include "reconbound/params.hpp"
@@ -27,6 +28,12 @@ class CodebookReconstruction final : public ReconstructionAttack {
  public:
   explicit CodebookReconstruction(ReleaseAttackSettings settings) : settings_(settings) {}
   AttackDetails settings() const override;
+  // Whole-bit rates R (the chain's rates) and, through the binary symmetric channel, every γ
+  // below one bit.
+  AttackReach reach() const override;
+  // codebook_bits, keep_probability, realised_entropy_bits, rho_blk (a link of the chain, eq 40),
+  // mean_gamma_b and per_block_seconds (timing).
+  std::vector<AttackColumn> columns() const override;
   // InvalidInput when the mechanism was given a rate (bits= or gamma=), for γ > 30 bits, and
   // when even the average cell of the codebook for γ cannot hold min_cell_records records
   // (2^R·min_cell_records > n_est).

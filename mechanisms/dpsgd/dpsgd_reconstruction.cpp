@@ -27,6 +27,10 @@ AttackDetails DpsgdReconstruction::settings() const {
   return {{"q", settings_.q}, {"steps", static_cast<double>(settings_.steps)}, {"clip", settings_.clip}};
 }
 
+std::vector<AttackColumn> DpsgdReconstruction::columns() const {
+  return {{"sigma", "the noise multiplier solved so that the mechanism charges exactly gamma", AttackColumnKind::number}};
+}
+
 AttackResult DpsgdReconstruction::reconstruct(const AttackInput& input) const {
   AttackResult out;
   double sigma = 0.0;

@@ -4,6 +4,7 @@
 // Poisson rate q with clip norm C, its noise multiplier σ solved so that the mechanism itself
 // charges exactly the γ attacked (attack/dpsgd_attack_sigma.cpp).
 #include <cstdint>
+#include <vector>
 
 #include "reconbound/mechanism.hpp"
 #include "reconbound/params.hpp"
@@ -25,6 +26,7 @@ class DpsgdReconstruction final : public ReconstructionAttack {
   // `dpsgd` charges the leakage the attacked release is solved for; it must outlive the attack.
   DpsgdReconstruction(const Mechanism& dpsgd, AttackSettings settings) : dpsgd_(dpsgd), settings_(settings) {}
   AttackDetails settings() const override;
+  std::vector<AttackColumn> columns() const override;  // sigma
   AttackResult reconstruct(const AttackInput& input) const override;
 
  private:

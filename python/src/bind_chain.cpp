@@ -5,8 +5,8 @@
 #include "data_argument.hpp"
 #include "dict_items.hpp"
 #include "python_progress.hpp"
+#include "reconbound/presets/paper_chain.hpp"
 #include "reconbound/workflow/chain.hpp"
-#include "reconbound/workflow/json.hpp"
 #include "registry_access.hpp"
 
 namespace py = pybind11;
@@ -30,19 +30,22 @@ workflow::ChainDataRequest chain_data_argument(const py::dict& layout, workflow:
   return out;
 }
 
-// {"gammas", "bits", "mechanisms", "dpsgd" [(q, T), ...], "clip"}; None keeps ChainRows' default.
+// {"gammas", "bits", "mechanisms", "dpsgd" [(q, T), ...], "clip"}; None keeps ChainRows' and the
+// paper's rows' defaults (presets::paper_chain_rows).
 workflow::ChainRows chain_rows_argument(const py::dict& chain) {
   workflow::ChainRows out;
   out.gammas = item<std::vector<double>>(chain, "gammas", "a list of numbers", out.gammas);
-  out.bits = item<std::vector<unsigned>>(chain, "bits", "a list of whole numbers", out.bits);
-  out.mechanisms = item<std::vector<std::string>>(chain, "mechanisms", "a list of 'NAME[:key=value,...]' texts",
-                                                  out.mechanisms);
+  out.rates = item<std::vector<unsigned>>(chain, "bits", "a list of whole numbers", out.rates);
+  presets::PaperChainRows rows;
+  rows.mechanisms = item<std::vector<std::string>>(chain, "mechanisms", "a list of 'NAME[:key=value,...]' texts",
+                                                   rows.mechanisms);
   if (const auto settings = optional_item<std::vector<std::pair<double, std::uint64_t>>>(
           chain, "dpsgd", "a list of (q, T) pairs")) {
-    out.dpsgd.emplace();
-    for (const auto& [q, steps] : *settings) out.dpsgd->push_back({q, steps});
+    rows.dpsgd.emplace();
+    for (const auto& [q, steps] : *settings) rows.dpsgd->push_back({q, steps});
   }
-  out.clip = optional_item<double>(chain, "clip", "a number");
+  rows.clip = optional_item<double>(chain, "clip", "a number");
+  out.attacks = presets::paper_chain_rows(rows);
   return out;
 }
 
@@ -71,7 +74,8 @@ void bind_chain(py::module_& module) {
         const Registry& plugins = registry();
         const auto checkpoint = checkpoint_argument(bound, plugins);
         request.config.bound.checkpoint = checkpoint.get();
-        return without_gil(reporter, [&] { return workflow::to_json(workflow::run_chain(plugins, request)).dump(); });
+        return without_gil(reporter,
+                           [&] { return presets::paper_chain_json(workflow::run_chain(plugins, request)).dump(); });
       },
       py::arg("data"), py::arg("layout"), py::arg("representation"), py::arg("bound"), py::arg("chain"),
       py::arg("progress"), "workflow::run_chain; the JSON of `reconbound chain --json --no-figures`.");

@@ -35,12 +35,14 @@ const Registry& registry() {
   return instance;
 }
 
-ChainConfig config_with(const std::string& mechanism, std::vector<double> gammas) {
+ChainConfig config_with(const std::string& mechanism, std::vector<double> gammas, std::vector<unsigned> rates = {}) {
   ChainConfig config;
   config.bound.block_sizes = {4};
   config.bootstrap = 20;
   config.figure_targets = 2;
-  config.attacks.push_back({mechanism, {}, mechanism, std::move(gammas)});
+  config.attacks.push_back({mechanism, {}, mechanism, std::nullopt});
+  config.gammas = std::move(gammas);
+  config.rates = std::move(rates);
   return config;
 }
 
@@ -49,10 +51,12 @@ TEST(ChainCapability, RunsTheMechanismsAttackAtItsGammas) {
   const ChainReport report = compute_chain(registry(), {&perp, &est, nullptr, &targets, ImageShape{1, kSide, kSide}},
                                            config_with("prior-mean-double", {0.5, 4.0, 20.0}));
   ASSERT_EQ(report.rows.size(), 3u);
-  ASSERT_EQ(report.other.size(), 1u);
-  EXPECT_EQ(report.other[0].mechanism, "prior-mean-double");
-  EXPECT_EQ(report.other[0].settings, (AttackDetails{{"reach", 10.0}}));
-  EXPECT_TRUE(report.settings.empty());
+  ASSERT_EQ(report.attacks.size(), 1u);
+  EXPECT_EQ(report.attacks[0].mechanism, "prior-mean-double");
+  EXPECT_EQ(report.attacks[0].settings, (AttackDetails{{"reach", 10.0}}));
+  // The defaults of the capability: every γ of the chain, no columns.
+  EXPECT_EQ(report.attacks[0].gammas, (std::vector<double>{0.5, 4.0, 20.0}));
+  EXPECT_TRUE(report.attacks[0].columns.empty());
   // ρ = sqrt(mean_i ‖x_i − x̄‖² / tr Σ̂) (eq 3), Ψ = pixels and x̄ the mean of D_shadow = D_est.
   const Eigen::RowVectorXd mean = est.colwise().mean();
   double sum = 0.0;
@@ -60,29 +64,29 @@ TEST(ChainCapability, RunsTheMechanismsAttackAtItsGammas) {
   const double expected = std::sqrt(sum / 20.0 / report.bound.trace_sigma);
   for (std::size_t i = 0; i < 2; ++i) {
     const ChainRow& row = report.rows[i];
-    ASSERT_TRUE(row.other[0] && row.other[0]->estimate) << row.gamma_bits;
-    EXPECT_NEAR(row.other[0]->estimate->rho, expected, 1e-12 * expected);
-    EXPECT_GT(row.other[0]->estimate->standard_error, 0.0);
-    EXPECT_FALSE(row.codebook_bits.has_value());
-    const AttackDetails& details = row.other[0]->details;
+    ASSERT_TRUE(row.attacks[0] && row.attacks[0]->estimate) << row.gamma_bits;
+    EXPECT_NEAR(row.attacks[0]->estimate->rho, expected, 1e-12 * expected);
+    EXPECT_GT(row.attacks[0]->estimate->standard_error, 0.0);
+    EXPECT_FALSE(row.attacks[0]->restored);
+    const AttackDetails& details = row.attacks[0]->details;
     EXPECT_EQ(find_detail(details, "gamma"), row.gamma_bits);
     EXPECT_EQ(find_detail(details, "est_rows"), 400.0);
     EXPECT_EQ(find_detail(details, "rotated_columns"), static_cast<double>(report.bound.m_padded));
     EXPECT_EQ(find_detail(details, "trace_sigma"), report.bound.trace_sigma);
   }
   // 20 bits is beyond its reach: attacked, no estimate, its note.
-  ASSERT_TRUE(report.rows[2].other[0].has_value());
-  EXPECT_FALSE(report.rows[2].other[0]->estimate.has_value());
+  ASSERT_TRUE(report.rows[2].attacks[0].has_value());
+  EXPECT_FALSE(report.rows[2].attacks[0]->estimate.has_value());
   ASSERT_EQ(report.notes.size(), 1u);
   EXPECT_NE(report.notes[0].find("gamma = 20 bits is beyond its reach"), std::string::npos);
   // The image grid shows its uniform posterior: the shadow records' mean image.
-  EXPECT_EQ(report.figure_attack, "prior-mean-double");
+  EXPECT_EQ(report.figure_row, std::optional<std::size_t>(0));
   ASSERT_EQ(report.figure_gammas, (std::vector<double>{0.5, 4.0}));
   for (const RowMatrix& reconstruction : report.figure_reconstructions) {
     ASSERT_EQ(reconstruction.rows(), 2);
     EXPECT_LT((reconstruction.row(1) - mean).norm(), 1e-9);
   }
-  EXPECT_EQ(report.figure_column_rho[0], report.rows[0].other[0]->estimate->rho);
+  EXPECT_EQ(report.figure_column_rho[0], report.rows[0].attacks[0]->estimate->rho);
 }
 
 TEST(ChainCapability, AMechanismWithoutAnAttackIsRefused) {
@@ -101,7 +105,7 @@ TEST(ChainCapability, AMechanismWithoutAnAttackIsRefused) {
 // first, so a bad row costs no rotation, no representation and no earlier attack.
 TEST(ChainCapability, AnAttacksRefusalComesBeforeAnyWork) {
   const RowMatrix perp = grey_images(40, 1), est = grey_images(80, 2), targets = grey_images(5, 3);
-  ChainConfig config = config_with("codebook", {0.5, 4.0});
+  ChainConfig config = config_with("codebook", {0.5}, {4});
   config.bound.representation = "no-such-representation";
   try {
     compute_chain(registry(), {&perp, &est, nullptr, &targets, ImageShape{1, kSide, kSide}}, config);
@@ -111,7 +115,7 @@ TEST(ChainCapability, AnAttacksRefusalComesBeforeAnyWork) {
                            "per cell (use fewer bits or more data)");
   }
   // The same rows at a rate the records allow reach the frame and its missing representation.
-  config.attacks[0].gammas = {0.5, 2.0};
+  config.rates = {2};
   try {
     compute_chain(registry(), {&perp, &est, nullptr, &targets, ImageShape{1, kSide, kSide}}, config);
     ADD_FAILURE() << "no error";

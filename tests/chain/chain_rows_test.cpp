@@ -1,19 +1,25 @@
-// The chain job's attack rows (workflow::chain_attack_rows): the paper's rows by default, the
-// mechanisms named otherwise, and where each row is attacked.
+// The chain's attack rows: the paper's rows by default (presets::paper_chain_rows), the
+// mechanisms named otherwise, and where the paper's attacks declare they reach and what columns
+// they report (ReconstructionAttack::reach(), columns()).
 #include <gtest/gtest.h>
 
+#include <cstdint>
+#include <limits>
+#include <optional>
+
 #include "reconbound/error.hpp"
-#include "reconbound/workflow/chain.hpp"
+#include "reconbound/presets/paper_chain.hpp"
+#include "reconbound/registry.hpp"
 
 namespace reconbound {
 namespace {
 
-using workflow::chain_attack_rows;
-using workflow::ChainRows;
+using presets::paper_chain_rows;
+using presets::PaperChainRows;
 
-std::string invalid_input_message(const ChainRows& rows) {
+std::string invalid_input_message(const PaperChainRows& rows) {
   try {
-    chain_attack_rows(rows);
+    paper_chain_rows(rows);
   } catch (const InvalidInput& e) {
     return e.what();
   }
@@ -21,11 +27,12 @@ std::string invalid_input_message(const ChainRows& rows) {
 }
 
 TEST(ChainRows, TheDefaultsAreTheCodebookAndTwoDpsgdSettings) {
-  const std::vector<ChainAttackRow> rows = chain_attack_rows({});
+  const std::vector<ChainAttackRow> rows = paper_chain_rows({});
   ASSERT_EQ(rows.size(), 3u);
   EXPECT_EQ(rows[0].mechanism, "codebook");
-  // The codebook is attacked at its rates and, through the channel, at the γ below one bit.
-  EXPECT_EQ(rows[0].gammas, (std::vector<double>{1, 2, 3, 4, 5, 6, 7, 8, 0.72}));
+  EXPECT_EQ(rows[0].label, "codebook");
+  // The codebook keeps its bootstrap stream, seed ^ (0xb00 + γ index); the others the chain's own.
+  EXPECT_EQ(rows[0].bootstrap_salt, std::optional<std::uint64_t>(0xb00));
   const std::vector<std::pair<double, std::int64_t>> settings{{1.0, 1}, {0.02, 100}};
   for (std::size_t s = 0; s < 2; ++s) {
     const ChainAttackRow& row = rows[s + 1];
@@ -33,28 +40,29 @@ TEST(ChainRows, TheDefaultsAreTheCodebookAndTwoDpsgdSettings) {
     EXPECT_EQ(row.params.get_double("q"), settings[s].first);
     EXPECT_EQ(row.params.get_int("steps"), settings[s].second);
     EXPECT_EQ(row.params.get_double("clip"), 0.3);
-    EXPECT_EQ(row.gammas, (std::vector<double>{0.72, 2.89, 8.01, 72.13}));
+    EXPECT_FALSE(row.bootstrap_salt.has_value());
   }
+  EXPECT_EQ(rows[2].label, "dpsgd:q=0.02,steps=100,clip=0.3");
 }
 
 TEST(ChainRows, NamedMechanismsReplaceTheDefaults) {
-  ChainRows rows;
-  rows.gammas = {0.5, 3.0};
-  rows.bits = {2};
-  rows.mechanisms = {"gaussian:k=10,sigma=4", "codebook", "dpsgd:q=0.5,steps=3"};
-  const std::vector<ChainAttackRow> out = chain_attack_rows(rows);
-  ASSERT_EQ(out.size(), 3u);
+  PaperChainRows rows;
+  rows.mechanisms = {"gaussian:k=10,sigma=4", "codebook", "dpsgd:q=0.5,steps=3", "codebook:nu2=0.3"};
+  const std::vector<ChainAttackRow> out = paper_chain_rows(rows);
+  ASSERT_EQ(out.size(), 4u);
   EXPECT_EQ(out[0].mechanism, "gaussian");
   EXPECT_EQ(out[0].label, "gaussian:k=10,sigma=4");
   EXPECT_EQ(out[0].params.get_int("k"), 10);
-  EXPECT_EQ(out[0].gammas, rows.gammas);
-  EXPECT_EQ(out[1].gammas, (std::vector<double>{2.0, 0.5}));
-  EXPECT_EQ(out[2].params.get_double("q"), 0.5);
   EXPECT_TRUE(out[1].params.values().empty());
+  EXPECT_EQ(out[2].params.get_double("q"), 0.5);
+  // Only the first codebook row fills the paper's columns and keeps their stream.
+  EXPECT_FALSE(out[0].bootstrap_salt.has_value());
+  EXPECT_TRUE(out[1].bootstrap_salt.has_value());
+  EXPECT_FALSE(out[3].bootstrap_salt.has_value());
 }
 
 TEST(ChainRows, BadRowsAreOneLine) {
-  ChainRows named;
+  PaperChainRows named;
   named.mechanisms = {":k=1"};
   EXPECT_NE(invalid_input_message(named).find("has no name"), std::string::npos);
   named.mechanisms = {"gaussian:k"};
@@ -62,9 +70,32 @@ TEST(ChainRows, BadRowsAreOneLine) {
   named.mechanisms = {"gaussian"};
   named.clip = 0.5;
   EXPECT_NE(invalid_input_message(named).find("default rows"), std::string::npos);
-  ChainRows clip;
+  PaperChainRows clip;
   clip.clip = 0.0;
   EXPECT_NE(invalid_input_message(clip).find("must be finite and > 0"), std::string::npos);
+}
+
+// The codebook's releases leak whole bits (the chain's rates) or, through the binary symmetric
+// channel, any γ below one bit; the DP-SGD attack solves σ for every γ (the default reach).
+TEST(ChainRows, ThePapersAttacksDeclareTheirReachAndColumns) {
+  const Registry registry;
+  const auto codebook = registry.make_mechanism("codebook", {});
+  const auto dpsgd = registry.make_mechanism("dpsgd", {});
+  const AttackReach codebook_reach = codebook->attack()->reach();
+  EXPECT_TRUE(codebook_reach.rates);
+  EXPECT_EQ(codebook_reach.gammas_below, 1.0);
+  const AttackReach dpsgd_reach = dpsgd->attack()->reach();
+  EXPECT_FALSE(dpsgd_reach.rates);
+  EXPECT_EQ(dpsgd_reach.gammas_below, std::numeric_limits<double>::infinity());
+  std::vector<std::pair<std::string, AttackColumnKind>> declared;
+  for (const AttackColumn& c : codebook->attack()->columns()) declared.emplace_back(c.detail, c.kind);
+  const std::vector<std::pair<std::string, AttackColumnKind>> expected{
+      {"codebook_bits", AttackColumnKind::whole_number}, {"keep_probability", AttackColumnKind::number},
+      {"realised_entropy_bits", AttackColumnKind::number}, {"rho_blk", AttackColumnKind::link},
+      {"mean_gamma_b", AttackColumnKind::number},          {"per_block_seconds", AttackColumnKind::seconds}};
+  EXPECT_EQ(declared, expected);
+  ASSERT_EQ(dpsgd->attack()->columns().size(), 1u);
+  EXPECT_EQ(dpsgd->attack()->columns()[0].detail, "sigma");
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
 // The chain ρ* ≤ ρ_blk ≤ ρ_cb ≤ ρ_dpsgd (mathematics §9, eq 39) end to end on generated 8×8 images
-// drawn around a few prototypes, with the paper's rows (the codebook and dpsgd plugins' attacks):
-// every row has the pieces it should, and no attack's mean error falls below the certified bound.
+// drawn around a few prototypes, with the paper's rows (the codebook and dpsgd plugins' attacks,
+// presets/): every row has the pieces it should, each attack runs where it reaches, and no
+// attack's mean error falls below the certified bound.
 #include <gtest/gtest.h>
 
 #include <optional>
@@ -8,8 +9,8 @@
 #include "../support/prototype_images.hpp"
 #include "reconbound/chain.hpp"
 #include "reconbound/error.hpp"
+#include "reconbound/presets/paper_chain.hpp"
 #include "reconbound/registry.hpp"
-#include "reconbound/workflow/chain.hpp"
 
 namespace reconbound {
 namespace {
@@ -29,18 +30,20 @@ class Chain : public ::testing::Test {
     ChainConfig config;
     config.bound.block_sizes = {1, 2, 4};
     config.bound.seed = 5;
-    workflow::ChainRows rows;
-    rows.gammas = {0.5, 2.5};
-    rows.bits = {1, 2, 3};
-    rows.dpsgd = {{1.0, 1}, {0.1, 10}};
-    config.attacks = workflow::chain_attack_rows(rows);
+    config.gammas = {0.5, 2.5};
+    config.rates = {1, 2, 3};
+    presets::PaperChainRows rows;
+    rows.dpsgd = std::vector<presets::DpsgdSetting>{{1.0, 1}, {0.1, 10}};
+    config.attacks = presets::paper_chain_rows(rows);
     config.bootstrap = 200;
     config.figure_targets = 3;
     const Registry registry;
     report_ = new ChainReport(compute_chain(
         registry, {perp_, est_, nullptr, targets_, ImageShape{1, kSide, kSide}}, config));
+    columns_ = new presets::PaperColumns(presets::paper_columns(*report_));
   }
   static void TearDownTestSuite() {
+    delete columns_;
     delete report_;
     delete targets_;
     delete est_;
@@ -48,10 +51,26 @@ class Chain : public ::testing::Test {
   }
   static RowMatrix *perp_, *est_, *targets_;
   static ChainReport* report_;
+  static presets::PaperColumns* columns_;
+
+  static presets::CodebookCells codebook(std::size_t i) { return presets::codebook_cells(report_->rows[i], *columns_); }
 };
 
 RowMatrix *Chain::perp_ = nullptr, *Chain::est_ = nullptr, *Chain::targets_ = nullptr;
 ChainReport* Chain::report_ = nullptr;
+presets::PaperColumns* Chain::columns_ = nullptr;
+
+TEST_F(Chain, EachRowIsAttackedWhereItsAttackReaches) {
+  ASSERT_EQ(report_->attacks.size(), 3u);
+  ASSERT_EQ(columns_->codebook, std::optional<std::size_t>(0));
+  ASSERT_EQ(columns_->dpsgd, (std::vector<std::size_t>{1, 2}));
+  // The codebook at the rates and, through the channel, at the γ below one bit; the dpsgd rows at every γ.
+  EXPECT_EQ(report_->attacks[0].gammas, (std::vector<double>{1, 2, 3, 0.5}));
+  for (const std::size_t r : {1u, 2u}) EXPECT_EQ(report_->attacks[r].gammas, (std::vector<double>{0.5, 2.5}));
+  ASSERT_EQ(report_->timings.attacks.size(), 3u);
+  EXPECT_EQ(report_->timings.attacks[0].parts.size(), 1u);  // per_block_seconds, the codebook's seconds column
+  EXPECT_TRUE(report_->timings.attacks[1].parts.empty());
+}
 
 TEST_F(Chain, RowsAreTheUnionOfGammasAndRatesWithTheirPieces) {
   const auto& rows = report_->rows;
@@ -59,19 +78,21 @@ TEST_F(Chain, RowsAreTheUnionOfGammasAndRatesWithTheirPieces) {
   const std::vector<double> expected{0.5, 1.0, 2.0, 2.5, 3.0};
   for (std::size_t i = 0; i < rows.size(); ++i) EXPECT_EQ(rows[i].gamma_bits, expected[i]);
   // 0.5 bits: the two-cell codebook through a binary symmetric channel.
-  EXPECT_TRUE(rows[0].keep_probability.has_value());
-  EXPECT_TRUE(rows[0].rho_blk.has_value());
+  EXPECT_TRUE(codebook(0).keep_probability.has_value());
+  EXPECT_TRUE(codebook(0).rho_blk.has_value());
   // 1, 2, 3 bits: deterministic codebooks, with their realised H(Q) ≤ R.
   for (const std::size_t i : {1u, 2u, 4u}) {
-    ASSERT_TRUE(rows[i].codebook_bits.has_value());
-    EXPECT_FALSE(rows[i].keep_probability.has_value());
-    EXPECT_LE(*rows[i].realised_entropy_bits, rows[i].gamma_bits + 1e-12);
-    EXPECT_TRUE(rows[i].codebook.has_value());
-    EXPECT_TRUE(rows[i].dpsgd[0] == std::nullopt);  // DP-SGD attacks only at the DP-SGD γ
+    ASSERT_TRUE(codebook(i).bits.has_value());
+    EXPECT_FALSE(codebook(i).keep_probability.has_value());
+    EXPECT_LE(*codebook(i).realised_entropy_bits, rows[i].gamma_bits + 1e-12);
+    EXPECT_TRUE(codebook(i).estimate.has_value());
+    EXPECT_TRUE(rows[i].attacks[1] == std::nullopt);  // DP-SGD attacks only at the DP-SGD γ
   }
-  // 2.5 bits: no codebook leaks exactly that; both DP-SGD attacks run.
-  EXPECT_FALSE(rows[3].codebook.has_value());
-  for (const auto& attack : rows[3].dpsgd) {
+  // 2.5 bits: no codebook leaks exactly that (it is not attacked there); both DP-SGD attacks run.
+  EXPECT_FALSE(rows[3].attacks[0].has_value());
+  EXPECT_FALSE(codebook(3).estimate.has_value());
+  for (const std::size_t r : columns_->dpsgd) {
+    const auto& attack = rows[3].attacks[r];
     ASSERT_TRUE(attack.has_value());
     EXPECT_TRUE(attack->estimate.has_value());
     EXPECT_GT(find_detail(attack->details, "sigma").value_or(0.0), 0.0);  // σ charged γ
@@ -81,31 +102,33 @@ TEST_F(Chain, RowsAreTheUnionOfGammasAndRatesWithTheirPieces) {
 }
 
 TEST_F(Chain, TheChainHoldsWithinTwoStandardErrors) {
-  for (const ChainRow& row : report_->rows) {
+  for (std::size_t i = 0; i < report_->rows.size(); ++i) {
+    const ChainRow& row = report_->rows[i];
     const double star = row.bound.rho_star;
-    if (row.rho_blk) {
-      EXPECT_LE(star, *row.rho_blk + 1e-12) << "gamma " << row.gamma_bits;
-      EXPECT_LE(*row.rho_blk, row.codebook->rho + 2 * row.codebook->standard_error) << "gamma " << row.gamma_bits;
+    const presets::CodebookCells cells = codebook(i);
+    if (cells.rho_blk) {
+      EXPECT_LE(star, *cells.rho_blk + 1e-12) << "gamma " << row.gamma_bits;
+      EXPECT_LE(*cells.rho_blk, cells.estimate->rho + 2 * cells.estimate->standard_error) << "gamma " << row.gamma_bits;
     }
-    if (row.codebook) {
-      EXPECT_GE(row.codebook->rho + 2 * row.codebook->standard_error, star);
+    if (cells.estimate) {
+      EXPECT_GE(cells.estimate->rho + 2 * cells.estimate->standard_error, star);
     }
-    for (const auto& attack : row.dpsgd) {
-      if (attack && attack->estimate) {
-        EXPECT_GE(attack->estimate->rho + 2 * attack->estimate->standard_error, star) << "gamma " << row.gamma_bits;
+    for (const std::size_t r : columns_->dpsgd) {
+      if (const AttackEstimate* e = presets::estimate_at(row, r)) {
+        EXPECT_GE(e->rho + 2 * e->standard_error, star) << "gamma " << row.gamma_bits;
       }
     }
   }
 }
 
 TEST_F(Chain, MoreBitsMeanBetterCodebookReconstructions) {
-  const auto& rows = report_->rows;
-  EXPECT_GT(rows[1].codebook->rho, rows[2].codebook->rho);
-  EXPECT_GT(rows[2].codebook->rho, rows[4].codebook->rho);
+  EXPECT_GT(codebook(1).estimate->rho, codebook(2).estimate->rho);
+  EXPECT_GT(codebook(2).estimate->rho, codebook(4).estimate->rho);
 }
 
 TEST_F(Chain, FigureReconstructionsAreWeightedShadowImages) {
-  EXPECT_EQ(report_->figure_attack, "q=1, T=1");  // the first dpsgd row
+  EXPECT_EQ(report_->figure_row, std::optional<std::size_t>(1));
+  EXPECT_EQ(presets::figure_label(*report_), "q=1, T=1");  // the first dpsgd row
   ASSERT_EQ(report_->figure_gammas, (std::vector<double>{0.5, 2.5}));
   ASSERT_EQ(report_->figure_reconstructions.size(), 2u);
   EXPECT_EQ(report_->figure_images, targets_->topRows(3));
@@ -120,18 +143,19 @@ TEST(ChainInput, RefusesMissingTargetsAndBadSettings) {
   const Registry registry;
   const RowMatrix perp = generated_images(40, 1), est = generated_images(80, 2);
   ChainConfig config;
-  config.attacks = workflow::chain_attack_rows({});
+  config.attacks = presets::paper_chain_rows({});
+  config.gammas = {0.72};
   EXPECT_THROW(compute_chain(registry, {&perp, &est, nullptr, nullptr, ImageShape{1, kSide, kSide}}, config),
                InvalidInput);
   const RowMatrix targets = generated_images(5, 3);
-  workflow::ChainRows rows;
-  rows.dpsgd = {{1.5, 1}};  // q outside (0, 1]: refused by the plugin
-  config.attacks = workflow::chain_attack_rows(rows);
+  presets::PaperChainRows rows;
+  rows.dpsgd = std::vector<presets::DpsgdSetting>{{1.5, 1}};  // q outside (0, 1]: refused by the plugin
+  config.attacks = presets::paper_chain_rows(rows);
   EXPECT_THROW(compute_chain(registry, {&perp, &est, nullptr, &targets, ImageShape{1, kSide, kSide}}, config),
                InvalidInput);
-  rows.dpsgd = {{1.0, 1}};
-  rows.gammas = {-1.0};
-  config.attacks = workflow::chain_attack_rows(rows);
+  rows.dpsgd = std::vector<presets::DpsgdSetting>{{1.0, 1}};
+  config.gammas = {-1.0};
+  config.attacks = presets::paper_chain_rows(rows);
   EXPECT_THROW(compute_chain(registry, {&perp, &est, nullptr, &targets, ImageShape{1, kSide, kSide}}, config),
                InvalidInput);
   config.attacks.clear();

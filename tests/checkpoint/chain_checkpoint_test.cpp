@@ -23,9 +23,9 @@
 #include "reconbound/chain.hpp"
 #include "reconbound/checkpoint.hpp"
 #include "reconbound/error.hpp"
+#include "reconbound/presets/paper_chain.hpp"
 #include "reconbound/registry.hpp"
 #include "reconbound/workflow/chain.hpp"
-#include "reconbound/workflow/json.hpp"
 
 namespace reconbound {
 namespace {
@@ -122,11 +122,11 @@ class ChainCheckpoint : public ::testing::Test {
     config.bound.seed = 5;
     config.bound.checkpoint = checkpoint;
     config.bound.progress = progress;
-    workflow::ChainRows rows;
-    rows.gammas = {0.5, 2.5};
-    rows.bits = {1, 2};
-    rows.dpsgd = {{1.0, 1}, {0.1, 10}};
-    config.attacks = workflow::chain_attack_rows(rows);
+    config.gammas = {0.5, 2.5};
+    config.rates = {1, 2};
+    presets::PaperChainRows rows;
+    rows.dpsgd = std::vector<presets::DpsgdSetting>{{1.0, 1}, {0.1, 10}};
+    config.attacks = presets::paper_chain_rows(rows);
     config.bootstrap = 50;
     config.figure_targets = 3;
     const Registry registry;
@@ -137,7 +137,7 @@ class ChainCheckpoint : public ::testing::Test {
     workflow::ChainOutput output;
     output.report = report;
     output.certificate = make_certificate(report.bound, LeakageOrigin::given, 0.0, {true, "random split"});
-    return without_timings(workflow::to_json(output));
+    return without_timings(presets::paper_chain_json(output));
   }
 
   static void expect_same_as_reference(const ChainReport& report) {
@@ -211,9 +211,13 @@ TEST_F(ChainCheckpoint, ResumedAfterAnyNumberOfAttacksItEqualsTheUninterruptedCh
                                   [&](const auto& r) { return r.stage == restored; });
     EXPECT_EQ(said, kept > 0) << restored;
     if (kept == kAttacks) {  // every attack restored: none took time in this run
-      EXPECT_EQ(report.timings.codebook_s, 0.0);
-      EXPECT_EQ(report.timings.per_block_s, 0.0);
-      EXPECT_EQ(report.timings.dpsgd_s, 0.0);
+      for (const ChainAttackTiming& timing : report.timings.attacks) {
+        EXPECT_EQ(timing.seconds, 0.0);
+        for (const auto& [name, seconds] : timing.parts) EXPECT_EQ(seconds, 0.0) << name;
+      }
+      for (const ChainRow& row : report.rows) {
+        for (const auto& attack : row.attacks) EXPECT_TRUE(!attack || attack->restored);
+      }
     }
   }
 }

@@ -3,8 +3,8 @@
 // (needs().noise_scale): the smallest factor c on the mechanism's noise (every σ it adds
 // becomes c·σ) that meets a privacy target — a target ε through the mechanism's accountant,
 // or a largest admissible γ through its leakage — by safeguarded secant steps on ln c from a
-// start a coarse accountant places (mathematics §8.2). With the dpsgd mechanism and a schedule
-// whose σ is 1 everywhere, c is the common noise multiplier.
+// start a coarse accountant places (mathematics §8.2). With a schedule-driven mechanism and a
+// schedule whose σ is 1 everywhere, c is the common noise multiplier.
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -65,7 +65,7 @@ RECONBOUND_API void require_noise_scale(const Mechanism& mechanism, const std::s
 // standard deviation within [sigma_min, sigma_max] — with a schedule every c·σ_i
 // (noise_scale_options), otherwise c itself — narrowed to the c at which the mechanism
 // computes its leakage (accepted_sigma_range), so no search steps outside the σ a mechanism
-// supports (dpsgd: [0.1, 100]). Throws InvalidInput (require_noise_scale) for a mechanism
+// supports (e.g. [0.1, 100]). Throws InvalidInput (require_noise_scale) for a mechanism
 // without noise, and the mechanism's own InvalidInput when it refuses c = 1 clamped into the range.
 RECONBOUND_API CalibrationOptions noise_scale_range(const std::string& name, const Mechanism& mechanism,
                                                     const MechanismInput& input,
@@ -135,7 +135,7 @@ RECONBOUND_API double smallest_sigma_where(const std::function<bool(double)>& ok
 
 // `options` narrowed to the σ of [sigma_min, sigma_max] at which `evaluate(σ)` returns instead
 // of throwing InvalidInput. A mechanism refuses a σ outside the range it computes accurately
-// (the dpsgd plugin: [0.1, 100]) rather than return a wrong number, and its interface does not
+// (e.g. σ ∈ [0.1, 100]) rather than return a wrong number, and its interface does not
 // declare that range, so a search must not step outside it. The accepted σ must form an
 // interval that holds σ = 1 clamped into the range (else that σ's InvalidInput propagates); a
 // refused end is located by bisection on ln σ to kSupportTolerance relative, keeping the

@@ -1,14 +1,15 @@
 #pragma once
-// The tightness chain (mathematics §9; paper §G.5–G.6, eq 39):  ρ* ≤ ρ_blk ≤ ρ_cb ≤ ρ_dpsgd.
+// The tightness chain (mathematics §9; paper §G.5–G.6, eq 39):  ρ* ≤ … ≤ ρ of an attack.
 // At each leakage γ it puts the certified bound next to the attacks of mechanisms that provide
 // one (Mechanism::attack(), reconbound/attack.hpp), all in the space of Ψ and normalised by
-// the same tr Σ̂ (from D⊥) as the bound. The paper's chain is the codebook release (its
-// per-block bound and conditional-mean attack) and the prior-aware DP-SGD attack: rows of the
-// mechanisms codebook and dpsgd fill those columns; rows of every other mechanism are reported
-// beside them (ChainRow::other).
+// the same tr Σ̂ (from D⊥) as the bound. Every row of attacks is one column of the report: its
+// estimate of ρ at each γ its attack reaches (ReconstructionAttack::reach()) and the details
+// the attack declares as columns (ReconstructionAttack::columns()), among them further links
+// of the chain between ρ* and its ρ. Which rows a chain has is the caller's choice; the
+// paper's rows are a preset of the front ends.
 //
-// Data layout (§F.4, enforced): D⊥ and D_est as for the bound; D_shadow ⊆ D_est (fits the
-// codebook, holds the attack's candidates); the targets are held out from all three.
+// Data layout (§F.4, enforced): D⊥ and D_est as for the bound; D_shadow ⊆ D_est (the
+// attacker's prior sample and candidates); the targets are held out from all three.
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -22,24 +23,24 @@
 
 namespace reconbound {
 
-// A DP-SGD release configuration of the attack: Poisson rate q over T steps.
-struct DpsgdSetting {
-  double q = 1.0;
-  std::uint64_t steps = 1;
-};
-
-// One row of attacks: a mechanism, its parameters (the attack's settings among them) and the
-// leakages it is attacked at.
+// One row of attacks: a mechanism and its parameters (the attack's settings among them).
 struct ChainAttackRow {
   std::string mechanism;
   Params params;
-  std::string label;           // how reports name the row, e.g. "gaussian:k=10"
-  std::vector<double> gammas;  // γ (bits)
+  std::string label;  // how reports name the row, e.g. "gaussian:k=10"
+  // The seed of the row's bootstrap at the γ with index i (estimate_attack): the chain's seed ^
+  // (bootstrap_salt + i) when set, else seed ^ (0x5e0 + 131·i + the row's index among the rows
+  // of its mechanism). A preset sets it to keep the stream a row had in an earlier release.
+  std::optional<std::uint64_t> bootstrap_salt;
 };
 
 struct ChainConfig {
-  BoundConfig bound;                      // Ψ, estimator, grid, seed, threads, progress, checkpoint
-  std::vector<ChainAttackRow> attacks;    // workflow::chain_attack_rows gives the paper's
+  BoundConfig bound;                    // Ψ, estimator, grid, seed, threads, progress, checkpoint
+  std::vector<ChainAttackRow> attacks;  // the rows, in the report's order
+  // The leakages asked for: γ (bits), and rates (whole bits). Each row is attacked where its
+  // attack's reach() says: the γs below its bound and, if it reaches rates, the rates first.
+  std::vector<double> gammas;
+  std::vector<unsigned> rates;
   std::size_t bootstrap = 1000;    // resamples of the targets for standard errors
   std::size_t figure_targets = 6;  // targets whose reconstructions are kept for the image grid
   // A numerical error bound per γ of the attacks, added to that γ before the converse (as
@@ -87,6 +88,7 @@ struct ChainAttack {
   // γ of the release the attack ran, by the mechanism's own leakage() at the configuration the
   // attack reports (checked ≤ the row's γ + its error bound); absent where it reports none.
   std::optional<double> release_gamma_bits;
+  bool restored = false;  // read from the checkpoint rather than run
 };
 
 // An attack whose error is more than 3 standard errors below ρ* (mathematics §9): by the converse
@@ -94,8 +96,9 @@ struct ChainAttack {
 // wrong.
 struct ChainViolation {
   double gamma_bits = 0.0;
+  std::size_t row = 0;    // the attack row (ChainReport::attacks)
   std::string mechanism;  // the plugin
-  std::string attack;     // its column: "codebook", "dpsgd (q=1, T=1)", or an other row's label
+  std::string attack;     // how reports name it: the row's label
   double rho = 0.0, standard_error = 0.0, rho_star = 0.0;
 };
 
@@ -106,44 +109,41 @@ RECONBOUND_API std::optional<double> find_detail(const AttackDetails& details, s
 struct ChainAttackInfo {
   std::string mechanism;
   std::string label;
-  AttackDetails settings;      // ReconstructionAttack::settings()
-  std::vector<double> gammas;  // where it is attacked
+  AttackDetails settings;             // ReconstructionAttack::settings()
+  std::vector<AttackColumn> columns;  // ReconstructionAttack::columns()
+  std::vector<double> gammas;         // where it is attacked (its reach among the chain's leakages)
 };
 
 struct ChainRow {
   double gamma_bits = 0.0;
   ConverseResult bound;  // ρ* (and its point estimate) at γ
-  // The codebook release at this γ (the first codebook row): R bits (deterministic) or the
-  // two-cell codebook through a binary symmetric channel below one bit. Absent where no
-  // codebook leaks exactly γ.
-  std::optional<unsigned> codebook_bits;
-  std::optional<double> keep_probability;       // BSC only
-  std::optional<double> realised_entropy_bits;  // H(Q) of the deterministic release on D_est
-  std::optional<double> rho_blk;                // eq 40 with the per-block charge
-  std::optional<double> mean_gamma_b;           // mean per-coordinate leakage γ_b (bits)
-  std::optional<AttackEstimate> codebook;       // the conditional-mean decoder
-  // One per dpsgd row (ChainReport::settings): absent where it is not attacked or γ is not reached.
-  std::vector<std::optional<ChainAttack>> dpsgd;
-  // One per other row (ChainReport::other), as dpsgd.
-  std::vector<std::optional<ChainAttack>> other;
+  // One per attack row (ChainReport::attacks): absent where that row is not attacked at γ.
+  std::vector<std::optional<ChainAttack>> attacks;
+};
+
+// The time of one attack row over all its γs (0 s for an attack restored from a checkpoint).
+struct ChainAttackTiming {
+  double seconds = 0.0;
+  // Per column of kind seconds (AttackColumnKind::seconds): the part of `seconds` it names.
+  AttackDetails parts;
 };
 
 struct ChainTimings {
-  double bound_s = 0, codebook_s = 0, per_block_s = 0, dpsgd_s = 0, other_s = 0;
+  double bound_s = 0;
+  std::vector<ChainAttackTiming> attacks;  // one per attack row
 };
 
 struct ChainReport {
   BoundReport bound;
-  std::vector<DpsgdSetting> settings;  // the dpsgd rows', in the order of ChainConfig::attacks
-  std::vector<ChainAttackInfo> other;  // the rows of other mechanisms (and further codebook rows)
-  std::vector<ChainRow> rows;          // ascending γ: the union of every attack row's γ
+  std::vector<ChainAttackInfo> attacks;  // the attack rows, in the order of ChainConfig::attacks
+  std::vector<ChainRow> rows;            // ascending γ: the union of every attack row's γ
   std::size_t n_shadow = 0, n_targets = 0;
   // The image grid (paper Figure 9): the first figure_targets targets and, at each γ where it
   // ran, their reconstruction as an image by the first attack row that returns posterior
   // weights — the weights applied to the shadow records' images (for Ψ = pixels this is the
   // attack's own output).
   RowMatrix figure_images;                        // figure_targets × d (grey levels)
-  std::string figure_attack;  // that row: "q=1, T=1" for a dpsgd row, else its mechanism; "" without
+  std::optional<std::size_t> figure_row;          // that attack row; absent without one
   std::vector<double> figure_gammas;              // ascending
   std::vector<RowMatrix> figure_reconstructions;  // one per figure γ: figure_targets × d
   std::vector<double> figure_column_rho;          // per figure γ: the attack's ρ over all targets
@@ -153,18 +153,18 @@ struct ChainReport {
   ChainTimings timings;
 };
 
-// Every attack of `report` (codebook, dpsgd and other rows) with ρ + 3·SE < ρ* at its γ.
+// Every attack of `report` with ρ + 3·SE < ρ* at its γ, by γ and then by row.
 RECONBOUND_API std::vector<ChainViolation> chain_violations(const ChainReport& report);
 
 // One line naming the plugin, its attack, γ and the numbers, and what it means (ASCII).
 RECONBOUND_API std::string violation_sentence(const ChainViolation& violation);
 
-// InvalidInput for a row of a mechanism without an attack ("mechanism NAME provides no
+// InvalidInput for no rows, a row of a mechanism without an attack ("mechanism NAME provides no
 // reconstruction attack"), a γ that is not finite and > 0, no γ at all, and the errors of the
 // plugins and the pipeline; PluginError when an attack returns errors that are not one finite
-// value ≥ 0 per target, or weights of the wrong shape, or a dpsgd row's attack reports no q
-// and steps among its settings, or a mechanism's leakage() for its row's parameters or for the
-// release an attack ran is not finite and ≥ 0, or charges that release more than the row's γ.
+// value ≥ 0 per target, or weights of the wrong shape, or a mechanism's leakage() for its row's
+// parameters or for the release an attack ran is not finite and ≥ 0, or charges that release
+// more than the row's γ.
 // With config.bound.checkpoint, every finished attack is a work item kept in it, as the
 // estimates' items are: a rerun restores it (its timings count 0 s) and attacks only the rest
 // (docs/checkpoints.md).

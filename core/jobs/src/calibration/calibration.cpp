@@ -190,8 +190,8 @@ EpsilonCalibration calibrate_noise_scale_for_epsilon(const std::string& name, co
 
 GammaCalibration calibrate_noise_scale_for_gamma(const Mechanism& mechanism, const MechanismInput& input,
                                                  double max_gamma_bits, const CalibrationOptions& range) {
-  // γ(c) + its numerical error bound, of the mechanism with its noise scaled by c (Theorem 4.1
-  // for dpsgd), decreasing in c: what the converse is charged (mathematics §6.8).
+  // γ(c) + its numerical error bound, of the mechanism with its noise scaled by c (e.g. Theorem 4.1
+  // for noisy gradient descent), decreasing in c: what the converse is charged (mathematics §6.8).
   auto charged_of = [&](double factor) {
     const Leakage leakage = mechanism.leakage(scaled_input(input, factor));
     return leakage.gamma_bits + leakage.abs_error_bits;

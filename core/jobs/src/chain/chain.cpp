@@ -1,5 +1,5 @@
-// The tightness chain ρ* ≤ ρ_blk ≤ ρ_cb ≤ ρ_dpsgd (mathematics §9, paper eq 39): every attack row
-// at its γs, then the certified bound at all of them.
+// The tightness chain ρ* ≤ … ≤ ρ of an attack (mathematics §9, paper eq 39): every attack row at
+// the γs it reaches, then the certified bound at all of them.
 #include "reconbound/chain.hpp"
 
 #include <fmt/format.h>
@@ -18,7 +18,6 @@ namespace reconbound {
 
 namespace {
 
-using chain::ChainRole;
 using chain::PreparedRow;
 
 double seconds_since(std::chrono::steady_clock::time_point start) {
@@ -35,19 +34,12 @@ void check_config(const ChainData& data, const ChainConfig& config) {
   }
   if (data.est == nullptr) throw InvalidInput("the chain needs D_est");
   if (config.attacks.empty()) throw InvalidInput("the chain needs at least one mechanism with an attack");
-  for (const ChainAttackRow& row : config.attacks) {
-    for (const double g : row.gammas) {
-      if (!std::isfinite(g) || !(g > 0.0)) {
-        throw InvalidInput(fmt::format("{} attack at gamma = {} bits: gamma must be finite and > 0", row.label, g));
-      }
-    }
-  }
 }
 
 // The rows' γ: every attack row's, ascending, without repeats.
-std::vector<double> row_gammas(const ChainConfig& config) {
+std::vector<double> row_gammas(const std::vector<PreparedRow>& rows) {
   std::vector<double> gammas;
-  for (const ChainAttackRow& row : config.attacks) gammas.insert(gammas.end(), row.gammas.begin(), row.gammas.end());
+  for (const PreparedRow& row : rows) gammas.insert(gammas.end(), row.gammas.begin(), row.gammas.end());
   std::sort(gammas.begin(), gammas.end());
   gammas.erase(std::unique(gammas.begin(), gammas.end()), gammas.end());
   if (gammas.empty()) throw InvalidInput("the chain needs at least one gamma to attack at");
@@ -55,7 +47,7 @@ std::vector<double> row_gammas(const ChainConfig& config) {
 }
 
 bool attacked_at(const PreparedRow& row, double gamma) {
-  return std::find(row.config->gammas.begin(), row.config->gammas.end(), gamma) != row.config->gammas.end();
+  return std::find(row.gammas.begin(), row.gammas.end(), gamma) != row.gammas.end();
 }
 
 // Every attack at every γ it will run at, asked in the order they run, before any work.
@@ -68,22 +60,6 @@ void check_plans(const std::vector<PreparedRow>& rows, const std::vector<double>
       if (attacked_at(row, gamma)) row.attack->check({gamma, n_est, n_shadow, n_targets});
     }
   }
-}
-
-// The codebook release's columns (eq 39: its release, ρ_blk and ρ_cb) from its attack.
-void fill_codebook(ChainRow& row, const AttackResult& result, std::optional<AttackEstimate> estimate) {
-  if (!estimate) return;
-  if (const auto bits = find_detail(result.details, "codebook_bits")) row.codebook_bits = static_cast<unsigned>(*bits);
-  row.keep_probability = find_detail(result.details, "keep_probability");
-  row.realised_entropy_bits = find_detail(result.details, "realised_entropy_bits");
-  row.rho_blk = find_detail(result.details, "rho_blk");
-  row.mean_gamma_b = find_detail(result.details, "mean_gamma_b");
-  row.codebook = std::move(estimate);
-}
-
-// Time of a codebook attack spent on its per-block bound, which it reports.
-double per_block_seconds(const AttackResult& result) {
-  return find_detail(result.details, "per_block_seconds").value_or(0.0);
 }
 
 }  // namespace
@@ -120,43 +96,41 @@ std::size_t attack_count(const std::vector<PreparedRow>& rows, const std::vector
   return total;
 }
 
-// Files one attack's result (its estimate and release in `attack`) in its row's column, its notes
-// in the report and its time (0 for one restored from a checkpoint) in the report's timings.
-void file_attack(ChainReport& out, ChainRow& row, const PreparedRow& prepared, AttackResult result,
-                 ChainAttack attack, bool restored, double seconds) {
-  out.notes.insert(out.notes.end(), result.notes.begin(), result.notes.end());
-  switch (prepared.role) {
-    case ChainRole::codebook: {
-      const double per_block = restored ? 0.0 : per_block_seconds(result);
-      out.timings.per_block_s += per_block;
-      out.timings.codebook_s += seconds - per_block;
-      fill_codebook(row, result, std::move(attack.estimate));
-      break;
-    }
-    case ChainRole::dpsgd:
-      out.timings.dpsgd_s += seconds;
-      attack.details = std::move(result.details);
-      row.dpsgd[prepared.slot] = std::move(attack);
-      break;
-    case ChainRole::other:
-      out.timings.other_s += seconds;
-      attack.details = std::move(result.details);
-      row.other[prepared.slot] = std::move(attack);
-      break;
+// A row's timing before any attack: no seconds, a part of 0 s per column of kind seconds.
+ChainAttackTiming empty_timing(const PreparedRow& row) {
+  ChainAttackTiming out;
+  for (const AttackColumn& column : row.columns) {
+    if (column.kind == AttackColumnKind::seconds) out.parts.emplace_back(column.detail, 0.0);
   }
+  return out;
+}
+
+// Files the attack of row r (its estimate and release in `attack`) in its column of `row`, its
+// notes in the report and its time (0 for one restored from a checkpoint: it took none in this
+// run) in the row's timing, the parts its seconds columns name among them.
+void file_attack(ChainReport& out, ChainRow& row, std::size_t r, AttackResult result, ChainAttack attack,
+                 double seconds) {
+  out.notes.insert(out.notes.end(), result.notes.begin(), result.notes.end());
+  ChainAttackTiming& timing = out.timings.attacks[r];
+  timing.seconds += seconds;
+  for (auto& [name, part] : timing.parts) {
+    if (!attack.restored) part += find_detail(result.details, name).value_or(0.0);
+  }
+  attack.details = std::move(result.details);
+  row.attacks[r] = std::move(attack);
 }
 
 }  // namespace
 
 ChainReport compute_chain(const Registry& registry, const ChainData& data, const ChainConfig& config) {
   check_config(data, config);
-  const std::vector<double> gammas = row_gammas(config);
-  const std::vector<PreparedRow> rows = chain::prepare_rows(registry, config.attacks);
+  const std::vector<PreparedRow> rows = chain::prepare_rows(registry, config);
+  const std::vector<double> gammas = row_gammas(rows);
   check_plans(rows, gammas, data);
   ChainReport out;
   for (const PreparedRow& row : rows) {
-    if (row.role == ChainRole::dpsgd) out.settings.push_back(chain::dpsgd_setting(row));
-    if (row.role == ChainRole::other) out.other.push_back(chain::attack_info(row));
+    out.attacks.push_back(chain::attack_info(row));
+    out.timings.attacks.push_back(empty_timing(row));
   }
   auto start = std::chrono::steady_clock::now();
   const BoundFrame frame = make_bound_frame(registry, {data.perp, data.est, data.shape}, config.bound);
@@ -191,8 +165,7 @@ ChainReport compute_chain(const Registry& registry, const ChainData& data, const
   for (std::size_t i = 0; i < gammas.size(); ++i) {
     ChainRow row;
     row.gamma_bits = gammas[i];
-    row.dpsgd.resize(out.settings.size());
-    row.other.resize(out.other.size());
+    row.attacks.resize(rows.size());
     for (std::size_t r = 0; r < rows.size(); ++r) {
       if (!attacked_at(rows[r], row.gamma_bits)) continue;
       report(config, fmt::format("{} attack at gamma = {} bits", rows[r].config->label, row.gamma_bits), done++,
@@ -206,8 +179,7 @@ ChainReport compute_chain(const Registry& registry, const ChainData& data, const
                                    chain::bootstrap_seed(rows[r], config.bound.seed, i));
         figure.add(r, row.gamma_bits, result.weights, *estimate);
       }
-      // A restored attack took no time in this run.
-      file_attack(out, row, rows[r], std::move(result), {std::move(estimate), {}, release}, restored,
+      file_attack(out, row, r, std::move(result), {std::move(estimate), {}, release, restored},
                   restored ? 0.0 : seconds_since(start));
     }
     out.rows.push_back(std::move(row));
@@ -221,8 +193,7 @@ ChainReport compute_chain(const Registry& registry, const ChainData& data, const
   out.timings.bound_s += seconds_since(start);
   for (std::size_t i = 0; i < gammas.size(); ++i) out.rows[i].bound = out.bound.results[i].converse;
   out.violations = chain_violations(out);
-  const std::optional<std::size_t> shown = figure.row();
-  figure.write_to(out, shown ? chain::figure_label(rows[*shown]) : std::string());
+  figure.write_to(out);
   report(config, "chain", total, total);
   return out;
 }

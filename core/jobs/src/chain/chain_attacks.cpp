@@ -1,5 +1,6 @@
-// The attack rows of the tightness chain (mathematics §9): mechanisms with an attack, their
-// streams and one attack at one γ, its result checked where it crosses the plugin boundary.
+// The attack rows of the tightness chain (mathematics §9): mechanisms with an attack, the
+// leakages they reach, their streams and one attack at one γ, its result checked where it
+// crosses the plugin boundary.
 #include "chain_attacks.hpp"
 
 #include <fmt/format.h>
@@ -15,10 +16,20 @@ namespace reconbound::chain {
 
 namespace {
 
-ChainRole role_of(const std::string& mechanism, bool first_codebook) {
-  if (mechanism == "codebook" && first_codebook) return ChainRole::codebook;
-  if (mechanism == "dpsgd") return ChainRole::dpsgd;
-  return ChainRole::other;
+// The leakages of `config` an attack of `reach` is run at: the rates first (if it reaches them),
+// then the γs below its bound; InvalidInput naming the row for one not finite and > 0.
+std::vector<double> reached_gammas(const AttackReach& reach, const ChainConfig& config, const std::string& label) {
+  std::vector<double> out;
+  if (reach.rates) out.assign(config.rates.begin(), config.rates.end());
+  for (const double g : config.gammas) {
+    if (g < reach.gammas_below) out.push_back(g);
+  }
+  for (const double g : out) {
+    if (!std::isfinite(g) || !(g > 0.0)) {
+      throw InvalidInput(fmt::format("{} attack at gamma = {} bits: gamma must be finite and > 0", label, g));
+    }
+  }
+  return out;
 }
 
 void check_result(const AttackResult& result, const PreparedRow& row, const AttackInput& samples) {
@@ -94,48 +105,27 @@ std::optional<double> checked_release_gamma(const PreparedRow& row, double gamma
   return leakage.gamma_bits;
 }
 
-std::vector<PreparedRow> prepare_rows(const Registry& registry, const std::vector<ChainAttackRow>& rows) {
+std::vector<PreparedRow> prepare_rows(const Registry& registry, const ChainConfig& config) {
   std::vector<PreparedRow> out;
   std::map<std::string, std::size_t> per_mechanism;
-  std::size_t dpsgd = 0, other = 0;
-  bool codebook_seen = false;
-  for (const ChainAttackRow& config : rows) {
+  for (const ChainAttackRow& attack_row : config.attacks) {
     PreparedRow row;
-    row.config = &config;
-    row.mechanism = registry.make_mechanism(config.mechanism, config.params);
+    row.config = &attack_row;
+    row.mechanism = registry.make_mechanism(attack_row.mechanism, attack_row.params);
     row.attack = row.mechanism->attack();
     if (row.attack == nullptr) {
-      throw InvalidInput(fmt::format("mechanism {} provides no reconstruction attack", config.mechanism));
+      throw InvalidInput(fmt::format("mechanism {} provides no reconstruction attack", attack_row.mechanism));
     }
-    row.role = role_of(config.mechanism, !codebook_seen);
-    codebook_seen = codebook_seen || row.role == ChainRole::codebook;
-    if (row.role == ChainRole::dpsgd) row.slot = dpsgd++;
-    if (row.role == ChainRole::other) row.slot = other++;
-    row.stream = per_mechanism[config.mechanism]++;
+    row.gammas = reached_gammas(row.attack->reach(), config, attack_row.label);
+    row.columns = row.attack->columns();
+    row.stream = per_mechanism[attack_row.mechanism]++;
     out.push_back(std::move(row));
   }
   return out;
 }
 
 ChainAttackInfo attack_info(const PreparedRow& row) {
-  return {row.config->mechanism, row.config->label, row.attack->settings(), row.config->gammas};
-}
-
-DpsgdSetting dpsgd_setting(const PreparedRow& row) {
-  const AttackDetails settings = row.attack->settings();
-  const auto q = find_detail(settings, "q");
-  const auto steps = find_detail(settings, "steps");
-  if (!q || !steps) {
-    throw PluginError(fmt::format("mechanism {}'s attack reports no q and steps among its settings",
-                                  row.config->mechanism));
-  }
-  return {*q, static_cast<std::uint64_t>(*steps)};
-}
-
-std::string figure_label(const PreparedRow& row) {
-  if (row.role != ChainRole::dpsgd) return row.config->mechanism;
-  const DpsgdSetting setting = dpsgd_setting(row);
-  return fmt::format("q={:g}, T={}", setting.q, setting.steps);
+  return {row.config->mechanism, row.config->label, row.attack->settings(), row.columns, row.gammas};
 }
 
 AttackResult run_attack(const PreparedRow& row, const AttackInput& shared, double gamma_bits,
@@ -154,8 +144,7 @@ std::uint64_t attack_seed(const PreparedRow& row, std::uint64_t chain_seed, std:
 }
 
 std::uint64_t bootstrap_seed(const PreparedRow& row, std::uint64_t seed, std::size_t gamma_index) {
-  // The codebook release's stream is the one it had when the chain was written for it alone.
-  if (row.role == ChainRole::codebook) return seed ^ (0xb00u + gamma_index);
+  if (row.config->bootstrap_salt) return seed ^ (*row.config->bootstrap_salt + gamma_index);
   return seed ^ (0x5e0u + 131 * gamma_index + row.stream);
 }
 

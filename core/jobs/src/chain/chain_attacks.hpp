@@ -15,22 +15,19 @@
 
 namespace reconbound::chain {
 
-// Which columns of the report a row fills: the first codebook row the codebook release's
-// (eq 39: ρ_blk, ρ_cb), the dpsgd rows ρ_dpsgd, every other row one of ChainRow::other.
-enum class ChainRole { codebook, dpsgd, other };
-
 struct PreparedRow {
   const ChainAttackRow* config = nullptr;
   std::shared_ptr<Mechanism> mechanism;
   const ReconstructionAttack* attack = nullptr;
-  ChainRole role = ChainRole::other;
-  std::size_t slot = 0;    // index in ChainRow::dpsgd or ChainRow::other
+  std::vector<double> gammas;         // where the attack is run (its reach)
+  std::vector<AttackColumn> columns;  // the attack's
   std::size_t stream = 0;  // index among the rows of the same mechanism
 };
 
-// The rows' mechanisms, made and checked: InvalidInput "mechanism NAME provides no
-// reconstruction attack" for a mechanism without one.
-std::vector<PreparedRow> prepare_rows(const Registry& registry, const std::vector<ChainAttackRow>& rows);
+// The rows' mechanisms, made and checked, each with the leakages of `config` it reaches:
+// InvalidInput "mechanism NAME provides no reconstruction attack" for a mechanism without one,
+// and for a γ that is not finite and > 0.
+std::vector<PreparedRow> prepare_rows(const Registry& registry, const ChainConfig& config);
 
 // The γ of the release `row`'s attack ran at gamma_bits, by the mechanism's own leakage() at the
 // configuration the attack reports (mathematics §9): a schedule-driven mechanism's q and steps
@@ -47,13 +44,6 @@ void check_row_leakage(const std::vector<PreparedRow>& rows, const RecordShape& 
 
 // The report's description of a row.
 ChainAttackInfo attack_info(const PreparedRow& row);
-
-// A dpsgd row's (q, T), from its attack's settings; PluginError when they are missing.
-DpsgdSetting dpsgd_setting(const PreparedRow& row);
-
-// How the image grid names a row (in one column head): "q=1, T=1" for a dpsgd row, else its
-// mechanism.
-std::string figure_label(const PreparedRow& row);
 
 // The attack of `row` at the γ with index `gamma_index` among the chain's γs, on what every
 // attack of the chain reads (`shared`: the samples, tr Σ̂, chain_seed, threads). PluginError,

@@ -25,10 +25,10 @@ std::optional<std::size_t> FigureGrid::row() const {
   return columns_.begin()->first;
 }
 
-void FigureGrid::write_to(ChainReport& report, const std::string& shown_attack) const {
+void FigureGrid::write_to(ChainReport& report) const {
   report.figure_images = target_images_.topRows(static_cast<Eigen::Index>(shown_));
   if (columns_.empty()) return;
-  report.figure_attack = shown_attack;
+  report.figure_row = row();
   for (const Column& column : columns_.begin()->second) {
     report.figure_gammas.push_back(column.gamma);
     report.figure_reconstructions.push_back(column.reconstruction);

@@ -5,7 +5,6 @@
 #include <cstddef>
 #include <map>
 #include <optional>
-#include <string>
 #include <vector>
 
 #include "reconbound/chain.hpp"
@@ -23,8 +22,8 @@ class FigureGrid {
   void add(std::size_t row, double gamma, const RowMatrix& weights, const AttackEstimate& estimate);
   // The row shown: the first that returned weights; none without weights.
   std::optional<std::size_t> row() const;
-  // The grid into the report; `shown_attack` names row().
-  void write_to(ChainReport& report, const std::string& shown_attack) const;
+  // The grid into the report, row() as its figure_row.
+  void write_to(ChainReport& report) const;
 
  private:
   struct Column {

@@ -12,12 +12,8 @@ namespace {
 
 constexpr double kStandardErrors = 3.0;
 
-void check_one(std::vector<ChainViolation>& out, const ChainRow& row, const std::string& mechanism,
-               const std::string& attack, const std::optional<AttackEstimate>& estimate) {
-  if (!estimate) return;
-  if (estimate->rho + kStandardErrors * estimate->standard_error < row.bound.rho_star) {
-    out.push_back({row.gamma_bits, mechanism, attack, estimate->rho, estimate->standard_error, row.bound.rho_star});
-  }
+bool beats_rho_star(const AttackEstimate& estimate, double rho_star) {
+  return estimate.rho + kStandardErrors * estimate.standard_error < rho_star;
 }
 
 }  // namespace
@@ -25,15 +21,11 @@ void check_one(std::vector<ChainViolation>& out, const ChainRow& row, const std:
 std::vector<ChainViolation> chain_violations(const ChainReport& report) {
   std::vector<ChainViolation> out;
   for (const ChainRow& row : report.rows) {
-    check_one(out, row, "codebook", "codebook", row.codebook);
-    for (std::size_t s = 0; s < row.dpsgd.size() && s < report.settings.size(); ++s) {
-      if (!row.dpsgd[s]) continue;
-      const DpsgdSetting& setting = report.settings[s];
-      check_one(out, row, "dpsgd", fmt::format("dpsgd (q={:g}, T={})", setting.q, setting.steps),
-                row.dpsgd[s]->estimate);
-    }
-    for (std::size_t o = 0; o < row.other.size() && o < report.other.size(); ++o) {
-      if (row.other[o]) check_one(out, row, report.other[o].mechanism, report.other[o].label, row.other[o]->estimate);
+    for (std::size_t r = 0; r < row.attacks.size() && r < report.attacks.size(); ++r) {
+      const auto& attack = row.attacks[r];
+      if (!attack || !attack->estimate || !beats_rho_star(*attack->estimate, row.bound.rho_star)) continue;
+      out.push_back({row.gamma_bits, r, report.attacks[r].mechanism, report.attacks[r].label, attack->estimate->rho,
+                     attack->estimate->standard_error, row.bound.rho_star});
     }
   }
   return out;

@@ -69,7 +69,7 @@ Charged charged_leakage(const BoundRequest& request, const Mechanism& mechanism,
   return charged;
 }
 
-// γ of a mechanism fitted on data (e.g. the codebook): fitted on Ψ(D_est), the records whose
+// γ of a mechanism fitted on data (e.g. a vector quantiser): fitted on Ψ(D_est), the records whose
 // entropy the bound estimates.
 Charged fitted_leakage(const BoundRequest& request, const Mechanism& mechanism, const BoundFrame& frame,
                        BoundOutput& out) {

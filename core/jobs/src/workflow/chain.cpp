@@ -11,34 +11,6 @@ namespace reconbound::workflow {
 
 namespace {
 
-std::optional<double> difference(const std::optional<double>& a, const std::optional<double>& b) {
-  if (!a || !b) return std::nullopt;
-  return *a - *b;
-}
-
-std::optional<double> rho_of(const std::optional<ChainAttack>& attack) {
-  return attack && attack->estimate ? std::optional<double>(attack->estimate->rho) : std::nullopt;
-}
-
-std::optional<double> rho_of(const std::optional<AttackEstimate>& e) {
-  return e ? std::optional<double>(e->rho) : std::nullopt;
-}
-
-}  // namespace
-
-ChainGaps chain_gaps(const ChainRow& row) {
-  ChainGaps gaps;
-  gaps.blk_minus_rho_star = difference(row.rho_blk, row.bound.rho_star);
-  gaps.cb_minus_blk = difference(rho_of(row.codebook), row.rho_blk);
-  for (const auto& attack : row.dpsgd) gaps.dpsgd_minus_cb.push_back(difference(rho_of(attack), rho_of(row.codebook)));
-  for (const auto& attack : row.other) {
-    gaps.other_minus_rho_star.push_back(difference(rho_of(attack), row.bound.rho_star));
-  }
-  return gaps;
-}
-
-namespace {
-
 // ChainRows' error bounds as (γ, error) pairs; InvalidInput unless there is none or one per γ.
 std::vector<std::pair<double, double>> gamma_errors(const ChainRows& rows) {
   if (rows.gamma_errors_bits.empty()) return {};
@@ -55,7 +27,9 @@ std::vector<std::pair<double, double>> gamma_errors(const ChainRows& rows) {
 
 ChainOutput run_chain(const Registry& registry, const ChainRequest& request) {
   ChainConfig config = request.config;
-  config.attacks = chain_attack_rows(request.rows);
+  config.attacks = request.rows.attacks;
+  config.gammas = request.rows.gammas;
+  config.rates = request.rows.rates;
   config.gamma_errors_bits = gamma_errors(request.rows);
   config.bound = with_representation(config.bound, request.representation);
   const ChainSplitData data = load_chain_data(request.data);

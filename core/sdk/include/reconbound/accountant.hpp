@@ -1,8 +1,7 @@
 #pragma once
 // The result types of (ε, δ) accounting (mathematics §8), shared by every mechanism that provides a
 // PrivacyAccountant (reconbound/mechanism.hpp), and δ from the training-set size. ε and δ are
-// in nats (e^ε). The dpsgd plugin's PLD accountant is one implementation
-// (mechanisms/dpsgd/accountant/pld_accountant.hpp).
+// in nats (e^ε). A mechanism plugin's PLD accountant is one implementation.
 //
 // Error bars are bounds, not estimates: ε_lower ≤ ε(δ) ≤ ε_upper.
 #include <cstddef>

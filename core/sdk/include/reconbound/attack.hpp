@@ -20,6 +20,7 @@
 //   };
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <string>
 #include <utility>
 #include <vector>
@@ -34,7 +35,7 @@ using AttackDetails = std::vector<std::pair<std::string, double>>;
 
 struct AttackInput {
   const RowMatrix* shadow = nullptr;   // Ψ(D_shadow), n_shadow × m: the attacker's prior sample
-  const RowMatrix* est = nullptr;      // Ψ(D_est) ⊇ Ψ(D_shadow), n_est × m (e.g. to fit a codebook's cells)
+  const RowMatrix* est = nullptr;      // Ψ(D_est) ⊇ Ψ(D_shadow), n_est × m (e.g. to fit a quantiser's cells)
   // D_est in the bound's rotated coordinates, cut into blocks of size k = 1 (mathematics §4):
   // row i is sqrt(m_pad)·U·Ψ(x_i), n_est × m_pad. For a per-block bound of the release (eq 40).
   const RowMatrix* rotated_est = nullptr;
@@ -46,7 +47,7 @@ struct AttackInput {
   // attacks of one mechanism share it and a row's numbers do not depend on the other rows.
   std::uint64_t seed = 0;
   // The chain's seed itself, the same for every γ and row: for a random fit that several γs
-  // share (the codebook fits one codebook per rate).
+  // share (e.g. a quantiser fitted once per rate).
   std::uint64_t chain_seed = 0;
   std::size_t threads = 1;    // 0: every hardware thread; results must not depend on it
   bool keep_weights = false;  // fill AttackResult::weights, if the attack has them
@@ -73,11 +74,44 @@ struct AttackResult {
   std::vector<std::string> notes;  // e.g. why γ is not reachable
 };
 
+// Where an attack's release can leak exactly γ, among the leakages a chain asks for: its γs
+// (any leakage) and its rates (whole bits, e.g. the R of a release of one of 2^R cells). The
+// default reaches every γ > 0 and no rate as such.
+struct AttackReach {
+  // The chain's γs below this are attacked (every γ by default).
+  double gammas_below = std::numeric_limits<double>::infinity();
+  bool rates = false;  // the chain's rates are attacked too, before its γs
+};
+
+// What a column of a chain's row means: one of the attack's details (AttackResult::details)
+// reported beside its ρ.
+enum class AttackColumnKind : std::uint32_t {
+  number = 0,        // a real number, e.g. a noise multiplier σ
+  whole_number = 1,  // an integer, e.g. a rate in bits
+  // A further link of the chain between ρ* and this attack's ρ (mathematics §9, eq 39): a lower
+  // bound on every attack on this release, itself ≥ ρ* (e.g. a per-block bound, eq 40).
+  link = 2,
+  // Seconds of the attack's time spent on one part of it, reported among the chain's timings
+  // instead of in the row.
+  seconds = 3,
+};
+
+struct AttackColumn {
+  std::string detail;       // the name in AttackResult::details
+  std::string description;  // one line for reports
+  AttackColumnKind kind = AttackColumnKind::number;
+};
+
 class RECONBOUND_API ReconstructionAttack {
  public:
   virtual ~ReconstructionAttack() = default;
   // The attack's own settings, for reports, e.g. {"q", 0.02}, {"steps", 100}, {"clip", 0.3}.
   virtual AttackDetails settings() const { return {}; }
+  // The leakages the attack is run at (see AttackReach); the default: every γ of the chain.
+  virtual AttackReach reach() const { return {}; }
+  // The details reported as columns of the chain's rows, in order; the default: none (every
+  // detail is still reported with the attack).
+  virtual std::vector<AttackColumn> columns() const { return {}; }
   // InvalidInput for a plan reconstruct() would refuse (e.g. too few records for a γ); the
   // default accepts every plan. Called before any record is represented.
   virtual void check(const AttackPlan& /*plan*/) const {}

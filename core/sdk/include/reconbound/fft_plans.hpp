@@ -2,7 +2,7 @@
 // Real-to-complex FFTs of one length, with FFTW plans created once per length and reused.
 // Plans are created under FFTW's planner lock (reconbound/fftw_planner_lock.hpp); executing
 // a plan on new arrays (fftw_execute_dft_*) is thread safe. Shared by core (the coordinate
-// grids of the per-block bound) and the dpsgd plugin's PLD accountant.
+// grids of the per-block bound) and the mechanism plugins (e.g. a PLD accountant).
 #include <complex>
 #include <cstddef>
 

@@ -4,13 +4,13 @@
 // Contract: leakage() returns γ in bits, an upper bound on the mutual information
 // I(x_i; released output | X_{−i}) between one protected record and everything the
 // mechanism releases. Bounds of several runs add. What a mechanism reads from its caller is
-// declared by needs(): a noise schedule (DP-SGD), records to fit on (a codebook fitted by
-// k-means), or nothing beyond its own parameters (Params, given to the factory), e.g. the
+// declared by needs(): a noise schedule (noisy gradient descent), records to fit on (a vector
+// quantiser fitted by k-means), or nothing beyond its own parameters (Params, given to the factory), e.g. the
 // Gaussian mechanism released k times with noise σ.
 //
 // (ε, δ) accounting is a capability, not part of every mechanism: accountant() returns the
-// mechanism's accountant, or nullptr when it provides none. The dpsgd plugin provides the
-// PLD accountant (mathematics §8). So is a reconstruction attack (reconbound/attack.hpp):
+// mechanism's accountant, or nullptr when it provides none, e.g. a PLD accountant
+// (mathematics §8). So is a reconstruction attack (reconbound/attack.hpp):
 // attack() returns it, or nullptr; `reconbound chain` runs it next to the bound (mathematics §9).
 #include <cstdint>
 #include <string>

@@ -1,7 +1,7 @@
 #pragma once
 // Runs independent work items on a few threads. Each item writes only its own outputs, so the
 // results do not depend on the number of threads. Header only; used by the attacks of the
-// mechanism plugins (dpsgd, codebook).
+// mechanism plugins.
 #include <algorithm>
 #include <atomic>
 #include <cstddef>

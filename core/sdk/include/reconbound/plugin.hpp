@@ -26,7 +26,7 @@ namespace reconbound {
 
 // Bump whenever PluginInfo changes. A change of any header that crosses the plugin boundary
 // (this one and every reconbound header it includes) changes kPluginAbiFingerprint by itself.
-inline constexpr std::uint32_t kPluginAbiVersion = 8;
+inline constexpr std::uint32_t kPluginAbiVersion = 9;
 
 inline constexpr const char* kPluginAliasName = "reconbound_plugin_info";
 
@@ -47,7 +47,7 @@ using ConverseFactory = std::unique_ptr<Converse> (*)(const Params&);
 // How a mechanism's leakage γ must move as one of its own parameters grows.
 enum class LeakageTrend : std::uint32_t {
   non_increasing = 1,  // a noise parameter (σ, a Laplace scale b): more noise never leaks more
-  non_decreasing = 2,  // a capacity parameter (a codebook's bits, a number of releases)
+  non_decreasing = 2,  // a capacity parameter (a quantiser's bits, a number of releases)
 };
 
 // A numeric parameter of a mechanism and the range `reconbound conformance` sweeps it over
@@ -67,7 +67,7 @@ struct PluginInfo {
   // SHA-256 (hex) of the interface headers the plugin was compiled with: must stay the second
   const char* abi_fingerprint = kPluginAbiFingerprint;
   PluginKind kind = PluginKind::mechanism;
-  const char* name = "";         // unique within its kind, e.g. "dpsgd"
+  const char* name = "";         // unique within its kind, e.g. "gaussian"
   const char* version = "";      // the plugin's own version, e.g. "1.0.0"
   const char* description = "";  // one line
   const char* parameters = "";   // one line: the keys make() accepts, e.g. "tolerance=<double>"

@@ -1,5 +1,5 @@
 #pragma once
-// A DP-SGD noise schedule (mathematics §2): each run is a list of segments of `steps`
+// A noisy-gradient training schedule (mathematics §2): each run is a list of segments of `steps`
 // consecutive steps with Poisson sampling rate q and noise multiplier σ. Several runs
 // on the same protected data (a hyper-parameter search) add their leakages (mathematics §7).
 #include <cstdint>

@@ -1,5 +1,6 @@
 #pragma once
-// The figures of the chain (paper Figures 3/7, 6 and 9), as the documents' bytes.
+// The figures of the chain (paper Figures 3/7, 6 and 9), as the documents' bytes, in the paper's
+// columns (reconbound/presets/paper_chain.hpp).
 #include <string>
 
 #include "reconbound/certificate.hpp"
@@ -18,7 +19,7 @@ std::string chain_svg(const ChainReport& report, const std::string& subtitle, co
 std::string spread_svg(const ChainReport& report, const std::string& subtitle, const CertificateWording& wording);
 
 // A grid: one row per figure target, its image and its reconstructions by the attack the
-// report shows (ChainReport::figure_attack) at each γ, the column heads giving γ and the
+// report shows (ChainReport::figure_row, named by presets::figure_label) at each γ, the column heads giving γ and the
 // attack's mean ρ, each cell its target's ρ (Figure 9): the bytes of a PNG file. InvalidInput for
 // images neither grey nor RGB, and for a report without figure targets or reconstructions.
 std::string reconstruction_png(const ChainReport& report, const ImageShape& shape);

@@ -28,7 +28,7 @@ namespace reconbound::figures {
 // D⊥, D_est and held-out targets laid out as the chain job lays them out (workflow::run_chain).
 struct ReportChainRequest {
   std::size_t targets = 100;                                   // held-out targets drawn at random
-  std::vector<unsigned> bits = workflow::ChainRows{}.bits;     // rates R of the codebook's releases
+  std::vector<unsigned> bits = workflow::ChainRows{}.rates;    // rates R of the codebook's releases
   std::size_t bootstrap = ChainConfig{}.bootstrap;             // resamples of the standard errors
   std::size_t figure_targets = ChainConfig{}.figure_targets;   // rows of the reconstruction grid
 };

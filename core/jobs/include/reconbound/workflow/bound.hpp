@@ -1,7 +1,7 @@
 #pragma once
 // The bound job (Algorithm 1; mathematics §3–7): the certified ρ* for a data set, a representation
 // and the leakage of a mechanism — given as γ values, charged by the mechanism for a schedule,
-// or fitted on Ψ(D_est) by a mechanism that needs data (the codebook).
+// or fitted on Ψ(D_est) by a mechanism that needs data (e.g. a vector quantiser).
 #include <cstdint>
 #include <string>
 #include <utility>

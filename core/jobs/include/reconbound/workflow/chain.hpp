@@ -1,7 +1,6 @@
 #pragma once
-// The chain job (mathematics §9; paper §G.5–G.6, eq 39): ρ* next to the attacks of mechanisms
-// that provide one — by default the paper's: the codebook release (its per-block bound and
-// attack) and the DP-SGD attack (reconbound/chain.hpp) — on a data set laid out as D⊥, D_est,
+// The chain job (mathematics §9; paper §G.5–G.6, eq 39): ρ* next to the attacks of the
+// mechanisms the request names (reconbound/chain.hpp) on a data set laid out as D⊥, D_est,
 // D_shadow ⊆ D_est and held-out targets (mathematics §7, §F.4).
 #include <cstdint>
 #include <optional>
@@ -36,33 +35,26 @@ struct ChainSplitData {
 // records in neither. Overlaps and a shadow outside D_est are InvalidInput.
 RECONBOUND_API ChainSplitData load_chain_data(const ChainDataRequest& request);
 
-// The attack rows of a chain and where they are attacked.
+// The attack rows of a chain and the leakages asked for; each row is attacked where its attack
+// reaches (ReconstructionAttack::reach()).
 struct ChainRows {
   std::vector<double> gammas{0.72, 2.89, 8.01, 72.13};  // γ (bits) of the attacks
-  std::vector<unsigned> bits{1, 2, 3, 4, 5, 6, 7, 8};    // rates R of the codebook rows
-  // "NAME" or "NAME:k=v,..." (the mechanism's Params), one per row; empty: the default rows,
-  // codebook and dpsgd:q=Q,steps=T,clip=C for every setting of `dpsgd`.
-  std::vector<std::string> mechanisms;
-  // The default rows' DP-SGD settings ((1, 1) and (0.02, 100) when absent) and clip norm C
-  // (0.3 when absent); InvalidInput when given with `mechanisms`.
-  std::optional<std::vector<DpsgdSetting>> dpsgd;
-  std::optional<double> clip;
+  std::vector<unsigned> rates{1, 2, 3, 4, 5, 6, 7, 8};   // whole-bit rates, for attacks that reach them
+  std::vector<ChainAttackRow> attacks;                   // the rows (named_attack_row, or a preset's)
   // The numerical error bound of each of `gammas` (empty: every γ exact), added to it before the
   // converse (mathematics §6.8): a report's γ values come from a mechanism that bounds its error.
   std::vector<double> gamma_errors_bits;
 };
 
-// The rows of ChainConfig::attacks: every row is attacked at `gammas`, except the codebook's,
-// which are attacked at the rates `bits` and, through the binary symmetric channel, at the
-// `gammas` below one bit. InvalidInput for a spec without a name, unparsable parameters,
-// `dpsgd` or `clip` with `mechanisms`, and a clip norm that is not finite and > 0.
-RECONBOUND_API std::vector<ChainAttackRow> chain_attack_rows(const ChainRows& rows);
+// The row "NAME" or "NAME:k=v,..." (the mechanism's Params), labelled with the spec itself.
+// InvalidInput for a spec without a name and unparsable parameters.
+RECONBOUND_API ChainAttackRow named_attack_row(const std::string& spec);
 
 struct ChainRequest {
   ChainDataRequest data;
   std::string representation = "pixel";  // as BoundRequest::representation
   ChainRows rows;
-  ChainConfig config;  // config.bound as BoundRequest::bound; its attacks come from `rows`
+  ChainConfig config;  // config.bound as BoundRequest::bound; its attacks and leakages come from `rows`
 };
 
 struct ChainOutput {
@@ -76,17 +68,8 @@ struct ChainOutput {
   Certificate certificate;     // what the chain's ρ* certifies (γ given: exact, else + its error; §6.8)
 };
 
-// The gaps along the chain (eq 39) in one row, each absent where a side is absent.
-struct ChainGaps {
-  std::optional<double> blk_minus_rho_star;  // ρ_blk − ρ*
-  std::optional<double> cb_minus_blk;        // ρ_cb − ρ_blk
-  std::vector<std::optional<double>> dpsgd_minus_cb;  // per dpsgd row: ρ_dpsgd − ρ_cb
-  std::vector<std::optional<double>> other_minus_rho_star;  // per other row: its ρ − ρ*
-};
-RECONBOUND_API ChainGaps chain_gaps(const ChainRow& row);
-
-// InvalidInput for the data layout, the rows (chain_attack_rows, compute_chain) and the
-// errors of the plugins and the pipeline.
+// InvalidInput for the data layout, the rows (compute_chain), error bounds that are not one per
+// γ, and the errors of the plugins and the pipeline.
 RECONBOUND_API ChainOutput run_chain(const Registry& registry, const ChainRequest& request);
 
 }  // namespace reconbound::workflow

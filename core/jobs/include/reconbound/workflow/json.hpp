@@ -21,7 +21,14 @@ RECONBOUND_API nlohmann::json to_json(const CalibrateEpsilonOutput& output);
 RECONBOUND_API nlohmann::json to_json(const CalibrateRhoOutput& output);
 RECONBOUND_API nlohmann::json to_json(const BoundOutput& output);
 RECONBOUND_API nlohmann::json to_json(const SpectrumOutput& output);
+// The chain in its generic layout: per γ row one entry per attack row (`attacks`, described in
+// `attack_rows`: its mechanism, spec, settings, declared columns and γs), each with its estimate,
+// its columns, the gaps along its links (eq 39) and all its details; timings per attack row.
 RECONBOUND_API nlohmann::json to_json(const ChainOutput& output);
+// An attack's estimate: rho, standard_error, rho_per_target.
+RECONBOUND_API nlohmann::json to_json(const AttackEstimate& estimate);
+// A violation with its sentence (violation_sentence).
+RECONBOUND_API nlohmann::json to_json(const ChainViolation& violation);
 // The plugins a registry found and its load failures: `reconbound plugins --json`.
 RECONBOUND_API nlohmann::json to_json(const Registry& registry);
 // What a bound certifies (mathematics §6.8): the `certificate` object of bound, calibrate
