@@ -106,7 +106,7 @@ TEST(PrivacyCli, CoreMessagesNameTheOptions) {
        "reconbound: error: --target-epsilon needs a delta: --delta, or --delta-exponent and --n-train "
        "(delta = n_train^-delta_exponent)\n"},
       {{"bound", "--data", "npy:/nonexistent.npy"},
-       "reconbound: error: no leakage: give --gamma (bits, one value or several) or a DP-SGD schedule (--q, "
+       "reconbound: error: no leakage: give --gamma (bits, one value or several) or a schedule (--q, "
        "--sigma and --steps, or --schedule)\n"},
       {{"bound", "--gamma", "1", "--q", "0.1", "--sigma", "1", "--steps", "10"},
        "reconbound: error: give either --gamma or a schedule (--q, --sigma and --steps, or --schedule), not both\n"},

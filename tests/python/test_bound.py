@@ -143,7 +143,7 @@ def test_the_leakage_messages_name_the_keywords(images):
     records, _ = images
     with pytest.raises(reconbound.InvalidInput) as error:
         reconbound.bound(perp=records[:300], est=records[300:], **SMALL_GRID)
-    assert str(error.value) == ("no leakage: give gamma (bits, one value or several) or a DP-SGD schedule "
+    assert str(error.value) == ("no leakage: give gamma (bits, one value or several) or a schedule "
                                 "(q, sigma and steps, or schedule)")
     with pytest.raises(reconbound.InvalidInput) as error:
         reconbound.bound(perp=records[:300], est=records[300:], gamma=1.0, q=0.1, sigma=1.0, steps=10, **SMALL_GRID)

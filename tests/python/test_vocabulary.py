@@ -148,7 +148,7 @@ def test_every_error_naming_a_parameter_speaks_the_callers_keywords(images, tmp_
         lambda: reconbound.bound(gamma=1.0, sample_rate=0.1, noise_multiplier=1.0, steps=10, **arrays):
             "give either gamma or a schedule (sample_rate, noise_multiplier and steps, or schedule), not both",
         lambda: reconbound.bound(**arrays):
-            "no leakage: give gamma (bits, one value or several) or a DP-SGD schedule (q, sigma and steps, or "
+            "no leakage: give gamma (bits, one value or several) or a schedule (q, sigma and steps, or "
             "schedule)",
         lambda: reconbound.bound(data=records, perp_range=(0, 300), perp_indices=[1, 2], gamma=1.0):
             "give either perp_range or perp_indices, not both",

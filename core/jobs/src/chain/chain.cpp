@@ -147,7 +147,7 @@ ChainReport compute_chain(const Registry& registry, const ChainData& data, const
   // Block b at k = 1 is coordinate b of U·Ψ(x) times sqrt(m_pad) (mathematics §4).
   const RowMatrix coordinates =
       frame.rotated_est * std::sqrt(static_cast<double>(frame.rotated_est.cols()));
-  // The attacks' errors and the per-block bound are estimates of ρ: they are normalised by the
+  // The attacks' errors (and the links they report) are estimates of ρ: they are normalised by the
   // point estimate tr Σ̂, not by ρ*'s certified normaliser (mathematics §9).
   const AttackInput samples{.shadow = &shadow,
                             .est = &frame.est_features,

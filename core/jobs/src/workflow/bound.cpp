@@ -51,7 +51,7 @@ Charged charged_leakage(const BoundRequest& request, const Mechanism& mechanism,
     return {request.gammas, {}, LeakageOrigin::given};
   }
   check_schedule_need(m, mechanism,
-                      fmt::format("no leakage: give {} (bits, one value or several) or a DP-SGD schedule ({})",
+                      fmt::format("no leakage: give {} (bits, one value or several) or a schedule ({})",
                                   parameter("gamma"), schedule_parameters(ScheduleUse::charge)));
   const Charged charged = charged_by_mechanism(checked_leakage(mechanism, m.name, mechanism_input(m)));
   const double gamma_bits = charged.gammas.front();
