@@ -6,6 +6,8 @@
 #include <cstdint>
 #include <limits>
 #include <optional>
+#include <string>
+#include <vector>
 
 #include "reconbound/error.hpp"
 #include "reconbound/presets/paper_chain.hpp"
@@ -96,6 +98,32 @@ TEST(ChainRows, ThePapersAttacksDeclareTheirReachAndColumns) {
   EXPECT_EQ(declared, expected);
   ASSERT_EQ(dpsgd->attack()->columns().size(), 1u);
   EXPECT_EQ(dpsgd->attack()->columns()[0].detail, "sigma");
+}
+
+// The paper's names: the first codebook row is "codebook", a dpsgd row "dpsgd (q=Q, T=T)" (in
+// violations) or "q=Q, T=T" (in the image grid), any other row its label; at one γ the codebook's
+// violation comes first, then the dpsgd rows', then the others', whatever the rows' order.
+TEST(ChainRows, ThePapersViewNamesAndOrdersTheColumns) {
+  ChainReport report;
+  report.attacks = {{"prior-mean-double", "prior-mean-double", {}, {}, {}},
+                    {"dpsgd", "dpsgd:q=1,steps=1", {{"q", 1.0}, {"steps", 1.0}}, {}, {}},
+                    {"codebook", "codebook", {}, {}, {}}};
+  report.violations = {{1.0, 0, "prior-mean-double", "prior-mean-double", 0.1, 0.01, 0.5},
+                       {1.0, 1, "dpsgd", "dpsgd:q=1,steps=1", 0.1, 0.01, 0.5},
+                       {1.0, 2, "codebook", "codebook", 0.1, 0.01, 0.5},
+                       {0.5, 0, "prior-mean-double", "prior-mean-double", 0.1, 0.01, 0.6}};
+  const presets::PaperColumns columns = presets::paper_columns(report);
+  EXPECT_EQ(columns.codebook, std::optional<std::size_t>(2));
+  EXPECT_EQ(columns.dpsgd, (std::vector<std::size_t>{1}));
+  EXPECT_EQ(columns.other, (std::vector<std::size_t>{0}));
+  std::vector<std::string> names;
+  for (const ChainViolation& v : presets::paper_violations(report)) names.push_back(v.attack);
+  EXPECT_EQ(names, (std::vector<std::string>{"prior-mean-double", "codebook", "dpsgd (q=1, T=1)", "prior-mean-double"}));
+  EXPECT_EQ(presets::figure_label(report), "");
+  report.figure_row = 1;
+  EXPECT_EQ(presets::figure_label(report), "q=1, T=1");
+  report.figure_row = 0;
+  EXPECT_EQ(presets::figure_label(report), "prior-mean-double");
 }
 
 }  // namespace

@@ -7,10 +7,12 @@
 #include <optional>
 
 #include "../support/prototype_images.hpp"
+#include "reconbound/certificate.hpp"
 #include "reconbound/chain.hpp"
 #include "reconbound/error.hpp"
 #include "reconbound/presets/paper_chain.hpp"
 #include "reconbound/registry.hpp"
+#include "reconbound/workflow/json.hpp"
 
 namespace reconbound {
 namespace {
@@ -137,6 +139,28 @@ TEST_F(Chain, FigureReconstructionsAreWeightedShadowImages) {
     EXPECT_GE(r.minCoeff(), -1e-9);  // a convex combination of images in [0, 255]
     EXPECT_LE(r.maxCoeff(), 255.0 + 1e-9);
   }
+}
+
+// The generic JSON (workflow::to_json): per γ row one entry per attack row, with the columns the
+// attack declares (a whole number as an integer), the gaps along its links and its timing parts.
+TEST_F(Chain, TheGenericJsonHasOneEntryPerAttackRowWithItsColumnsAndLinks) {
+  workflow::ChainOutput output;
+  output.report = *report_;
+  output.certificate = make_certificate(report_->bound, LeakageOrigin::given, 0.0, {true, "random split"});
+  const nlohmann::json json = workflow::to_json(output);
+  ASSERT_EQ(json["attack_rows"].size(), 3u);
+  EXPECT_EQ(json["attack_rows"][0]["columns"][3]["kind"], "link");
+  EXPECT_EQ(json["timings_s"]["attacks"][0]["parts"].count("per_block_seconds"), 1u);
+  const nlohmann::json& bsc = json["rows"][0]["attacks"][0];  // 0.5 bits, the codebook row
+  EXPECT_TRUE(bsc["columns"]["codebook_bits"].is_number_integer());
+  EXPECT_EQ(bsc["columns"].count("per_block_seconds"), 0u);  // a timing, not a column
+  const double rho_blk = *codebook(0).rho_blk, rho_star = report_->rows[0].bound.rho_star;
+  EXPECT_EQ(bsc["links"]["rho_blk"]["gap_to_rho_star"].get<double>(), rho_blk - rho_star);
+  EXPECT_EQ(bsc["links"]["rho_blk"]["gap_to_rho"].get<double>(), codebook(0).estimate->rho - rho_blk);
+  const nlohmann::json& unattacked = json["rows"][3]["attacks"][0];  // 2.5 bits: no codebook row
+  EXPECT_FALSE(unattacked["attacked"].get<bool>());
+  EXPECT_TRUE(unattacked["rho"].is_null());
+  EXPECT_TRUE(json["rows"][3]["attacks"][1]["columns"]["sigma"].is_number_float());
 }
 
 TEST(ChainInput, RefusesMissingTargetsAndBadSettings) {
