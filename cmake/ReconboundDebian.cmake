@@ -38,7 +38,7 @@ set(CPACK_DEBIAN_PACKAGE_SECTION science)
 set(CPACK_DEBIAN_PACKAGE_PRIORITY optional)
 # Architecture: `dpkg --print-architecture`, CPack's default.
 # Depends: dpkg-shlibdeps on every ELF file of the package. The plugins carry no RUNPATH (the
-# process has loaded libreconbound.so before it opens them): usr/lib, the package's own
+# process has loaded libreconbound_sdk.so before it opens them): usr/lib, the package's own
 # library folder, resolves it.
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS_PRIVATE_DIRS usr/lib)

@@ -1,6 +1,6 @@
 # The CMake package of the SDK (docs/writing-a-plugin.md): `cmake --install` writes
 # <prefix>/lib/cmake/reconbound/ so that find_package(reconbound) gives the targets of the
-# export set reconboundTargets under the namespace reconbound:: (reconbound::core, ...)
+# export set reconboundTargets under the namespace reconbound:: (reconbound::sdk, ::engine, ::jobs, ...)
 # and reconbound_add_plugin. Include it after every target of the export set is defined.
 include(CMakePackageConfigHelpers)
 

@@ -5,7 +5,7 @@
 #
 #   reconbound-<version>-linux-<arch>/
 #     bin/reconbound                  run path $ORIGIN/../lib
-#     lib/libreconbound.so            and every other shared library the CLI and the plugins
+#     lib/libreconbound_*.so          and every other shared library the CLI and the plugins
 #                                     need, glibc's excepted (libstdc++ and libgcc_s included),
 #                                     plus the OpenCL ICD loader libOpenCL.so.1; run path $ORIGIN
 #     lib/reconbound/plugins/*.so     the plugins; run path $ORIGIN/../.. (the core library finds

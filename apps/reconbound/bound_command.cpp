@@ -10,9 +10,9 @@
 #include "data_options.hpp"
 #include "mechanism_options.hpp"
 #include "progress_bar.hpp"
-#include "reconbound/grid.hpp"
 #include "reconbound/workflow/bound.hpp"
 #include "reconbound/workflow/json.hpp"
+#include "reconbound/workflow/setting_text.hpp"
 #include "schedule_options.hpp"
 
 namespace reconbound::cli {
@@ -32,7 +32,7 @@ void run(const Options& o, const CLI::App& command) {
   workflow::BoundRequest request;
   request.representation = single_representation(o.bound, "bound");
   request.mechanism = mechanism_request(o.mechanism, build_schedule(o.schedule));
-  if (!o.gammas.empty()) request.gammas = parse_number_list(o.gammas, "--gamma");
+  if (!o.gammas.empty()) request.gammas = workflow::parse_number_list(o.gammas, "--gamma");
   request.data = data_request(o.data, o.bound.quick);
   ProgressBar progress(!o.bound.quiet);
   request.bound = make_bound_config(o.bound, o.data.seed, &progress);

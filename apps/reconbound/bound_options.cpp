@@ -6,9 +6,8 @@
 #include <charconv>
 
 #include "reconbound/error.hpp"
-#include "reconbound/grid.hpp"
-#include "reconbound/memory_plan.hpp"
 #include "reconbound/workflow/bound_settings.hpp"
+#include "reconbound/workflow/setting_text.hpp"
 
 namespace reconbound::cli {
 
@@ -124,8 +123,8 @@ BoundConfig make_bound_config(const BoundOptions& o, std::uint64_t seed, Progres
   merge_params(settings.converse_params, o.converse_params);
   settings.exact = o.exact;
   if (o.mc_samples > 0) settings.mc_samples = static_cast<std::int64_t>(o.mc_samples);
-  if (!o.grid_k.empty()) settings.grid_k = parse_size_list(o.grid_k, "--grid-k");
-  if (!o.grid_nu2.empty()) settings.grid_nu2 = parse_number_list(o.grid_nu2, "--grid-nu2");
+  if (!o.grid_k.empty()) settings.grid_k = workflow::parse_size_list(o.grid_k, "--grid-k");
+  if (!o.grid_nu2.empty()) settings.grid_nu2 = workflow::parse_number_list(o.grid_nu2, "--grid-nu2");
   settings.alpha = o.alpha;
   settings.rotation = o.rotation;
   settings.padded_order = o.padded_order;
@@ -140,17 +139,11 @@ BoundConfig make_bound_config(const BoundOptions& o, std::uint64_t seed, Progres
   Job& job = Job::current();
   settings.ranks_on_node = job.ranks_on_node();
   settings.progress = job.progress(progress);
+  settings.memory_limit = o.memory_limit;
+  settings.memory_limit_name = "--memory-limit";
+  settings.limit_to_available = true;
   BoundConfig config = workflow::bound_config(settings);
   config.ranks = job.ranks();
-  if (!o.memory_limit.empty()) {
-    config.memory_limit_bytes = parse_memory_size(o.memory_limit);
-    config.memory_limit_source = "--memory-limit";
-  } else {
-    config.memory_limit_bytes = available_memory_bytes() / job.ranks_on_node();
-    config.memory_limit_source = job.ranks_on_node() == 1
-                                     ? "MemAvailable"
-                                     : fmt::format("MemAvailable shared by {} ranks on this machine", job.ranks_on_node());
-  }
   return config;
 }
 

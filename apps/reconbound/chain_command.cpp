@@ -19,8 +19,8 @@
 #include "reconbound/error.hpp"
 #include "reconbound/figures/chain_figures.hpp"
 #include "reconbound/figures/output_file.hpp"
-#include "reconbound/grid.hpp"
 #include "reconbound/presets/paper_chain.hpp"
+#include "reconbound/workflow/setting_text.hpp"
 
 namespace reconbound::cli {
 
@@ -52,8 +52,8 @@ std::vector<presets::DpsgdSetting> parse_settings(const std::string& text) {
     if (colon == std::string::npos) {
       throw InvalidInput(fmt::format("--dpsgd: '{}' is not q:T (e.g. 0.02:100)", item));
     }
-    const std::vector<double> q = parse_number_list(item.substr(0, colon), "--dpsgd q");
-    const std::vector<double> t = parse_number_list(item.substr(colon + 1), "--dpsgd T");
+    const std::vector<double> q = workflow::parse_number_list(item.substr(0, colon), "--dpsgd q");
+    const std::vector<double> t = workflow::parse_number_list(item.substr(colon + 1), "--dpsgd T");
     if (q.size() != 1 || t.size() != 1 || !(q[0] > 0.0 && q[0] <= 1.0) || t[0] < 1 || t[0] != std::floor(t[0])) {
       throw InvalidInput(fmt::format("--dpsgd: '{}' needs q in (0, 1] and a whole T >= 1", item));
     }
@@ -66,7 +66,7 @@ std::vector<presets::DpsgdSetting> parse_settings(const std::string& text) {
 void run(const ChainOptions& o, const CLI::App& command) {
   workflow::ChainRequest request;
   request.representation = single_representation(o.bound, "chain");
-  request.rows.gammas = o.gammas.empty() ? std::vector<double>{} : parse_number_list(o.gammas, "--gammas");
+  request.rows.gammas = o.gammas.empty() ? std::vector<double>{} : workflow::parse_number_list(o.gammas, "--gammas");
   request.rows.rates = parse_chain_bits(o.bits, "--bits");
   request.rows.attacks = presets::paper_chain_rows(
       {o.mechanisms, o.settings ? std::optional(parse_settings(*o.settings)) : std::nullopt, o.clip});

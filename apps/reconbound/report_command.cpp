@@ -16,7 +16,7 @@
 #include "reconbound/figures/output_file.hpp"
 #include "reconbound/figures/report.hpp"
 #include "reconbound/figures/report_page.hpp"
-#include "reconbound/grid.hpp"
+#include "reconbound/workflow/setting_text.hpp"
 #include "report_command_line.hpp"
 
 namespace reconbound::cli {
@@ -61,7 +61,7 @@ figures::ReportRequest report_request(const ReportOptions& o, Progress* progress
   request.mechanism = shape_mechanism(p);
   request.sigma = training_sigma(o);
   request.delta = p.delta;
-  request.target_epsilons = parse_number_list(o.epsilons, "--epsilons");
+  request.target_epsilons = workflow::parse_number_list(o.epsilons, "--epsilons");
   request.data = data_request(p.data, p.bound.quick);
   request.representation = single_representation(p.bound, "report");
   request.bound = make_bound_config(p.bound, p.data.seed, progress);

@@ -12,8 +12,8 @@
 #include "range_note.hpp"
 #include "reconbound/figures/output_file.hpp"
 #include "reconbound/figures/spectrum_figure.hpp"
-#include "reconbound/grid.hpp"
 #include "reconbound/workflow/json.hpp"
+#include "reconbound/workflow/setting_text.hpp"
 #include "reconbound/workflow/spectrum.hpp"
 #include "selection_report.hpp"
 
@@ -86,7 +86,7 @@ void write_figure(const workflow::SpectrumOutput& out, const std::string& data_s
 void run(const SpectrumOptions& o, const CLI::App& command) {
   const PlanOptions& p = o.plan;
   workflow::SpectrumRequest request;
-  request.target_epsilons = parse_number_list(o.epsilons, "--epsilons");
+  request.target_epsilons = workflow::parse_number_list(o.epsilons, "--epsilons");
   request.mechanism = shape_mechanism(p);
   request.delta = p.delta;
   request.data = data_request(p.data, p.bound.quick);

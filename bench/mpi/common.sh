@@ -3,7 +3,7 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 
 # A private copy of the binary and its plugins in $1/snapshot, taken under the build lock, so that
-# a rebuild during the measurement cannot swap them (plugins are found next to libreconbound.so).
+# a rebuild during the measurement cannot swap them (plugins are found next to libreconbound_engine.so).
 snapshot() {
   rm -rf "$1/snapshot" && mkdir -p "$1/snapshot"
   flock /tmp/reconbound-build.lock cp -r "$root/build/release/bin" "$root/build/release/lib" "$1/snapshot/"

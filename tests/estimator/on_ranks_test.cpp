@@ -19,6 +19,7 @@
 #include "reconbound/memory_plan.hpp"
 #include "reconbound/on_ranks.hpp"
 #include "reconbound/registry.hpp"
+#include "reconbound/workflow/setting_text.hpp"
 
 namespace reconbound {
 namespace {
@@ -418,12 +419,12 @@ TEST(MemoryPlan, TheWindowOfARankIsTheChunksOfItsUnits) {
 }
 
 TEST(MemoryPlan, SizesParseWithBinaryUnits) {
-  EXPECT_EQ(parse_memory_size("1048576"), std::size_t{1} << 20);
-  EXPECT_EQ(parse_memory_size("512M"), std::size_t{512} << 20);
-  EXPECT_EQ(parse_memory_size("1.5G"), std::size_t{3} << 29);
-  EXPECT_EQ(parse_memory_size("2T"), std::size_t{2} << 40);
+  EXPECT_EQ(workflow::parse_memory_size("1048576"), std::size_t{1} << 20);
+  EXPECT_EQ(workflow::parse_memory_size("512M"), std::size_t{512} << 20);
+  EXPECT_EQ(workflow::parse_memory_size("1.5G"), std::size_t{3} << 29);
+  EXPECT_EQ(workflow::parse_memory_size("2T"), std::size_t{2} << 40);
   for (const char* bad : {"", "0", "-1G", "8Q", "G", "1e300", "nan", "8 G"}) {
-    EXPECT_THROW(parse_memory_size(bad), InvalidInput) << bad;
+    EXPECT_THROW(workflow::parse_memory_size(bad), InvalidInput) << bad;
   }
 }
 

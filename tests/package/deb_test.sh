@@ -55,7 +55,8 @@ done
 
 step "file list"
 dpkg-deb -c "$deb" | awk '{print $NF}' | sed 's|^\./|/|' > "$work/files"
-expected=(/usr/bin/reconbound /usr/lib/libreconbound.so
+expected=(/usr/bin/reconbound /usr/lib/libreconbound_sdk.so /usr/lib/libreconbound_engine.so
+          /usr/lib/libreconbound_jobs.so
           /usr/lib/libreconbound_reference.a /usr/lib/libreconbound_conformance.a
           /usr/include/reconbound/plugin.hpp /usr/include/reconbound/registry.hpp
           /usr/include/reconbound/abi_fingerprint.hpp /usr/include/reconbound/workflow/

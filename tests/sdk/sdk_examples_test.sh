@@ -20,7 +20,8 @@ failures=0
 
 step "install into a temporary prefix"
 logged install "$cmake" --install "$build" --prefix "$prefix"
-for file in bin/reconbound lib/libreconbound.so lib/libreconbound_reference.a lib/libreconbound_conformance.a \
+for file in bin/reconbound lib/libreconbound_sdk.so lib/libreconbound_engine.so lib/libreconbound_jobs.so \
+            lib/libreconbound_reference.a lib/libreconbound_conformance.a \
             include/reconbound/plugin.hpp include/reconbound/verify/reference_dpsgd.hpp \
             include/reconbound/conformance/suites.hpp \
             lib/reconbound/plugins/reconbound-dpsgd.so \

@@ -17,16 +17,6 @@ namespace reconbound {
 
 namespace fs = std::filesystem;
 
-std::string_view to_string(PluginKind kind) {
-  switch (kind) {
-    case PluginKind::mechanism: return "mechanism";
-    case PluginKind::representation: return "representation";
-    case PluginKind::estimator: return "estimator";
-    case PluginKind::converse: return "converse";
-  }
-  return "unknown";
-}
-
 struct Registry::Loaded {
   std::shared_ptr<boost::dll::shared_library> library;
   const PluginInfo* info = nullptr;

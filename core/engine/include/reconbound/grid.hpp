@@ -2,7 +2,6 @@
 // The grid G of (k, ν²) pairs over which the converse maximises (mathematics §5). It is fixed
 // before any entropy is estimated; the union bound of the entropy estimator covers it.
 #include <cstddef>
-#include <string>
 #include <vector>
 
 #include "reconbound/estimator.hpp"
@@ -26,11 +25,5 @@ RECONBOUND_API void check_grid_lists(const std::vector<std::size_t>& block_sizes
 RECONBOUND_API std::vector<GridPair> make_grid(std::size_t m,
                                                const std::vector<std::size_t>& block_sizes,
                                                const std::vector<double>& nu2_levels);
-
-// "1,2,4" → {1, 2, 4}; "0.2,0.4" → {0.2, 0.4}. Throws InvalidInput naming `what`.
-RECONBOUND_API std::vector<std::size_t> parse_size_list(const std::string& text,
-                                                        const std::string& what);
-RECONBOUND_API std::vector<double> parse_number_list(const std::string& text,
-                                                     const std::string& what);
 
 }  // namespace reconbound

@@ -74,7 +74,4 @@ RECONBOUND_API std::size_t available_memory_bytes();
 RECONBOUND_API void check_memory_plan(const MemoryPlan& plan, std::size_t limit_bytes,
                                       const std::string& limit_source);
 
-// "512M", "8G", "1.5T", "1048576" (bytes) → bytes; InvalidInput for anything else or 0.
-RECONBOUND_API std::size_t parse_memory_size(const std::string& text);
-
 }  // namespace reconbound

@@ -3,9 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <charconv>
 #include <cmath>
-#include <sstream>
 
 #include "reconbound/error.hpp"
 
@@ -54,36 +52,6 @@ std::vector<GridPair> make_grid(std::size_t m, const std::vector<std::size_t>& b
     for (const double nu2 : nu2_levels) grid.push_back({k, nu2});
   }
   return grid;
-}
-
-namespace {
-
-template <class T>
-std::vector<T> parse_list(const std::string& text, const std::string& what) {
-  std::vector<T> out;
-  std::stringstream items(text);
-  std::string item;
-  while (std::getline(items, item, ',')) {
-    T value{};
-    const auto* end = item.data() + item.size();
-    const auto [ptr, ec] = std::from_chars(item.data(), end, value);
-    if (item.empty() || ec != std::errc() || ptr != end) {
-      throw InvalidInput(fmt::format("{}: '{}' is not a number in the list '{}'", what, item, text));
-    }
-    out.push_back(value);
-  }
-  if (out.empty()) throw InvalidInput(fmt::format("{}: the list is empty", what));
-  return out;
-}
-
-}  // namespace
-
-std::vector<std::size_t> parse_size_list(const std::string& text, const std::string& what) {
-  return parse_list<std::size_t>(text, what);
-}
-
-std::vector<double> parse_number_list(const std::string& text, const std::string& what) {
-  return parse_list<double>(text, what);
 }
 
 }  // namespace reconbound

@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <cctype>
-#include <charconv>
 #include <cmath>
 #include <fstream>
 #include <sstream>
@@ -94,26 +93,6 @@ void check_memory_plan(const MemoryPlan& plan, std::size_t limit_bytes, const st
                                  "fewer records, fewer threads, more ranks on other machines, or {}",
                                  plan.describe(), gigabytes(limit_bytes), limit_source,
                                  parameter("memory_limit")));
-}
-
-std::size_t parse_memory_size(const std::string& text) {
-  double value = 0.0;
-  const char* first = text.data();
-  const char* last = text.data() + text.size();
-  const auto [end, error] = std::from_chars(first, last, value);
-  const std::string unit = error == std::errc() ? std::string(end, last) : std::string();
-  const double scale = unit.empty() ? 1.0
-                       : unit == "K" ? 0x1p10
-                       : unit == "M" ? 0x1p20
-                       : unit == "G" ? 0x1p30
-                       : unit == "T" ? 0x1p40
-                                     : 0.0;
-  const double bytes = value * scale;
-  if (error != std::errc() || !(bytes >= 1.0) || !std::isfinite(bytes) || bytes > 0x1p62) {
-    throw InvalidInput(fmt::format("{} = '{}' must be a size such as 512M, 8G or a number of bytes",
-                                   parameter("memory_limit"), text));
-  }
-  return static_cast<std::size_t>(bytes);
 }
 
 }  // namespace reconbound

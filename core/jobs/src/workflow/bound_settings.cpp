@@ -9,6 +9,8 @@
 
 #include "reconbound/error.hpp"
 #include "reconbound/grid.hpp"
+#include "reconbound/memory_plan.hpp"
+#include "reconbound/workflow/setting_text.hpp"
 
 namespace reconbound::workflow {
 
@@ -23,6 +25,19 @@ T choice(std::string_view name, const std::string& given, const std::vector<std:
   std::string names;
   for (const auto& c : choices) names += (names.empty() ? "" : ", ") + c.first;
   throw InvalidInput(fmt::format("{} = '{}' must be one of {}", parameter(name), given, names));
+}
+
+// The memory limit of `settings` and where it came from, into `config` (BoundSettings::memory_limit).
+void set_memory_limit(const BoundSettings& s, BoundConfig& config) {
+  if (!s.memory_limit.empty()) {
+    config.memory_limit_bytes = parse_memory_size(s.memory_limit);
+    config.memory_limit_source = s.memory_limit_name;
+  } else if (s.limit_to_available) {
+    config.memory_limit_bytes = available_memory_bytes() / s.ranks_on_node;
+    config.memory_limit_source = s.ranks_on_node == 1
+                                     ? "MemAvailable"
+                                     : fmt::format("MemAvailable shared by {} ranks on this machine", s.ranks_on_node);
+  }
 }
 
 }  // namespace
@@ -61,6 +76,7 @@ BoundConfig bound_config(const BoundSettings& s) {
   const std::size_t cores = std::max(1U, std::thread::hardware_concurrency());
   config.threads = s.threads > 0 ? s.threads : std::max<std::size_t>(1, cores / s.ranks_on_node);
   config.progress = s.progress;
+  set_memory_limit(s, config);
   return config;
 }
 

@@ -38,11 +38,18 @@ struct BoundSettings {
   std::size_t threads = 0;                 // 0: every core, shared by the ranks on this machine
   std::size_t ranks_on_node = 1;           // processes of one job sharing this machine's cores
   Progress* progress = nullptr;
+  // The memory the job may plan for (docs/memory.md): memory_limit's size ("8G", parse_memory_size),
+  // named memory_limit_name where a plan exceeds it; when it is empty and limit_to_available,
+  // MemAvailable shared by the ranks on this machine; else no limit.
+  std::string memory_limit;
+  std::string memory_limit_name = "memory_limit";
+  bool limit_to_available = false;
 };
 
 // The BoundConfig of `settings`. InvalidInput naming the parameter for a rotation, normaliser or
 // grid_select outside its choices, a normaliser_alpha_share outside (0, 1), grid lists that are
-// not whole numbers ≥ 1 and numbers > 0 (check_grid_lists), and ranks_on_node 0.
+// not whole numbers ≥ 1 and numbers > 0 (check_grid_lists), ranks_on_node 0, and a memory_limit
+// that is not a size.
 RECONBOUND_API BoundConfig bound_config(const BoundSettings& settings);
 
 }  // namespace reconbound::workflow
