@@ -65,6 +65,10 @@ TEST(BoundWorkflow, LeakageOfTheMechanism) {
 
 TEST(BoundWorkflow, LeakageChoicesAreOneLineErrors) {
   workflow::BoundRequest request = test::small_bound_request();
+  // No mechanism named and no γ: the message asks for either.
+  EXPECT_EQ(invalid_input_message([&] { workflow::run_bound(workflow_registry(), request); }),
+            "no leakage: give ‹gamma› (bits, one value or several), or ‹mechanism› and its schedule");
+  request.mechanism.name = "dpsgd";
   EXPECT_NE(invalid_input_message([&] { workflow::run_bound(workflow_registry(), request); }).find("no leakage"),
             std::string::npos);
   request.gammas = {1.0};

@@ -53,6 +53,9 @@ TEST(LeakageWorkflow, NeedsAreOneLineErrors) {
               workflow::run_leakage(workflow_registry(), {{"codebook", Params::parse("bits=2"), std::nullopt}});
             }),
             "mechanism codebook needs data; use `bound`");
+  // The jobs have no default mechanism: the front ends name theirs.
+  EXPECT_EQ(invalid_input_message([] { workflow::run_leakage(workflow_registry(), {}); }),
+            "no mechanism named: give ‹mechanism› (`reconbound plugins` lists them)");
 }
 
 }  // namespace

@@ -40,7 +40,7 @@ Charged charged_by_mechanism(const Leakage& leakage) {
 }
 
 // γ values given, or the leakage the mechanism charges for the request's schedule (mathematics §2).
-Charged charged_leakage(const BoundRequest& request, const Mechanism& mechanism, std::string& source) {
+Charged charged_leakage(const BoundRequest& request, const Mechanism* mechanism, std::string& source) {
   const MechanismRequest& m = request.mechanism;
   if (!request.gammas.empty() && m.schedule) {
     throw InvalidInput(fmt::format("give either {} or a schedule ({}), not both", parameter("gamma"),
@@ -50,10 +50,14 @@ Charged charged_leakage(const BoundRequest& request, const Mechanism& mechanism,
     source = fmt::format("gamma given: {} bits", fmt::join(request.gammas, ","));
     return {request.gammas, {}, LeakageOrigin::given};
   }
-  check_schedule_need(m, mechanism,
+  if (mechanism == nullptr) {
+    throw InvalidInput(fmt::format("no leakage: give {} (bits, one value or several), or {} and its schedule",
+                                   parameter("gamma"), parameter("mechanism")));
+  }
+  check_schedule_need(m, *mechanism,
                       fmt::format("no leakage: give {} (bits, one value or several) or a schedule ({})",
                                   parameter("gamma"), schedule_parameters(ScheduleUse::charge)));
-  const Charged charged = charged_by_mechanism(checked_leakage(mechanism, m.name, mechanism_input(m)));
+  const Charged charged = charged_by_mechanism(checked_leakage(*mechanism, m.name, mechanism_input(m)));
   const double gamma_bits = charged.gammas.front();
   if (!m.schedule) {
     source = fmt::format("{} ({}): gamma = {:.6g} bits", m.name, params_text(m.params), gamma_bits);
@@ -106,18 +110,19 @@ BoundConfig with_representation(BoundConfig config, const std::string& spec) {
 BoundOutput run_bound(const Registry& registry, const BoundRequest& request) {
   BoundOutput out;
   const BoundConfig config = with_representation(request.bound, request.representation);
-  const auto mechanism = make_mechanism(registry, request.mechanism);
-  const bool fitted = mechanism->needs().data;
+  // No mechanism named: the γ values given are the leakage.
+  const auto mechanism = request.mechanism.name.empty() ? nullptr : make_mechanism(registry, request.mechanism);
+  const bool fitted = mechanism && mechanism->needs().data;
   // A mechanism charged per coordinate is told the records (their shape and m) before it charges.
   std::optional<SplitData> early;
   BoundRequest charging = request;
-  if (mechanism->needs().record_shape) {
+  if (mechanism && mechanism->needs().record_shape) {
     early = load_split_data(request.data);
     charging.mechanism.record = record_shape(registry, config, early->dataset->shape);
   }
   Charged charged;
   if (!fitted) {
-    charged = charged_leakage(charging, *mechanism, out.leakage_source);
+    charged = charged_leakage(charging, mechanism.get(), out.leakage_source);
     check_bound_arguments(charged.gammas, charged.errors, config);  // before the frame's work
   }
   const SplitData data = early ? std::move(*early) : load_split_data(request.data);

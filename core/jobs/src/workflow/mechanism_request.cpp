@@ -11,6 +11,10 @@
 namespace reconbound::workflow {
 
 std::shared_ptr<Mechanism> make_mechanism(const Registry& registry, const MechanismRequest& request) {
+  if (request.name.empty()) {
+    throw InvalidInput(fmt::format("no mechanism named: give {} (`reconbound plugins` lists them)",
+                                   parameter("mechanism")));
+  }
   return registry.make_mechanism(request.name, request.params);
 }
 

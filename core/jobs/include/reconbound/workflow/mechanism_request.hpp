@@ -15,7 +15,9 @@
 namespace reconbound::workflow {
 
 struct MechanismRequest {
-  std::string name = "dpsgd";
+  // The mechanism plugin; empty: none (the bound job then needs γ values). The front ends name
+  // their default (the CLI's --mechanism, Python's mechanism=).
+  std::string name;
   Params params;
   // The schedule (q, σ, steps per segment; runs add), when needs().schedule. For the jobs that
   // choose the noise (calibrate, spectrum) its σ column is the shape the factor scales.
@@ -25,7 +27,8 @@ struct MechanismRequest {
   RecordShape record{};
 };
 
-// The plugin the request names, with its parameters (PluginError/InvalidInput as the registry).
+// The plugin the request names, with its parameters (PluginError/InvalidInput as the registry);
+// InvalidInput when it names none.
 RECONBOUND_API std::shared_ptr<Mechanism> make_mechanism(const Registry& registry, const MechanismRequest& request);
 
 // The request's schedule checked against needs(): InvalidInput "mechanism NAME takes no
