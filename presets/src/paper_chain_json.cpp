@@ -7,16 +7,6 @@ namespace reconbound::presets {
 
 namespace {
 
-nlohmann::json optional_json(const std::optional<double>& v) {
-  return v ? nlohmann::json(*v) : nlohmann::json(nullptr);
-}
-
-nlohmann::json details_json(const AttackDetails& details) {
-  nlohmann::json out = nlohmann::json::object();
-  for (const auto& [name, value] : details) out[name] = value;
-  return out;
-}
-
 nlohmann::json dpsgd_attacks_json(const ChainRow& row, const PaperColumns& columns, const PaperGaps& gaps) {
   nlohmann::json dpsgd = nlohmann::json::array();
   for (std::size_t s = 0; s < columns.dpsgd.size(); ++s) {
@@ -24,9 +14,9 @@ nlohmann::json dpsgd_attacks_json(const ChainRow& row, const PaperColumns& colum
     const auto& attack = row.attacks[columns.dpsgd[s]];
     if (attack && attack->estimate) {
       entry.update(workflow::to_json(*attack->estimate));
-      entry["sigma"] = optional_json(find_detail(attack->details, "sigma"));
-      entry["release_gamma_bits"] = optional_json(attack->release_gamma_bits);
-      entry["gap_to_codebook"] = optional_json(gaps.dpsgd_minus_cb[s]);
+      entry["sigma"] = workflow::number_or_null(find_detail(attack->details, "sigma"));
+      entry["release_gamma_bits"] = workflow::number_or_null(attack->release_gamma_bits);
+      entry["gap_to_codebook"] = workflow::number_or_null(gaps.dpsgd_minus_cb[s]);
     } else {
       entry["rho"] = nullptr;
     }
@@ -43,12 +33,12 @@ nlohmann::json other_attacks_json(const ChainRow& row, const PaperColumns& colum
     nlohmann::json entry{{"attacked", attack.has_value()}};
     if (attack && attack->estimate) {
       entry.update(workflow::to_json(*attack->estimate));
-      entry["gap_to_rho_star"] = optional_json(gaps.other_minus_rho_star[o]);
-      entry["release_gamma_bits"] = optional_json(attack->release_gamma_bits);
+      entry["gap_to_rho_star"] = workflow::number_or_null(gaps.other_minus_rho_star[o]);
+      entry["release_gamma_bits"] = workflow::number_or_null(attack->release_gamma_bits);
     } else {
       entry["rho"] = nullptr;
     }
-    entry["details"] = details_json(attack ? attack->details : AttackDetails{});
+    entry["details"] = workflow::details_json(attack ? attack->details : AttackDetails{});
     out.push_back(entry);
   }
   return out;
@@ -60,15 +50,15 @@ nlohmann::json row_json(const nlohmann::json& generic, const ChainRow& row, cons
   nlohmann::json entry = generic;
   entry.erase("attacks");
   entry.update({{"codebook_bits", codebook.bits ? nlohmann::json(*codebook.bits) : nlohmann::json(nullptr)},
-                {"keep_probability", optional_json(codebook.keep_probability)},
-                {"realised_entropy_bits", optional_json(codebook.realised_entropy_bits)},
-                {"rho_blk", optional_json(codebook.rho_blk)},
-                {"mean_gamma_b", optional_json(codebook.mean_gamma_b)},
+                {"keep_probability", workflow::number_or_null(codebook.keep_probability)},
+                {"realised_entropy_bits", workflow::number_or_null(codebook.realised_entropy_bits)},
+                {"rho_blk", workflow::number_or_null(codebook.rho_blk)},
+                {"mean_gamma_b", workflow::number_or_null(codebook.mean_gamma_b)},
                 {"codebook_attack",
                  codebook.estimate ? workflow::to_json(*codebook.estimate) : nlohmann::json(nullptr)},
                 {"dpsgd_attacks", dpsgd_attacks_json(row, columns, gaps)},
-                {"gap_blk_minus_rho_star", optional_json(gaps.blk_minus_rho_star)},
-                {"gap_cb_minus_blk", optional_json(gaps.cb_minus_blk)}});
+                {"gap_blk_minus_rho_star", workflow::number_or_null(gaps.blk_minus_rho_star)},
+                {"gap_cb_minus_blk", workflow::number_or_null(gaps.cb_minus_blk)}});
   if (!columns.other.empty()) entry["attacks"] = other_attacks_json(row, columns, gaps);
   return entry;
 }
@@ -77,7 +67,7 @@ nlohmann::json attack_rows_json(const ChainReport& report, const PaperColumns& c
   nlohmann::json out = nlohmann::json::array();
   for (const std::size_t r : columns.other) {
     const ChainAttackInfo& row = report.attacks[r];
-    out.push_back({{"mechanism", row.mechanism}, {"spec", row.label}, {"settings", details_json(row.settings)},
+    out.push_back({{"mechanism", row.mechanism}, {"spec", row.label}, {"settings", workflow::details_json(row.settings)},
                    {"gammas", row.gammas}});
   }
   return out;

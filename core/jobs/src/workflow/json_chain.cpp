@@ -8,16 +8,6 @@ namespace reconbound::workflow {
 
 namespace {
 
-nlohmann::json optional_json(const std::optional<double>& v) {
-  return v ? nlohmann::json(*v) : nlohmann::json(nullptr);
-}
-
-nlohmann::json details_json(const AttackDetails& details) {
-  nlohmann::json out = nlohmann::json::object();
-  for (const auto& [name, value] : details) out[name] = value;
-  return out;
-}
-
 // The attack's declared columns at this γ (null where it reports none); seconds are timings.
 nlohmann::json columns_json(const std::vector<AttackColumn>& columns, const AttackDetails& details) {
   nlohmann::json out = nlohmann::json::object();
@@ -25,7 +15,7 @@ nlohmann::json columns_json(const std::vector<AttackColumn>& columns, const Atta
     if (column.kind == AttackColumnKind::seconds) continue;
     const std::optional<double> value = find_detail(details, column.detail);
     if (value && column.kind == AttackColumnKind::whole_number) out[column.detail] = static_cast<long long>(*value);
-    else out[column.detail] = optional_json(value);
+    else out[column.detail] = number_or_null(value);
   }
   return out;
 }
@@ -46,7 +36,7 @@ nlohmann::json attack_entry(const ChainAttackInfo& info, const std::optional<Cha
   if (attack && attack->estimate) {
     entry.update(to_json(*attack->estimate));
     entry["gap_to_rho_star"] = attack->estimate->rho - rho_star;
-    entry["release_gamma_bits"] = optional_json(attack->release_gamma_bits);
+    entry["release_gamma_bits"] = number_or_null(attack->release_gamma_bits);
     entry["columns"] = columns_json(info.columns, attack->details);
     entry["links"] = links_json(info.columns, *attack, rho_star);
   }
@@ -102,6 +92,16 @@ nlohmann::json violations_json(const std::vector<ChainViolation>& violations) {
 }
 
 }  // namespace
+
+nlohmann::json details_json(const AttackDetails& details) {
+  nlohmann::json out = nlohmann::json::object();
+  for (const auto& [name, value] : details) out[name] = value;
+  return out;
+}
+
+nlohmann::json number_or_null(const std::optional<double>& value) {
+  return value ? nlohmann::json(*value) : nlohmann::json(nullptr);
+}
 
 nlohmann::json to_json(const AttackEstimate& e) {
   return {{"rho", e.rho}, {"standard_error", e.standard_error}, {"rho_per_target", e.rho_per_target}};

@@ -4,6 +4,8 @@
 // Numbers keep their units (γ in bits, ε in nats, σ as the factor on the schedule's noise).
 #include <nlohmann/json.hpp>
 
+#include <optional>
+
 #include "reconbound/export.hpp"
 #include "reconbound/grid_selection.hpp"
 #include "reconbound/workflow/bound.hpp"
@@ -27,6 +29,10 @@ RECONBOUND_API nlohmann::json to_json(const SpectrumOutput& output);
 RECONBOUND_API nlohmann::json to_json(const ChainOutput& output);
 // An attack's estimate: rho, standard_error, rho_per_target.
 RECONBOUND_API nlohmann::json to_json(const AttackEstimate& estimate);
+// An attack's named numbers as one object, {"sigma": 0.27, ...}.
+RECONBOUND_API nlohmann::json details_json(const AttackDetails& details);
+// A number, or null where there is none.
+RECONBOUND_API nlohmann::json number_or_null(const std::optional<double>& value);
 // A violation with its sentence (violation_sentence).
 RECONBOUND_API nlohmann::json to_json(const ChainViolation& violation);
 // The plugins a registry found and its load failures: `reconbound plugins --json`.
