@@ -390,28 +390,27 @@ double dither_sd(const Images& data, double nu2, std::size_t k) {
 
 // ---- The product kernel ---------------------------------------------------------------------------
 
-void BM_ProductFloor(benchmark::State& state) {
-  const auto k = static_cast<std::size_t>(state.range(0));
-  const double nu2 = std::stod(env_or("RECONBOUND_BENCH_NU2", "1.6"));
-  const Images& data = images();
-  const auto n = static_cast<std::size_t>(data.rotated.rows());
-  const std::vector<double> centres = block_zero(data, k);
-  const double s = dither_sd(data, nu2, k);
-  const LevelScale level{0.5 / (s * s), 1.0 / s};
-  // One tile of the fast path for a lone level at n_mc = 1: rows 0..31, one draw each, queries
-  // formed as fast_tile_sums forms them.
-  constexpr std::size_t kQueries = goldfeld::kTileRows;
-  std::mt19937_64 rng(7);
-  std::normal_distribution<double> normal;
-  const goldfeld::ProductCentres product = goldfeld::product_centres(centres.data(), n, k);
-  const goldfeld::SingleCentres single = goldfeld::single_centres(product);
-  std::vector<double> weights(kQueries * k), offsets(kQueries), scales(kQueries, level.half_inv_s2);
-  // The same queries rounded to float for the single kernel, with its bounds.
-  std::vector<float> weights32(kQueries * k), offsets32(kQueries),
-      scales32(kQueries, static_cast<float>(level.half_inv_s2));
+// One tile of the fast path for a lone level at n_mc = 1: rows 0..31, one draw each, queries
+// formed as fast_tile_sums forms them; the same queries rounded to float for the single kernel,
+// with the bounds of both kernels.
+constexpr std::size_t kQueries = goldfeld::kTileRows;
+
+struct ProductQueries {
+  std::vector<double> weights, offsets, scales;
+  std::vector<float> weights32, offsets32, scales32;
   double exponent_bound = 0.0;
   double single_bound = 0.0;  // largest `near` bound
   double single_fits = 0.0;   // queries within the single kernel's bounds
+};
+
+ProductQueries product_queries(const std::vector<double>& centres, std::size_t n, std::size_t k,
+                               const goldfeld::ProductCentres& product, const goldfeld::SingleCentres& single,
+                               const LevelScale& level) {
+  std::mt19937_64 rng(7);
+  std::normal_distribution<double> normal;
+  ProductQueries out{std::vector<double>(kQueries * k), std::vector<double>(kQueries),
+                     std::vector<double>(kQueries, level.half_inv_s2), std::vector<float>(kQueries * k),
+                     std::vector<float>(kQueries), std::vector<float>(kQueries, static_cast<float>(level.half_inv_s2))};
   for (std::size_t q = 0; q < kQueries; ++q) {
     std::vector<double> z(k);
     double z2 = 0.0;
@@ -420,16 +419,30 @@ void BM_ProductFloor(benchmark::State& state) {
       z2 += x * x;
     }
     const double bound = goldfeld::product_exponent_error(k, product.norm2[q], product.max_norm2, z2, level);
-    exponent_bound = std::max(exponent_bound, bound);
-    offsets[q] = goldfeld::product_query(centres.data() + q, n, product.norm2[q], z.data(), k, level,
-                                         weights.data() + q * k);
-    for (std::size_t c = 0; c < k; ++c) weights32[q * k + c] = static_cast<float>(weights[q * k + c]);
-    offsets32[q] = static_cast<float>(offsets[q]);
-    const goldfeld::SingleExponentError error =
-        goldfeld::single_exponent_error(single, weights32.data() + q * k, offsets32[q], scales32[q], z2, bound);
-    single_bound = std::max(single_bound, error.near);
-    single_fits += goldfeld::fits_single(error, z2) ? 1.0 : 0.0;
+    out.exponent_bound = std::max(out.exponent_bound, bound);
+    out.offsets[q] = goldfeld::product_query(centres.data() + q, n, product.norm2[q], z.data(), k, level,
+                                             out.weights.data() + q * k);
+    for (std::size_t c = 0; c < k; ++c) out.weights32[q * k + c] = static_cast<float>(out.weights[q * k + c]);
+    out.offsets32[q] = static_cast<float>(out.offsets[q]);
+    const goldfeld::SingleExponentError error = goldfeld::single_exponent_error(
+        single, out.weights32.data() + q * k, out.offsets32[q], out.scales32[q], z2, bound);
+    out.single_bound = std::max(out.single_bound, error.near);
+    out.single_fits += goldfeld::fits_single(error, z2) ? 1.0 : 0.0;
   }
+  return out;
+}
+
+void BM_ProductFloor(benchmark::State& state) {
+  const auto k = static_cast<std::size_t>(state.range(0));
+  const double nu2 = std::stod(env_or("RECONBOUND_BENCH_NU2", "1.6"));
+  const Images& data = images();
+  const auto n = static_cast<std::size_t>(data.rotated.rows());
+  const std::vector<double> centres = block_zero(data, k);
+  const double s = dither_sd(data, nu2, k);
+  const LevelScale level{0.5 / (s * s), 1.0 / s};
+  const goldfeld::ProductCentres product = goldfeld::product_centres(centres.data(), n, k);
+  const goldfeld::SingleCentres single = goldfeld::single_centres(product);
+  const ProductQueries queries = product_queries(centres, n, k, product, single, level);
   const double cut = std::log(static_cast<double>(n)) + goldfeld::kTruncationNats;
   goldfeld::ShiftedKernelWorkspace work;
   std::vector<double> sums(kQueries), skipped(kQueries), smallest(kQueries);
@@ -439,11 +452,12 @@ void BM_ProductFloor(benchmark::State& state) {
   double kernel32_s = 0.0;
   for (auto _ : state) {
     const auto start = Clock::now();
-    goldfeld::product_kernel_sums(product, weights.data(), offsets.data(), scales.data(), kQueries, cut, work,
-                                  sums.data(), skipped.data(), smallest.data());
+    goldfeld::product_kernel_sums(product, queries.weights.data(), queries.offsets.data(), queries.scales.data(),
+                                  kQueries, cut, work, sums.data(), skipped.data(), smallest.data());
     const auto middle = Clock::now();
-    goldfeld::single_kernel_sums(single, weights32.data(), offsets32.data(), scales32.data(), kQueries, cut, work,
-                                 sums32.data(), skipped32.data(), smallest32.data());
+    goldfeld::single_kernel_sums(single, queries.weights32.data(), queries.offsets32.data(),
+                                 queries.scales32.data(), kQueries, cut, work, sums32.data(), skipped32.data(),
+                                 smallest32.data());
     const auto end = Clock::now();
     kernel_s += seconds(start, middle);
     kernel32_s += seconds(middle, end);
@@ -472,11 +486,11 @@ void BM_ProductFloor(benchmark::State& state) {
   state.counters["floor32_ns_per_pair"] = floor32;
   state.counters["fraction32"] = floor32 / kernel32_ns;
   state.counters["speedup32"] = kernel_ns / kernel32_ns;
-  state.counters["max_single_bound"] = single_bound;
-  state.counters["single_share"] = single_fits / static_cast<double>(kQueries);
+  state.counters["max_single_bound"] = queries.single_bound;
+  state.counters["single_share"] = queries.single_fits / static_cast<double>(kQueries);
   state.counters["max_sum_difference"] = sum_difference;
   state.counters["skipped_share"] = skipped_total / static_cast<double>(kQueries * n);
-  state.counters["max_exponent_bound"] = exponent_bound;
+  state.counters["max_exponent_bound"] = queries.exponent_bound;
   state.counters["n"] = static_cast<double>(n);
   state.counters["nu2"] = nu2;
   floor.report(state);
