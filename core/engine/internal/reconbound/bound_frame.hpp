@@ -28,21 +28,38 @@ enum class FrameLayout {
                   // its rotation (also in one process, where the frame is whole)
 };
 
-// What the frame and the pipeline run at, made once from the config when Ψ's dimension m is
-// known (make_bound_plan): every default applied and every setting checked there.
+// What the plan is made of besides the config, known before any record is represented: Ψ's
+// description, the data's sizes and where this process stands among the ranks sharing D_est.
+struct PlanFacts {
+  RepresentationInfo info;                // Ψ's (its output_dim is m)
+  std::size_t n_perp = 0, n_est = 0;      // records of D⊥ and of D_est (all ranks together)
+  std::size_t d = 0;                      // values per record
+  std::size_t rank = 0, ranks = 1;        // this process among those holding D_est in rows (1: whole)
+  std::size_t mapped_record_bytes = 0;    // BoundSizes::mapped_record_bytes
+  std::size_t resident_file_bytes = 0;    // BoundSizes::resident_file_bytes
+  bool keeps_est_features = true;         // the frame keeps Ψ(D_est) (FrameLayout::whole)
+};
+
+// What the frame and the pipeline run at, made once from the config and the facts
+// (make_bound_plan): every default applied and every setting checked there.
 struct BoundPlan {
   std::size_t m_pad = 0;       // the padded order of the rotation (mathematics §4)
   std::vector<GridPair> grid;  // the candidate pairs (k, ν²): the config's lists or the defaults (§5)
   AlphaShares alpha_shares;    // α split for the config's normaliser (§6.8)
   double ucb_alpha = 0.0;      // α_T of the tr Σ UCB; with the point normaliser, the share it would have
+  RotationChoice rotation = RotationChoice::signs;  // the config's, or the automatic choice for Ψ and |D⊥| (§4)
+  std::pair<std::size_t, std::size_t> est_records;  // this rank's records [first, last) of D_est (record_range)
+  std::size_t window = 0;      // records represented and rotated at a time: whole batches, one per thread
+  BoundSizes memory;           // the frame's sizes, whose memory plan is within the config's limit (docs/memory.md)
 };
 
-// The plan of `config` for Ψ of dimension m. InvalidInput for a padded order, grid or α the
-// config cannot have (checked_padded_order, make_grid, split_alpha).
-RECONBOUND_API BoundPlan make_bound_plan(const BoundConfig& config, std::size_t m);
+// The plan of `config` for `facts`. InvalidInput for a padded order, grid or α the config cannot
+// have (checked_padded_order, make_grid, split_alpha) and for a memory plan over
+// config.memory_limit_bytes (check_memory_plan).
+RECONBOUND_API BoundPlan make_bound_plan(const BoundConfig& config, const PlanFacts& facts);
 
 struct BoundFrame {
-  BoundPlan plan;                         // the grid and the α shares every stage reads
+  BoundPlan plan;                         // the grid, α shares, rotation, ranges and sizes every stage reads
   FrameLayout layout = FrameLayout::whole;
   std::shared_ptr<Representation> psi;
   std::string representation;  // the plugin's name, for the messages about its output
@@ -58,14 +75,12 @@ struct BoundFrame {
   double pilot_trace_ucb = 0.0;           // the tr Σ UCB the pilot predicts with, from D⊥ alone
                                           // (predicted_trace_ucb; pilot and the UCB normaliser)
   std::size_t n_est = 0;                  // records of D_est, on all ranks together
-  std::size_t first_est_record = 0;       // est_features and rotated_est start at this record of D_est
   TraceSigma trace;                       // tr Σ̂ from D⊥, its UCB from D_est centred on D⊥
   double normaliser = 0.0;                // the tr Σ that divides (config.normaliser)
   std::optional<Rotation> rotation;       // U from D⊥ (mathematics §4)
   double residue_rmse = 0.0;              // δ of BoundReport::residue_rmse
   RowMatrix rotated_est;                  // U·Ψ(x) for the same records of D_est: rows × m_pad
   BoundTimings timings;                   // represent, trace and rotation stages
-  BoundSizes memory_sizes;                // what the memory plan was checked for (memory_plan.hpp)
 };
 
 // Validates the data and config, then builds the frame. InvalidInput for too few records,

@@ -10,13 +10,11 @@
 #include "reconbound/bound_frame.hpp"
 #include "reconbound/dataset.hpp"
 #include "reconbound/error.hpp"
-#include "reconbound/grid.hpp"
-#include "reconbound/memory_plan.hpp"
 #include "reconbound/on_ranks.hpp"
 #include "reconbound/registry.hpp"
+#include "reconbound/represent.hpp"
 #include "reconbound/rotation.hpp"
 #include "reconbound/trace_sigma.hpp"
-#include "reconbound/represent.hpp"
 #include "stage_clock.hpp"
 
 namespace reconbound {
@@ -79,13 +77,6 @@ double residue_rmse(const Rotation& rotation, const RepresentationInfo& info, co
   return 1.01 * (rotation.rounding_bound() + 3.0 * u / (1.0 - 3.0 * u)) * largest;
 }
 
-RotationChoice rotation_choice(const BoundConfig& config, const RepresentationInfo& info, std::size_t n_perp) {
-  if (config.rotation != RotationChoice::automatic) return config.rotation;
-  const std::size_t m = info.output_dim;
-  const bool enough = n_perp >= m && m <= Rotation::kMaxEigenbasisDim;
-  return enough && !info.prefers_data_free_rotation ? RotationChoice::eigenbasis : RotationChoice::signs;
-}
-
 Rotation make_rotation(const BoundConfig& config, RotationChoice choice, std::size_t m,
                        const RowMatrix& perp_features, Progress* progress) {
   if (choice == RotationChoice::eigenbasis) {
@@ -131,10 +122,10 @@ std::pair<std::size_t, std::size_t> record_range(std::size_t n, std::size_t rank
 
 namespace {
 
-// The plan (the padded order, the grid it must hold and the α shares; mathematics §4–6.8) and the
-// estimator and converse named: refused before any work.
-BoundPlan checked_before_work(const Registry& registry, const BoundConfig& config, std::size_t m) {
-  BoundPlan plan = make_bound_plan(config, m);
+// The plan (the padded order, the grid it must hold, the α shares, the memory plan; mathematics
+// §4–6.8) and the estimator and converse named: refused before any work.
+BoundPlan checked_before_work(const Registry& registry, const BoundConfig& config, const PlanFacts& facts) {
+  BoundPlan plan = make_bound_plan(config, facts);
   static_cast<void>(registry.make_estimator(config.estimator, config.estimator_params));
   static_cast<void>(registry.make_converse(config.converse, config.converse_params));
   return plan;
@@ -274,11 +265,6 @@ BoundFrame make_bound_frame(const Registry& registry, const BoundData& data, con
   frame.layout = layout == FrameLayout::rows_on_ranks && ranks != nullptr ? layout : FrameLayout::whole;
   frame.shape = data.shape;
   frame.n_est = est.size();
-  // This rank's records [first, last) of D_est.
-  const std::pair<std::size_t, std::size_t> est_range = frame.layout == FrameLayout::rows_on_ranks
-                                                            ? record_range(frame.n_est, ranks->rank(), ranks->size())
-                                                            : std::pair<std::size_t, std::size_t>{0, frame.n_est};
-  frame.first_est_record = est_range.first;
   // Ψ(D_est) is kept for a whole frame only: the chain's attacks and a mechanism fitted on it read it.
   const bool keep_est_features = layout == FrameLayout::whole;
   BoundTimings& timings = frame.timings;
@@ -289,40 +275,29 @@ BoundFrame make_bound_frame(const Registry& registry, const BoundData& data, con
     frame.representation = config.representation;
     frame.info = describe_checked(*frame.psi, data.shape, frame.representation);
   });
+  const bool on_ranks = frame.layout == FrameLayout::rows_on_ranks;
+  frame.plan = checked_before_work(registry, config,
+                                   {.info = frame.info,
+                                    .n_perp = perp.size(),
+                                    .n_est = frame.n_est,
+                                    .d = data.shape.size(),
+                                    .rank = on_ranks ? ranks->rank() : 0,
+                                    .ranks = on_ranks ? ranks->size() : 1,
+                                    .mapped_record_bytes = data.mapped != nullptr ? data.mapped->record_bytes() : 0,
+                                    .resident_file_bytes = data.mapped != nullptr ? data.mapped->resident_bytes() : 0,
+                                    .keeps_est_features = keep_est_features});
   const std::size_t m = frame.info.output_dim;
-  const std::size_t n_perp = perp.size();
-  const RotationChoice choice = rotation_choice(config, frame.info, n_perp);
-  frame.plan = checked_before_work(registry, config, m);
-  const std::size_t m_pad = frame.plan.m_pad;
-  // Records are represented and rotated a window at a time: whole batches of kRepresentBatch
-  // (the batches of represent(), so the same bits), one per thread.
-  const std::size_t window = std::max<std::size_t>(config.threads, 1) * kRepresentBatch;
-  // The memory plan, before anything large is allocated (docs/memory.md).
-  frame.memory_sizes = BoundSizes{
-      .n_perp = n_perp,
-      .n_est = frame.n_est,
-      .d = data.shape.size(),
-      .m = m,
-      .m_pad = m_pad,
-      .threads = config.threads,
-      .ranks = frame.layout == FrameLayout::rows_on_ranks ? ranks->size() : 1,
-      .window = window,
-      .mapped_record_bytes = data.mapped != nullptr ? data.mapped->record_bytes() : 0,
-      .resident_file_bytes = data.mapped != nullptr ? data.mapped->resident_bytes() : 0,
-      .keeps_est_features = keep_est_features,
-      .eigenbasis = choice == RotationChoice::eigenbasis,
-      .pilot = config.grid_select == GridSelect::pilot};
-  check_memory_plan(plan_bound_memory(frame.memory_sizes), config.memory_limit_bytes, config.memory_limit_source);
 
-  const PerpTrace perp_trace = represent_perp(frame, perp, data.shape, config, window);
+  const PerpTrace perp_trace = represent_perp(frame, perp, data.shape, config, frame.plan.window);
   // The rotation from D⊥ (mathematics §4).
   timed(timings.rotation_s, [&] {
-    frame.rotation.emplace(make_rotation(config, choice, m, frame.perp_features, config.progress));
+    frame.rotation.emplace(make_rotation(config, frame.plan.rotation, m, frame.perp_features, config.progress));
   });
   frame.residue_rmse = residue_rmse(*frame.rotation, frame.info, frame.perp_features);
   take_perp_reads(frame, config, keep_est_features);
   const std::vector<double> z =
-      stream_est(frame, est, data.shape, config, perp_trace.centre, est_range, window, keep_est_features);
+      stream_est(frame, est, data.shape, config, perp_trace.centre, frame.plan.est_records, frame.plan.window,
+                 keep_est_features);
 
   // The UCB from the z_i of all of D_est, gathered from every rank in record order (eq 6.5b), at α_T.
   timed(timings.trace_s, [&] {

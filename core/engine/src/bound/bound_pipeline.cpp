@@ -152,7 +152,7 @@ void select_certified_grid(const Registry& registry, const BoundFrame& frame, co
 void check_window_memory(const BoundFrame& frame, const BoundConfig& config, const EntropyEstimator& estimator,
                          const std::vector<GridPair>& grid) {
   if (frame.layout != FrameLayout::rows_on_ranks || config.ranks == nullptr || config.ranks->size() <= 1) return;
-  BoundSizes sizes = frame.memory_sizes;
+  BoundSizes sizes = frame.plan.memory;
   const RowMatrix columns_only(0, frame.rotated_est.cols());
   const EntropyRequest columns_of{.rotated = columns_only, .grid = grid};
   const auto [first, end] = column_window(window_layout(estimator, columns_of, frame.n_est, config.ranks->size()),
@@ -182,7 +182,7 @@ void estimate_entropies(const BoundFrame& frame, const BoundConfig& config, cons
                                .progress = config.progress};
   check_window_memory(frame, config, estimator, grid);
   report.entropies = frame.layout == FrameLayout::rows_on_ranks
-                         ? estimate_on_column_windows(estimator, request, frame.first_est_record, frame.n_est,
+                         ? estimate_on_column_windows(estimator, request, frame.plan.est_records.first, frame.n_est,
                                                       config.ranks, config.checkpoint)
                          : estimate_on_ranks(estimator, request, config.ranks, 0, config.checkpoint);
   check_entropies(report.entropies, grid, config.estimator);
