@@ -18,7 +18,7 @@ workflow::ChainDataRequest chain_data_request(const ChainDataOptions& o, bool qu
   request.targets = o.targets;
   request.target_records = index_choice(o.targets_range, o.targets_indices);
   request.shadow = o.shadow;
-  if (!o.shadow_indices.empty()) request.shadow_indices = read_index_file(o.shadow_indices);
+  if (!o.shadow_indices.empty()) request.shadow_indices = workflow::read_index_file(o.shadow_indices);
   return request;
 }
 

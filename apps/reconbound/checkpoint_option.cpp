@@ -6,6 +6,7 @@
 
 #include "interrupts.hpp"
 #include "job.hpp"
+#include "reconbound/workflow/job_checkpoint.hpp"
 
 namespace reconbound::cli {
 
@@ -27,19 +28,14 @@ std::string joined(const std::vector<std::string>& values) {
 }  // namespace
 
 Fingerprint command_fingerprint(const CLI::App& command, const Registry& registry) {
-  Fingerprint fingerprint = software_fingerprint(registry);
-  fingerprint.emplace_back("command", command.get_name());
-  std::vector<std::string> files;
+  std::vector<workflow::JobSetting> settings{{"command", command.get_name(), {}}};
   for (const CLI::Option* option : command.get_options()) {
     const std::string name = option->get_name();
     if (result_free_options().count(name) > 0) continue;
-    fingerprint.emplace_back("option " + name, option->count() == 0 ? "(default)" : joined(option->results()));
-    for (const std::string& value : option->results()) {
-      for (const std::string& file : files_named_by(value)) files.push_back(file);
-    }
+    settings.push_back({"option " + name, option->count() == 0 ? "(default)" : joined(option->results()),
+                        option->results()});
   }
-  for (const std::string& file : files) fingerprint.emplace_back("file " + file, file_fingerprint(file));
-  return fingerprint;
+  return workflow::job_fingerprint(registry, settings);
 }
 
 std::unique_ptr<Checkpoint> open_checkpoint(const std::string& path, const CLI::App& command,
@@ -49,8 +45,7 @@ std::unique_ptr<Checkpoint> open_checkpoint(const std::string& path, const CLI::
   Job& job = Job::current();
   const std::size_t rank = job.ranks() != nullptr ? job.ranks()->rank() : 0;
   const std::size_t ranks = job.ranks() != nullptr ? job.ranks()->size() : 1;
-  auto checkpoint = std::make_unique<Checkpoint>(checkpoint_path_of_rank(path, rank, ranks),
-                                                 command_fingerprint(command, registry));
+  auto checkpoint = workflow::open_job_checkpoint(path, rank, ranks, command_fingerprint(command, registry));
   if (!quiet && job.leads() && (checkpoint->restored() > 0 || checkpoint->torn_bytes() > 0)) {
     fmt::print(stderr, "checkpoint {}: {} finished items from an earlier run{}\n", checkpoint->path(),
                checkpoint->restored(),

@@ -11,9 +11,9 @@
 
 namespace reconbound::cli {
 
-// What the results of `command` (its options as given) depend on: the software
-// (software_fingerprint), every option but those that change no result (threads, output,
-// progress, memory limit) and the contents of every file an option names.
+// What the results of `command` (its options as given) depend on (workflow::job_fingerprint):
+// the software, every option but those that change no result (threads, output, progress, memory
+// limit) and the contents of every file an option names.
 Fingerprint command_fingerprint(const CLI::App& command, const Registry& registry);
 
 // The checkpoint at `path` (this rank's file under MPI) for `command`, or nullptr when `path`

@@ -22,8 +22,8 @@ void add_data_options(CLI::App& cmd, DataOptions& o) {
 
 workflow::IndexChoice index_choice(const std::string& range, const std::string& file) {
   workflow::IndexChoice choice;
-  if (!range.empty()) choice.range = parse_index_range(range);
-  if (!file.empty()) choice.indices = read_index_file(file);
+  if (!range.empty()) choice.range = workflow::parse_index_range(range);
+  if (!file.empty()) choice.indices = workflow::read_index_file(file);
   return choice;
 }
 

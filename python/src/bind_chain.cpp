@@ -22,7 +22,7 @@ workflow::ChainDataRequest chain_data_argument(const py::dict& layout, workflow:
   out.targets = item<std::size_t>(layout, "targets", "a whole number", out.targets);
   if (const auto range = optional_item<std::pair<std::size_t, std::size_t>>(layout, "target_range",
                                                                             "a pair (begin, end) of record numbers")) {
-    out.target_records.range = IndexRange{range->first, range->second};
+    out.target_records.range = workflow::IndexRange{range->first, range->second};
   }
   out.target_records.indices = optional_item<std::vector<std::size_t>>(layout, "target_indices", "a list of record numbers");
   out.shadow = optional_item<std::size_t>(layout, "shadow", "a whole number");

@@ -20,7 +20,7 @@ workflow::IndexChoice index_choice(const py::dict& options, const char* range_ke
   workflow::IndexChoice out;
   if (const auto range = optional_item<std::pair<std::size_t, std::size_t>>(options, range_key,
                                                                             "a pair (begin, end) of record numbers")) {
-    out.range = IndexRange{range->first, range->second};
+    out.range = workflow::IndexRange{range->first, range->second};
   }
   out.indices = optional_item<std::vector<std::size_t>>(options, indices_key, "a list of record numbers");
   return out;

@@ -10,11 +10,17 @@
 
 #include "data_test_support.hpp"
 #include "reconbound/error.hpp"
+#include "reconbound/workflow/record_indices.hpp"
 
 namespace reconbound {
 namespace {
 
 using test::expect_error;
+using workflow::IndexRange;
+using workflow::parse_index_list;
+using workflow::parse_index_range;
+using workflow::range_indices;
+using workflow::read_index_file;
 
 TEST(IndexRange, ParsesHalfOpenRanges) {
   const IndexRange r = parse_index_range(" 5 : 9 ");

@@ -57,8 +57,8 @@ workflow::MechanismRequest dpsgd_schedule() { return {"dpsgd", {}, Schedule::con
 workflow::BoundRequest bound_request(const std::string& records_npy, const SoakBound& soak) {
   workflow::BoundRequest request;
   request.data.spec = "npy:" + records_npy;
-  request.data.perp_records.range = IndexRange{0, soak.perp};
-  request.data.est_records.range = IndexRange{soak.perp, soak.perp + soak.est};
+  request.data.perp_records.range = workflow::IndexRange{0, soak.perp};
+  request.data.est_records.range = workflow::IndexRange{soak.perp, soak.perp + soak.est};
   request.representation = soak.representation;
   request.bound.block_sizes = {4, 8};
   request.bound.nu2_levels = {0.4, 1.6};

@@ -30,7 +30,7 @@ std::shared_ptr<const Dataset> numbered(std::size_t n) {
 TEST(DataWorkflow, ExplicitRangesSelectTheCallersRecords) {
   workflow::DataRequest request;
   request.records = numbered(10);
-  request.perp_records.range = IndexRange{0, 3};
+  request.perp_records.range = workflow::IndexRange{0, 3};
   request.est_records.indices = std::vector<std::size_t>{9, 5};
   const workflow::SplitData data = workflow::load_split_data(request);
   EXPECT_EQ(data.dataset, request.records);  // not copied
@@ -58,10 +58,10 @@ TEST(DataWorkflow, RandomSplitSizes) {
 TEST(DataWorkflow, LayoutErrors) {
   workflow::DataRequest request;
   request.records = numbered(10);
-  request.perp_records.range = IndexRange{0, 3};
+  request.perp_records.range = workflow::IndexRange{0, 3};
   EXPECT_NE(invalid_input_message([&] { workflow::load_split_data(request); }).find("both D_perp and D_est"),
             std::string::npos);
-  request.est_records.range = IndexRange{2, 5};
+  request.est_records.range = workflow::IndexRange{2, 5};
   EXPECT_NE(invalid_input_message([&] { workflow::load_split_data(request); }).find("overlap"), std::string::npos);
   request.perp_records.indices = std::vector<std::size_t>{7};
   EXPECT_EQ(invalid_input_message([&] { workflow::load_split_data(request); }),

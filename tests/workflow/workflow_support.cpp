@@ -22,8 +22,8 @@ workflow::MechanismRequest noisy_double(int k, double sigma, bool accounting) {
 workflow::DataRequest t10k_ranges(std::size_t a, std::size_t b, std::size_t c) {
   workflow::DataRequest request;
   request.spec = "idx:" + fashion_mnist_test_images();
-  request.perp_records.range = IndexRange{a, b};
-  request.est_records.range = IndexRange{b, c};
+  request.perp_records.range = workflow::IndexRange{a, b};
+  request.est_records.range = workflow::IndexRange{b, c};
   return request;
 }
 

@@ -15,6 +15,7 @@
 #include "reconbound/dataset.hpp"
 #include "reconbound/export.hpp"
 #include "reconbound/split.hpp"
+#include "reconbound/workflow/record_indices.hpp"
 
 namespace reconbound::workflow {
 

@@ -9,9 +9,9 @@
 
 #include "reconbound/dataset.hpp"
 #include "reconbound/error.hpp"
-#include "reconbound/split.hpp"
+#include "reconbound/workflow/record_indices.hpp"
 
-namespace reconbound {
+namespace reconbound::workflow {
 
 namespace {
 
@@ -103,4 +103,4 @@ std::vector<std::size_t> read_index_file(const std::string& path) {
   return parse_index_list(std::string(bytes.begin(), bytes.end()), path);
 }
 
-}  // namespace reconbound
+}  // namespace reconbound::workflow
