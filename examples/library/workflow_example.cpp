@@ -42,8 +42,8 @@ int main() {
     // ρ* at that leakage on D⊥ = images 0..999 and D_est = images 1000..1999 of the test set.
     workflow::BoundRequest bound;
     bound.data.spec = "idx:" + fashion_mnist_test_images();
-    bound.data.perp_records.range = IndexRange{0, 1000};
-    bound.data.est_records.range = IndexRange{1000, 2000};
+    bound.data.perp_records.range = workflow::IndexRange{0, 1000};
+    bound.data.est_records.range = workflow::IndexRange{1000, 2000};
     bound.representation = "downsample:2";
     bound.bound.threads = 2;
     bound.gammas = {c.gamma_bits};
