@@ -52,7 +52,7 @@ void print_rows(const ChainReport& r, const presets::PaperColumns& columns) {
                number(codebook.rho_blk), with_se(codebook.estimate ? &*codebook.estimate : nullptr));
     for (const std::size_t a : columns.dpsgd) fmt::print(" {:>17}", with_se(presets::estimate_at(row, a)));
     for (const std::size_t a : columns.other) fmt::print(" {:>17}", with_se(presets::estimate_at(row, a)));
-    const presets::PaperGaps gaps = presets::paper_gaps(row, columns);
+    const presets::PaperGaps gaps = presets::paper_gaps(row, columns, codebook);
     fmt::print(" {:>9} {:>8}", number(gaps.blk_minus_rho_star, "{:+.4f}"), number(gaps.cb_minus_blk, "{:+.4f}"));
     for (const auto& gap : gaps.dpsgd_minus_cb) fmt::print(" {:>13}", number(gap, "{:+.4f}"));
     for (const auto& gap : gaps.other_minus_rho_star) fmt::print(" {:>13}", number(gap, "{:+.4f}"));

@@ -46,7 +46,7 @@ nlohmann::json other_attacks_json(const ChainRow& row, const PaperColumns& colum
 
 nlohmann::json row_json(const nlohmann::json& generic, const ChainRow& row, const PaperColumns& columns) {
   const CodebookCells codebook = codebook_cells(row, columns);
-  const PaperGaps gaps = paper_gaps(row, columns);
+  const PaperGaps gaps = paper_gaps(row, columns, codebook);
   nlohmann::json entry = generic;
   entry.erase("attacks");
   entry.update({{"codebook_bits", codebook.bits ? nlohmann::json(*codebook.bits) : nlohmann::json(nullptr)},

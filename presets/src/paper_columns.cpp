@@ -66,8 +66,7 @@ CodebookCells codebook_cells(const ChainRow& row, const PaperColumns& columns) {
   return out;
 }
 
-PaperGaps paper_gaps(const ChainRow& row, const PaperColumns& columns) {
-  const CodebookCells codebook = codebook_cells(row, columns);
+PaperGaps paper_gaps(const ChainRow& row, const PaperColumns& columns, const CodebookCells& codebook) {
   PaperGaps gaps;
   gaps.blk_minus_rho_star = difference(codebook.rho_blk, row.bound.rho_star);
   gaps.cb_minus_blk = difference(rho_of(codebook.estimate), codebook.rho_blk);

@@ -67,14 +67,15 @@ CodebookCells codebook_cells(const ChainRow& row, const PaperColumns& columns);
 // The row's attack at γ by attack row `index`, if it ran and has an estimate; nullptr otherwise.
 const AttackEstimate* estimate_at(const ChainRow& row, std::size_t index);
 
-// The gaps along the chain (eq 39) in one row, each absent where a side is absent.
+// The gaps along the chain (eq 39) in one row, each absent where a side is absent; `codebook` is
+// the row's codebook_cells.
 struct PaperGaps {
   std::optional<double> blk_minus_rho_star;                 // ρ_blk − ρ*
   std::optional<double> cb_minus_blk;                       // ρ_cb − ρ_blk
   std::vector<std::optional<double>> dpsgd_minus_cb;        // per dpsgd row: ρ_dpsgd − ρ_cb
   std::vector<std::optional<double>> other_minus_rho_star;  // per other row: its ρ − ρ*
 };
-PaperGaps paper_gaps(const ChainRow& row, const PaperColumns& columns);
+PaperGaps paper_gaps(const ChainRow& row, const PaperColumns& columns, const CodebookCells& codebook);
 
 // The timings by the paper's stages: the codebooks (less their per-block bounds), the per-block
 // bounds, the DP-SGD attacks and every other row.
