@@ -6,12 +6,13 @@
 #include <vector>
 
 #include "reconbound/bound.hpp"
+#include "reconbound/presets/paper_pipeline.hpp"
 
 namespace reconbound::cli {
 
 struct BoundOptions {
   // One spec for `bound` and `calibrate`; `spectrum` compares several (repeat the option).
-  std::vector<std::string> representations{"pixel"};
+  std::vector<std::string> representations{presets::kPaperRepresentation};
   std::vector<std::string> representation_params;
   std::string rotation = "auto";
   std::size_t padded_order = 0;
@@ -23,9 +24,9 @@ struct BoundOptions {
   std::size_t select_pairs = 1;
   bool select_only = false;
   bool exact = false;
-  std::string estimator = BoundConfig{}.estimator;
+  std::string estimator = presets::kPaperEstimator;
   std::vector<std::string> estimator_params;
-  std::string converse = BoundConfig{}.converse;
+  std::string converse = presets::kPaperConverse;
   std::vector<std::string> converse_params;
   std::string normaliser = "ucb";
   double normaliser_alpha_fraction = kDefaultNormaliserAlphaFraction;

@@ -1,5 +1,5 @@
 // `reconbound report`: one self-contained HTML page of what a training configuration guarantees on a
-// data set (docs/report.md; figures::run_report): the certificate's sentence, ε with its error bars,
+// data set (docs/report.md; workflow::run_report): the certificate's sentence, ε with its error bars,
 // γ, ρ* with (k*, ν²*), the spectrum of ρ* over ε and, with --chain, the chain of attacks.
 #include <fmt/format.h>
 
@@ -16,6 +16,7 @@
 #include "reconbound/figures/output_file.hpp"
 #include "reconbound/figures/report.hpp"
 #include "reconbound/figures/report_page.hpp"
+#include "reconbound/presets/paper_chain.hpp"
 #include "reconbound/workflow/setting_text.hpp"
 #include "report_command_line.hpp"
 
@@ -44,20 +45,21 @@ double training_sigma(const ReportOptions& o) {
 }
 
 // The chain of --chain; its options without it are a mistake.
-std::optional<figures::ReportChainRequest> chain_request(const ReportOptions& o) {
+std::optional<workflow::ReportChainRequest> chain_request(const ReportOptions& o) {
   if (!o.chain) {
     if (o.chain_targets || o.chain_bits) throw InvalidInput("--chain-targets and --chain-bits go with --chain");
     return std::nullopt;
   }
-  figures::ReportChainRequest out;
+  workflow::ReportChainRequest out;
+  out.attacks = presets::paper_chain_rows({});
   out.targets = o.chain_targets.value_or(out.targets);
   if (o.chain_bits) out.bits = parse_chain_bits(*o.chain_bits, "--chain-bits");
   return out;
 }
 
-figures::ReportRequest report_request(const ReportOptions& o, Progress* progress) {
+workflow::ReportRequest report_request(const ReportOptions& o, Progress* progress) {
   const PlanOptions& p = o.plan;
-  figures::ReportRequest request;
+  workflow::ReportRequest request;
   request.mechanism = shape_mechanism(p);
   request.sigma = training_sigma(o);
   request.delta = p.delta;
@@ -71,7 +73,7 @@ figures::ReportRequest report_request(const ReportOptions& o, Progress* progress
   return request;
 }
 
-void print_summary(const figures::ReportOutput& out, const std::string& path) {
+void print_summary(const workflow::ReportOutput& out, const std::string& path) {
   const ConverseResult& r = out.result.converse;
   const EpsilonResult& e = out.epsilon.epsilon;
   const bool rho_certified = out.certificate.certifies == "rho_star";
@@ -89,11 +91,11 @@ void print_summary(const figures::ReportOutput& out, const std::string& path) {
 
 void run(const ReportOptions& o, const CLI::App& command) {
   ProgressBar progress(!o.plan.bound.quiet);
-  figures::ReportRequest request = report_request(o, &progress);
+  workflow::ReportRequest request = report_request(o, &progress);
   const Registry registry;
   const auto checkpoint = open_checkpoint(o.plan.bound.checkpoint, command, registry, o.plan.bound.quiet);
   request.bound.checkpoint = checkpoint.get();
-  const figures::ReportOutput out = figures::run_report(registry, request);
+  const workflow::ReportOutput out = workflow::run_report(registry, request);
   for (const workflow::SpectrumPoint& point : out.spectrum.points) {
     if (point.calibration.at_sigma_min) {
       note_smallest_sigma(fmt::format("the target epsilon {}", point.target_epsilon), point.calibration.sigma);

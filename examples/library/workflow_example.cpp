@@ -45,6 +45,8 @@ int main() {
     bound.data.perp_records.range = workflow::IndexRange{0, 1000};
     bound.data.est_records.range = workflow::IndexRange{1000, 2000};
     bound.representation = "downsample:2";
+    bound.bound.estimator = "goldfeld";  // the paper's estimator (mathematics §6) and converse (eq 14):
+    bound.bound.converse = "slb";        // the library names no plugin for its caller
     bound.bound.threads = 2;
     bound.gammas = {c.gamma_bits};
     const workflow::BoundOutput b = workflow::run_bound(registry, bound);

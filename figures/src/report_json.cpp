@@ -15,7 +15,7 @@ nlohmann::json fields(const Fingerprint& fingerprint) {
 
 }  // namespace
 
-nlohmann::json to_json(const ReportOutput& output) {
+nlohmann::json to_json(const workflow::ReportOutput& output) {
   const ConverseResult& r = output.result.converse;
   const BoundReport& report = output.spectrum.curves.front().report;
   const EpsilonResult& e = output.epsilon.epsilon;

@@ -14,7 +14,7 @@ namespace {
 
 // Under the point normaliser only eq 13's absolute bound is certified; ρ* is a ratio beside it
 // (mathematics §6.8).
-std::string what_the_absolute_bound_means(const ReportOutput& output) {
+std::string what_the_absolute_bound_means(const workflow::ReportOutput& output) {
   const ConverseResult& r = output.result.converse;
   const std::size_t m = output.spectrum.curves.front().report.m;
   return fmt::format(
@@ -31,7 +31,7 @@ std::string what_the_absolute_bound_means(const ReportOutput& output) {
 }
 
 // What ρ* says about the strongest attack (mathematics §1, eq 3).
-std::string what_rho_means(const ReportOutput& output) {
+std::string what_rho_means(const workflow::ReportOutput& output) {
   const double rho = output.result.converse.rho_star;
   const std::string psi = xml_escape(output.representation);
   if (!(rho > 0.0)) {
@@ -55,7 +55,7 @@ std::string what_rho_means(const ReportOutput& output) {
 }
 
 // At what level, over what randomness (mathematics §6.8).
-std::string how_sure(const ReportOutput& output) {
+std::string how_sure(const workflow::ReportOutput& output) {
   const Certificate& c = output.certificate;
   if (c.certifies == "rho_star") {
     return fmt::format(
@@ -73,7 +73,7 @@ std::string how_sure(const ReportOutput& output) {
 }
 
 // ε and γ: the same training, two measures (mathematics §2, §8).
-std::string epsilon_and_gamma(const ReportOutput& output) {
+std::string epsilon_and_gamma(const workflow::ReportOutput& output) {
   const EpsilonResult& e = output.epsilon.epsilon;
   return fmt::format(
       "<p>ε = {:.3f} at δ = {:.3g} is the differential-privacy guarantee of the same training, from the "
@@ -83,7 +83,7 @@ std::string epsilon_and_gamma(const ReportOutput& output) {
       e.epsilon, e.delta, e.epsilon_lower, e.epsilon_upper, output.result.gamma_bits);
 }
 
-std::string what_it_does_not_say(const ReportOutput& output) {
+std::string what_it_does_not_say(const workflow::ReportOutput& output) {
   const std::string psi = xml_escape(output.representation);
   return fmt::format(
       "<p>What the numbers do <em>not</em> say:</p>\n<ul>\n"
@@ -106,7 +106,7 @@ std::string what_it_does_not_say(const ReportOutput& output) {
 
 }  // namespace
 
-std::string meaning_section(const ReportOutput& output) {
+std::string meaning_section(const workflow::ReportOutput& output) {
   return "<section id=\"meaning\">\n<h2>What the numbers mean</h2>\n" + what_rho_means(output) + how_sure(output) +
          epsilon_and_gamma(output) + what_it_does_not_say(output) + "</section>\n";
 }

@@ -55,7 +55,7 @@ std::string table_row(const std::string& header, const std::string& cell) {
   return fmt::format("<tr><th>{}</th><td>{}</td></tr>\n", header, cell);
 }
 
-std::string training_summary(const ReportOutput& output) {
+std::string training_summary(const workflow::ReportOutput& output) {
   const Schedule& schedule = output.epsilon.schedule;
   if (schedule.runs.empty()) {
     return fmt::format("mechanism {}, noise factor σ = {:.6g}", xml_escape(output.epsilon.mechanism), output.sigma);
@@ -72,7 +72,7 @@ std::string training_summary(const ReportOutput& output) {
 
 // The headline is what the certificate certifies: ρ* under the UCB normaliser, the absolute bound
 // (eq 13) under the point normaliser, where ρ* follows as a ratio (mathematics §6.8).
-std::string headline_section(const ReportOutput& output) {
+std::string headline_section(const workflow::ReportOutput& output) {
   const ConverseResult& r = output.result.converse;
   const EpsilonResult& e = output.epsilon.epsilon;
   const BoundReport& report = output.spectrum.curves.front().report;
@@ -88,7 +88,7 @@ std::string headline_section(const ReportOutput& output) {
       big, xml_escape(certificate_sentence(output.certificate, report, output.result, Script::unicode)));
 }
 
-std::string numbers_section(const ReportOutput& output) {
+std::string numbers_section(const workflow::ReportOutput& output) {
   const ConverseResult& r = output.result.converse;
   const EpsilonResult& e = output.epsilon.epsilon;
   const BoundReport& report = output.spectrum.curves.front().report;

@@ -35,7 +35,7 @@ pre { background: #f6f6f6; padding: 0.7rem; white-space: pre-wrap; overflow-wrap
 
 }  // namespace
 
-std::string report_html(const ReportOutput& output, const std::string& command) {
+std::string report_html(const workflow::ReportOutput& output, const std::string& command) {
   const std::string title =
       fmt::format("reconbound report: ρ* = {:.4f} for {} at ε = {:.3g}", output.result.converse.rho_star,
                   output.representation, output.epsilon.epsilon.epsilon);

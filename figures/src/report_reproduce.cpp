@@ -27,7 +27,7 @@ std::string now_utc() {
 
 }  // namespace
 
-std::string reproduce_section(const ReportOutput& output, const std::string& command) {
+std::string reproduce_section(const workflow::ReportOutput& output, const std::string& command) {
   std::string versions = fingerprint_rows(output.software, "");
 #if defined(__clang__)
   versions += table_row("compiler", xml_escape("Clang " __clang_version__));

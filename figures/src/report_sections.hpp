@@ -8,19 +8,19 @@
 namespace reconbound::figures {
 
 // The certificate's sentence for the training's ρ*, and ρ* and ε in large type (report_numbers.cpp).
-std::string headline_section(const ReportOutput& output);
+std::string headline_section(const workflow::ReportOutput& output);
 // The table of the training's numbers (report_numbers.cpp).
-std::string numbers_section(const ReportOutput& output);
+std::string numbers_section(const workflow::ReportOutput& output);
 // What the numbers mean, and what they do not (report_meaning.cpp).
-std::string meaning_section(const ReportOutput& output);
+std::string meaning_section(const workflow::ReportOutput& output);
 // ρ* against ε: the figure with the training marked, and its table (report_spectrum.cpp).
-std::string spectrum_section(const ReportOutput& output);
+std::string spectrum_section(const workflow::ReportOutput& output);
 // The chain's figures and reconstruction grid (report_chain.cpp).
 std::string chain_section(const workflow::ChainOutput& chain);
 // Every ingredient of the certificate with its share of α (report_numbers.cpp).
 std::string certificate_section(const Certificate& certificate);
 // The command, the versions, the data files and the date (report_reproduce.cpp).
-std::string reproduce_section(const ReportOutput& output, const std::string& command);
+std::string reproduce_section(const workflow::ReportOutput& output, const std::string& command);
 
 // Every symbol the page uses, one sentence each.
 std::string glossary_section(const Certificate& certificate);
@@ -29,6 +29,6 @@ std::string glossary_section(const Certificate& certificate);
 std::string table_row(const std::string& header, const std::string& cell);
 // The training in one line: "q = 0.02, σ = 1.1, T = 1000 steps" for a constant run, else runs and
 // segments, or the mechanism's noise factor when it has no schedule (escaped HTML).
-std::string training_summary(const ReportOutput& output);
+std::string training_summary(const workflow::ReportOutput& output);
 
 }  // namespace reconbound::figures

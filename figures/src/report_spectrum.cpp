@@ -12,7 +12,7 @@ namespace reconbound::figures {
 
 namespace {
 
-std::string figure(const ReportOutput& output) {
+std::string figure(const workflow::ReportOutput& output) {
   const workflow::SpectrumOutput& s = output.spectrum;
   const workflow::SpectrumCurve& curve = s.curves.front();
   SpectrumCurve line{curve.representation, {}, {}};
@@ -37,7 +37,7 @@ std::string figure(const ReportOutput& output) {
          "10.</figcaption>\n</figure>\n";
 }
 
-std::string table(const ReportOutput& output) {
+std::string table(const workflow::ReportOutput& output) {
   const workflow::SpectrumOutput& s = output.spectrum;
   const BoundReport& report = s.curves.front().report;
   std::string rows;
@@ -59,7 +59,7 @@ std::string table(const ReportOutput& output) {
 
 }  // namespace
 
-std::string spectrum_section(const ReportOutput& output) {
+std::string spectrum_section(const workflow::ReportOutput& output) {
   return "<section id=\"spectrum\">\n<h2>ρ* against ε</h2>\n" + figure(output) + table(output) + "<p>" +
          xml_escape(certificate_table_sentence(output.certificate, Script::unicode)) + "</p>\n</section>\n";
 }

@@ -8,6 +8,7 @@
 #include "reconbound/figures/output_file.hpp"
 #include "reconbound/figures/report.hpp"
 #include "reconbound/figures/report_page.hpp"
+#include "reconbound/presets/paper_chain.hpp"
 #include "registry_access.hpp"
 #include "request_arguments.hpp"
 
@@ -17,11 +18,13 @@ namespace reconbound::python {
 
 namespace {
 
-// None: no chain; {"targets", "bits", "bootstrap", "figure_targets"}, None keeping the defaults.
-std::optional<figures::ReportChainRequest> chain_argument(const py::object& chain) {
+// None: no chain; else the paper's rows and {"targets", "bits", "bootstrap", "figure_targets"},
+// None keeping the defaults.
+std::optional<workflow::ReportChainRequest> chain_argument(const py::object& chain) {
   if (chain.is_none()) return std::nullopt;
   const py::dict options = chain.cast<py::dict>();
-  figures::ReportChainRequest out;
+  workflow::ReportChainRequest out;
+  out.attacks = presets::paper_chain_rows({});  // the paper's rows, as the CLI's report
   out.targets = item<std::size_t>(options, "targets", "a whole number", out.targets);
   out.bits = item<std::vector<unsigned>>(options, "bits", "a list of whole numbers", out.bits);
   out.bootstrap = item<std::size_t>(options, "bootstrap", "a whole number", out.bootstrap);
@@ -40,7 +43,7 @@ void bind_report(py::module_& module) {
          const py::object& chain, const py::object& progress) {
         const DataArgument records = data_argument(data);
         PythonProgress reporter(progress);
-        figures::ReportRequest request;
+        workflow::ReportRequest request;
         request.mechanism = mechanism_argument(mechanism);
         request.sigma = sigma;
         request.delta = delta_argument(delta);
@@ -54,7 +57,7 @@ void bind_report(py::module_& module) {
         const auto checkpoint = checkpoint_argument(bound, plugins);
         request.bound.checkpoint = checkpoint.get();
         return without_gil(reporter, [&] {
-          const figures::ReportOutput output = figures::run_report(plugins, request);
+          const workflow::ReportOutput output = workflow::run_report(plugins, request);
           figures::write_output_file(path, figures::report_html(output, command), "report");
           nlohmann::json json = figures::to_json(output);
           json["report"] = path;
@@ -64,7 +67,7 @@ void bind_report(py::module_& module) {
       py::arg("path"), py::arg("command"), py::arg("mechanism"), py::arg("sigma"), py::arg("delta"),
       py::arg("target_epsilons"), py::arg("data"), py::arg("representation"), py::arg("bound"),
       py::arg("calibration"), py::arg("chain"), py::arg("progress"),
-      "figures::run_report, its page written to `path`; the JSON of `reconbound report --json`.");
+      "workflow::run_report, its page written to `path`; the JSON of `reconbound report --json`.");
 }
 
 }  // namespace reconbound::python

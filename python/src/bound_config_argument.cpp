@@ -2,6 +2,7 @@
 
 #include "dict_items.hpp"
 #include "params_argument.hpp"
+#include "reconbound/presets/paper_pipeline.hpp"
 #include "reconbound/workflow/bound_settings.hpp"
 
 namespace py = pybind11;
@@ -17,7 +18,7 @@ Params params_item(const py::dict& options, const char* key) {
 }  // namespace
 
 BoundConfig bound_config_argument(const py::dict& options, std::uint64_t seed, Progress* progress) {
-  workflow::BoundSettings settings;
+  workflow::BoundSettings settings = presets::paper_bound_settings();  // the plugins unless named
   settings.representation_params = params_item(options, "representation_params");
   settings.estimator = item<std::string>(options, "estimator", "a plugin name", settings.estimator);
   settings.estimator_params = params_item(options, "estimator_params");

@@ -10,6 +10,7 @@
 
 #include "reconbound/chain.hpp"
 #include "reconbound/error.hpp"
+#include "reconbound/presets/paper_pipeline.hpp"
 #include "reconbound/registry.hpp"
 
 namespace reconbound {
@@ -37,6 +38,7 @@ const Registry& registry() {
 
 ChainConfig config_with(const std::string& mechanism, std::vector<double> gammas, std::vector<unsigned> rates = {}) {
   ChainConfig config;
+  config.bound = presets::paper_bound_config();
   config.bound.block_sizes = {4};
   config.bootstrap = 20;
   config.figure_targets = 2;

@@ -11,6 +11,7 @@
 #include "reconbound/chain.hpp"
 #include "reconbound/error.hpp"
 #include "reconbound/presets/paper_chain.hpp"
+#include "reconbound/presets/paper_pipeline.hpp"
 #include "reconbound/registry.hpp"
 #include "reconbound/workflow/json.hpp"
 
@@ -30,6 +31,8 @@ class Chain : public ::testing::Test {
     est_ = new RowMatrix(generated_images(1200, 2));
     targets_ = new RowMatrix(generated_images(60, 3));
     ChainConfig config;
+  config.bound = presets::paper_bound_config();
+    config.bound = presets::paper_bound_config();
     config.bound.block_sizes = {1, 2, 4};
     config.bound.seed = 5;
     config.gammas = {0.5, 2.5};
@@ -167,6 +170,7 @@ TEST(ChainInput, RefusesMissingTargetsAndBadSettings) {
   const Registry registry;
   const RowMatrix perp = generated_images(40, 1), est = generated_images(80, 2);
   ChainConfig config;
+  config.bound = presets::paper_bound_config();
   config.attacks = presets::paper_chain_rows({});
   config.gammas = {0.72};
   EXPECT_THROW(compute_chain(registry, {&perp, &est, nullptr, nullptr, ImageShape{1, kSide, kSide}}, config),

@@ -24,6 +24,7 @@
 #include "reconbound/checkpoint.hpp"
 #include "reconbound/error.hpp"
 #include "reconbound/presets/paper_chain.hpp"
+#include "reconbound/presets/paper_pipeline.hpp"
 #include "reconbound/registry.hpp"
 #include "reconbound/workflow/chain.hpp"
 
@@ -118,6 +119,7 @@ class ChainCheckpoint : public ::testing::Test {
   // and 2.5 bits; the first dpsgd row's weights make the figure.
   static ChainReport run(Checkpoint* checkpoint, Progress* progress) {
     ChainConfig config;
+    config.bound = presets::paper_bound_config();
     config.bound.block_sizes = {1, 2, 4};
     config.bound.seed = 5;
     config.bound.checkpoint = checkpoint;

@@ -12,6 +12,7 @@
 #include "estimator_support.hpp"
 #include "reconbound/bound.hpp"
 #include "reconbound/grid_selection.hpp"
+#include "reconbound/presets/paper_pipeline.hpp"
 #include "reconbound/verify/matchers.hpp"
 #include "reconbound/verify/reference_entropy.hpp"
 #include "reconbound/verify/tolerances.hpp"
@@ -32,7 +33,7 @@ TEST(SelectionPilot, ThePilotCannotSeeTheEstimationSampleAndTheMarginsUseTheSele
   const RowMatrix perp = records(256, 1);
   const RowMatrix est_a = records(300, 2);
   const RowMatrix est_b = records(300, 3);
-  BoundConfig config;
+  BoundConfig config = presets::paper_bound_config();
   config.representation = "pixel";
   config.block_sizes = {1, 2, 4, 8};
   config.grid_select = GridSelect::pilot;

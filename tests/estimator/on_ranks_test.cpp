@@ -18,6 +18,7 @@
 #include "reconbound/error.hpp"
 #include "reconbound/memory_plan.hpp"
 #include "reconbound/on_ranks.hpp"
+#include "reconbound/presets/paper_pipeline.hpp"
 #include "reconbound/registry.hpp"
 #include "reconbound/workflow/setting_text.hpp"
 
@@ -202,7 +203,7 @@ TEST(OnRanks, TheWholeBoundIsOneProcesssOnEveryRank) {
   const RowMatrix est = test::grey_sample(320, 16, 2);  // a pilot of 160 rows;
   const ImageShape shape{1, 4, 4};
   const Registry registry;
-  BoundConfig config;
+  BoundConfig config = presets::paper_bound_config();
   config.threads = 1;
   config.seed = 9;
   const std::vector<double> gammas{0.5, 4.0};
@@ -317,7 +318,7 @@ TEST(OnRanks, AWholeFrameOnEveryRankSharesTheBlocksAsTheChainDoes) {
   const RowMatrix perp = test::grey_sample(160, 16, 5);
   const RowMatrix est = test::grey_sample(200, 16, 6);
   const Registry registry;
-  BoundConfig config;
+  BoundConfig config = presets::paper_bound_config();
   config.threads = 1;
   const BoundReport alone = compute_bound(registry, {&perp, &est, ImageShape{1, 4, 4}}, {2.0}, config);
   const auto reports = on_threads<BoundReport>(3, [&](Ranks& ranks) {

@@ -15,6 +15,7 @@
 #include "estimator_support.hpp"
 #include "reconbound/bound.hpp"
 #include "reconbound/checkpoint.hpp"
+#include "reconbound/presets/paper_pipeline.hpp"
 #include "reconbound/registry.hpp"
 #include "reconbound/weighted_progress.hpp"
 #include "reconbound/work_items.hpp"
@@ -222,7 +223,7 @@ TEST(WorkItems, AWholeBoundResumesToTheUninterruptedOne) {
   const RowMatrix est = test::grey_sample(320, 16, 2);  // a pilot of 160 rows
   const ImageShape shape{1, 4, 4};
   const Registry registry;
-  BoundConfig config;
+  BoundConfig config = presets::paper_bound_config();
   config.threads = 2;
   config.seed = 9;
   const std::vector<double> gammas{0.5, 4.0};

@@ -17,6 +17,7 @@
 #include "reconbound/dataset.hpp"
 #include "reconbound/error.hpp"
 #include "reconbound/on_ranks.hpp"
+#include "reconbound/presets/paper_pipeline.hpp"
 #include "reconbound/registry.hpp"
 #include "reconbound/trace_sigma.hpp"
 
@@ -55,7 +56,7 @@ struct Records {
 };
 
 BoundConfig config_with(std::size_t threads, RotationChoice rotation = RotationChoice::automatic) {
-  BoundConfig config;
+  BoundConfig config = presets::paper_bound_config();
   config.threads = threads;
   config.rotation = rotation;
   config.block_sizes = {8};

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "reconbound/dataset.hpp"
+#include "reconbound/presets/paper_pipeline.hpp"
 #include "reconbound/registry.hpp"
 #include "reconbound/workflow/bound.hpp"
 #include "reconbound/workflow/epsilon.hpp"
@@ -60,6 +61,7 @@ workflow::BoundRequest bound_request(const std::string& records_npy, const SoakB
   request.data.perp_records.range = workflow::IndexRange{0, soak.perp};
   request.data.est_records.range = workflow::IndexRange{soak.perp, soak.perp + soak.est};
   request.representation = soak.representation;
+  request.bound = presets::paper_bound_config();
   request.bound.block_sizes = {4, 8};
   request.bound.nu2_levels = {0.4, 1.6};
   request.bound.threads = soak.threads;

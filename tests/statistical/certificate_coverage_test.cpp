@@ -18,6 +18,7 @@
 #include "estimator_support.hpp"
 #include "gap_allowance.hpp"
 #include "reconbound/bound_frame.hpp"
+#include "reconbound/presets/paper_pipeline.hpp"
 #include "reconbound/registry.hpp"
 #include "reconbound/verify/reference_entropy.hpp"
 
@@ -84,7 +85,7 @@ struct GreySource {
 };
 
 BoundConfig pipeline_config(std::uint64_t seed, Normaliser normaliser) {
-  BoundConfig config;
+  BoundConfig config = presets::paper_bound_config();
   config.block_sizes = {1};
   config.nu2_levels = {0.2, 0.8, 3.2};
   config.alpha = kAlpha;

@@ -1,10 +1,12 @@
 // workflow::run_bound: ρ* is the largest per-pair bound of eq 14 by the MPFR converse on the
 // report's own entropies; γ comes from the values given, the mechanism's schedule, a mechanism
 // without one (the noisy-double), or a mechanism fitted on Ψ(D_est) (the codebook).
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <algorithm>
 
+#include "reconbound/presets/paper_pipeline.hpp"
 #include "reconbound/verify/reference_converse.hpp"
 #include "reconbound/verify/reference_dpsgd.hpp"
 #include "reconbound/workflow/bound.hpp"
@@ -83,12 +85,29 @@ TEST(BoundWorkflow, LeakageChoicesAreOneLineErrors) {
 }
 
 TEST(BoundWorkflow, RepresentationSpecAndExtraParameters) {
-  BoundConfig base;
+  BoundConfig base = presets::paper_bound_config();
   base.representation_params.set("threads", std::int64_t{1});
   const BoundConfig config = workflow::with_representation(base, "downsample:4");
   EXPECT_EQ(config.representation, "downsample");
   EXPECT_EQ(config.representation_params.get_int("arg"), 4);
   EXPECT_EQ(config.representation_params.get_int("threads"), 1);
+}
+
+// Core names no plugin (foundation_core_names_no_plugin): a request that leaves one unnamed is
+// told which kind to name and what is there to choose from.
+TEST(BoundWorkflow, UnnamedPluginsAreOneLineErrors) {
+  workflow::BoundRequest request = test::small_bound_request();
+  request.gammas = {1.0};
+  const auto message = [&] { return invalid_input_message([&] { workflow::run_bound(workflow_registry(), request); }); };
+  request.representation.clear();
+  EXPECT_EQ(message().rfind("no representation plugin is named: name one (available: ", 0), 0u) << message();
+  EXPECT_NE(message().find(presets::kPaperRepresentation), std::string::npos);
+  request.representation = presets::kPaperRepresentation;
+  request.bound.estimator.clear();
+  EXPECT_EQ(message(), fmt::format("no estimator plugin is named: name one (available: {})", presets::kPaperEstimator));
+  request.bound.estimator = presets::kPaperEstimator;
+  request.bound.converse.clear();
+  EXPECT_EQ(message(), fmt::format("no converse plugin is named: name one (available: {})", presets::kPaperConverse));
 }
 
 }  // namespace

@@ -10,6 +10,7 @@
 #include "reconbound/bound_frame.hpp"
 #include "reconbound/certificate.hpp"
 #include "reconbound/error.hpp"
+#include "reconbound/presets/paper_pipeline.hpp"
 #include "reconbound/trace_sigma.hpp"
 #include "reconbound/verify/reference_converse.hpp"
 #include "reconbound/workflow/bound.hpp"
@@ -122,6 +123,7 @@ TEST(CertificateWorkflow, CalibrationForRhoChargesTheErrorBound) {
   request.mechanism.params.set("abs_error", 0.5);
   request.target_rho = 0.3;
   request.data = test::t10k_ranges(0, 200, 400);
+  request.representation = presets::kPaperRepresentation;
   request.bound = test::small_bound_config();
   const workflow::CalibrateRhoOutput out = workflow::run_calibrate_rho(workflow_registry(), request);
   EXPECT_EQ(out.gamma_error_bits, 0.5);

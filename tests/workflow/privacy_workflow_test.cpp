@@ -6,6 +6,7 @@
 
 #include <cmath>
 
+#include "reconbound/presets/paper_pipeline.hpp"
 #include "reconbound/verify/reference_converse.hpp"
 #include "reconbound/verify/reference_subsampled_gaussian_dp.hpp"
 #include "reconbound/workflow/calibrate.hpp"
@@ -114,6 +115,7 @@ TEST(CalibrateWorkflow, RhoTargetOfAnyMechanismWithNoise) {
   request.mechanism = noisy_double(4, 1.0);
   request.target_rho = 0.2;
   request.data = test::t10k_ranges(0, 300, 600);
+  request.representation = presets::kPaperRepresentation;
   request.bound = test::small_bound_config();
   request.calibration.sigma_tolerance = 1e-3;
   request.delta = delta_of(1e-5);

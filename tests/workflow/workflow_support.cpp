@@ -1,6 +1,7 @@
 #include "workflow_support.hpp"
 
 #include "reconbound/error.hpp"
+#include "reconbound/presets/paper_pipeline.hpp"
 
 namespace reconbound::test {
 
@@ -28,7 +29,7 @@ workflow::DataRequest t10k_ranges(std::size_t a, std::size_t b, std::size_t c) {
 }
 
 BoundConfig small_bound_config() {
-  BoundConfig config;
+  BoundConfig config = presets::paper_bound_config();
   config.block_sizes = {4, 8};
   config.nu2_levels = {0.4, 1.6};
   config.threads = 2;
@@ -38,6 +39,7 @@ BoundConfig small_bound_config() {
 workflow::BoundRequest small_bound_request() {
   workflow::BoundRequest request;
   request.data = t10k_ranges(0, 200, 400);
+  request.representation = presets::kPaperRepresentation;
   request.bound = small_bound_config();
   return request;
 }

@@ -222,9 +222,14 @@ const Registry::Loaded& Registry::require(PluginKind kind, std::string_view name
     }
   }
   const auto available = names(kind);
+  const std::string listed = available.empty() ? "none" : fmt::format("{}", fmt::join(available, ", "));
+  // Core defaults to no plugin: a caller that names none is told so, not that '' is missing.
+  if (name.empty()) {
+    throw InvalidInput(fmt::format("no {} plugin is named: name one (available: {})", to_string(kind), listed));
+  }
   throw PluginError(fmt::format(
       "no {} plugin named '{}' (available: {}); see 'reconbound plugins' for load failures",
-      to_string(kind), name, available.empty() ? "none" : fmt::format("{}", fmt::join(available, ", "))));
+      to_string(kind), name, listed));
 }
 
 std::shared_ptr<Mechanism> Registry::make_mechanism(std::string_view name,

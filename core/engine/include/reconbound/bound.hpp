@@ -43,7 +43,7 @@ enum class Normaliser {
 // The split of the certificate's α over its random events (mathematics §6.8): the union bound
 // joins them, so the statement holds with probability ≥ 1 − total(). The entropy estimator gets
 // entropy() and splits it between its own events by monte_carlo/entropy()
-// (EntropyRequest::alpha_mc_fraction; goldfeld: its two margins, eq 34 and 35).
+// (EntropyRequest::alpha_mc_fraction; mathematics §6: its two margins, eq 34 and 35).
 struct AlphaShares {
   double monte_carlo = 0.0;  // α₁: the estimator's Monte Carlo event
   double sampling = 0.0;     // α₂: the estimator's sampling event
@@ -62,11 +62,13 @@ inline constexpr double kDefaultNormaliserAlphaFraction = 0.1;
 RECONBOUND_API AlphaShares split_alpha(double alpha, Normaliser normaliser, double normaliser_fraction);
 
 struct BoundConfig {
-  std::string representation = "pixel";
+  // The plugins, by name: core names none, so these start empty and a caller names each (the
+  // front ends name the paper's pipeline: docs/library-api.md, "The paper's pipeline").
+  std::string representation;
   Params representation_params;
-  std::string estimator = "goldfeld";
+  std::string estimator;
   Params estimator_params;
-  std::string converse = "slb";
+  std::string converse;
   Params converse_params;
   std::vector<std::size_t> block_sizes;  // empty: divisors of m_pad up to 32 (mathematics §5)
   std::vector<double> nu2_levels;        // empty: mathematics §5 defaults
@@ -173,7 +175,7 @@ RECONBOUND_API LeakageBudget largest_gamma_for_rho(const Registry& registry,
                                                    const BoundReport& report, double target_rho,
                                                    const BoundConfig& config);
 
-// "downsample:4" → ("downsample", {arg=4}); "pixel" → ("pixel", {}).
+// "name:4" → ("name", {arg=4}); "name" → ("name", {}).
 RECONBOUND_API std::pair<std::string, Params> parse_plugin_spec(const std::string& spec);
 
 }  // namespace reconbound

@@ -60,7 +60,7 @@ struct PairPrediction {
   double h_predicted = 0.0;          // the point estimate predicted at n_est (bits)
   double h_lb_predicted = 0.0;       // h̄_LB predicted at n_est and |G'| (bits)
   double cost = 0.0;                 // the estimator's cost of certifying the pair
-  EstimateDetails details{};         // the estimator's own predicted numbers (goldfeld: n_mc, t_mc, t_md)
+  EstimateDetails details{};         // the estimator's own predicted numbers (mathematics §6: n_mc, t_mc, t_md)
   std::vector<double> rho_predicted{};  // eq 14 at each goal γ
   double gamma_for_target = 0.0;     // largest γ reaching the target ρ (target given only)
   bool refined = false;               // a contender, estimated on all of the pilot's records

@@ -16,7 +16,7 @@ nlohmann::json to_json(const BoundOutput& output) {
   }
   nlohmann::json grid = nlohmann::json::array();
   for (const auto& e : r.entropies) {
-    // The generic numbers, then the estimator's own (goldfeld: t_mc, t_md, n_mc). "h_mc" is the
+    // The generic numbers, then the estimator's own (mathematics §6: t_mc, t_md, n_mc). "h_mc" is the
     // point estimate's key since the first estimator's ĥ_MC.
     nlohmann::json row{{"k", e.pair.k}, {"nu2", e.pair.nu2}, {"s", e.s}, {"h_mc", e.h_point},
                        {"t_num", e.t_num}, {"h_lb", e.h_lb}, {"computed_on", e.computed_on}};

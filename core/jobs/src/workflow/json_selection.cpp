@@ -7,7 +7,7 @@ namespace reconbound::workflow {
 nlohmann::json to_json(const GridSelectionReport& s) {
   nlohmann::json predictions = nlohmann::json::array();
   for (const PairPrediction& p : s.predictions) {
-    // The generic numbers, then the estimator's own predicted ones (goldfeld: n_mc, t_mc, t_md).
+    // The generic numbers, then the estimator's own predicted ones (mathematics §6: n_mc, t_mc, t_md).
     nlohmann::json row{{"k", p.pair.k},
                        {"nu2", p.pair.nu2},
                        {"pilot_sizes", p.sizes},

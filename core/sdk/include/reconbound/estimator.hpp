@@ -22,7 +22,7 @@
 // Query parts: a block's Monte Carlo queries (one per sample row and draw) can be split too, so
 // that more ranks than blocks share the work or the ranks' loads even out. With query_parts = P,
 // a call computes, of each of its blocks, the queries of parts [first_query_part, end_query_part)
-// of P, each part a contiguous range of sample rows fixed by the estimator (goldfeld: tiles
+// of P, each part a contiguous range of sample rows fixed by the estimator (mathematics §6: tiles
 // ⌊T·p/P⌋ … ⌊T·(p+1)/P⌋ of its T tiles of rows). Such a block result carries the estimator's
 // partial numbers instead of a point estimate, and combine() merges the parts of each block in
 // part order into the bits one call on all queries would have produced. query_parts_limit()
@@ -58,7 +58,7 @@ struct EntropyRequest {
   std::size_t union_size = 0;     // |G| of the union bound (≥ grid.size()); 0 = grid.size()
   double alpha = 0.05;            // total miscoverage α of the estimator's events
   double alpha_mc_fraction = 0.5; // the estimator's split of α between its events, where it has
-                                  // two (goldfeld: α₁ = fraction·α Monte Carlo, α₂ = rest sampling)
+                                  // two (mathematics §6: α₁ = fraction·α Monte Carlo, α₂ = rest sampling)
   std::uint64_t seed = 0;         // dither draws; results are independent of `threads`
   std::size_t n_mc = 0;           // draws per sample point for every pair, for estimators that
                                   // draw; 0: the estimator's own setting or rule (mathematics §6.7)
@@ -74,7 +74,7 @@ struct EntropyRequest {
 };
 
 // A named number an estimator reports beside the generic ones, such as the parts of its
-// confidence argument (goldfeld: the draws n_mc and the margins t_mc, t_md in bits). Front ends
+// confidence argument (mathematics §6: the draws n_mc and the margins t_mc, t_md in bits). Front ends
 // show each under its name (JSON: a key of that name beside the generic keys).
 struct EstimateDetail {
   std::string name{};
@@ -89,10 +89,10 @@ RECONBOUND_API std::optional<double> find_detail(const EstimateDetails& details,
 // One block's contribution (mathematics §4: the bound is a mean over blocks).
 struct BlockEntropy {
   std::size_t block = 0;
-  double h_point_bits = 0.0;          // the block's point estimate, bits (goldfeld: ĥ_MC(Π_b), eq 31)
+  double h_point_bits = 0.0;          // the block's point estimate, bits (mathematics §6: ĥ_MC(Π_b), eq 31)
   double numerical_error_bits = 0.0;  // proven bound on |computed − exact|, bits
   // A part of the block's queries (EntropyRequest::query_parts): the parts [part_begin,
-  // part_end) and the estimator's numbers for merging them (goldfeld: Σ ṽ, Σ |ṽ| and Σ e per
+  // part_end) and the estimator's numbers for merging them (mathematics §6: Σ ṽ, Σ |ṽ| and Σ e per
   // tile of rows); h_point_bits and numerical_error_bits are NaN until combine() merges every
   // part. Empty for a block computed whole.
   std::size_t part_begin = 0;
@@ -107,11 +107,11 @@ struct GridEntropy {
   double h_point = 0.0;    // the point estimate h̄_LB is built around, bits (margins dropped)
   double t_num = 0.0;      // numerical-approximation margin inside h_lb, bits (0 for exact paths)
   double h_lb = 0.0;       // h̄_LB ≤ h_point, bits (mathematics §6.4)
-  EstimateDetails details{};  // the estimator's own numbers (goldfeld: n_mc, t_mc, t_md)
+  EstimateDetails details{};  // the estimator's own numbers (mathematics §6: n_mc, t_mc, t_md)
   std::vector<BlockEntropy> blocks{};  // per-block detail (all blocks after combine)
   bool complete = true;    // false for a shard's partial result
   // What computed the estimate: "cpu", or the device that computed the estimator's kernel sums
-  // (goldfeld: "opencl:N <name> (<platform>), double sums"); several, "; "-separated, when the
+  // (mathematics §6: "opencl:N <name> (<platform>), double sums"); several, "; "-separated, when the
   // shards of a combined result came from different ones.
   std::string computed_on{};
 };

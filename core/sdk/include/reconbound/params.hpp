@@ -33,7 +33,7 @@ class RECONBOUND_API Params {
   std::int64_t get_int(const std::string& key, std::optional<std::int64_t> fallback = {}) const;
   bool get_bool(const std::string& key, std::optional<bool> fallback = {}) const;
 
-  // The `arg` of a "plugin:F" spec (e.g. downsample:4) as an integer F ≥ 1. Throws
+  // The `arg` of a "plugin:F" spec (e.g. "name:4") as an integer F ≥ 1. Throws
   // InvalidInput naming the plugin, what F is (`meaning`) and an example spec when it is
   // missing, not an integer, or < 1.
   std::size_t get_positive_arg(std::string_view plugin, std::string_view meaning,

@@ -17,7 +17,7 @@ struct RepresentationInfo {
   // B: an upper bound on ‖Ψ(x) − Ψ(x')‖² over all valid records (8-bit images), used as
   // the range of the empirical-Bernstein UCB of tr Σ (mathematics §6.5).
   double max_squared_distance = 0.0;
-  // True when the eigenbasis rotation is inadvisable (e.g. LPIPS, m ≫ |D⊥|): the
+  // True when the eigenbasis rotation is inadvisable (e.g. a learned perceptual feature map, m ≫ |D⊥|): the
   // pipeline then uses the data-free random-sign rotation (mathematics §4).
   bool prefers_data_free_rotation = false;
 };

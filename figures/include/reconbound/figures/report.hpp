@@ -1,81 +1,18 @@
 #pragma once
-// The report job (docs/report.md): what one training configuration guarantees on one data set,
-// for a reviewer — ε(δ) at the training's noise with its error bars (mathematics §8), its leakage
-// γ (Theorem 4.1), the certified ρ* at γ with its certificate (mathematics §5, §6.8), the spectrum
-// of ρ* over target ε from the same entropy estimate (mathematics §8) and, when asked for, the
-// chain of attacks (mathematics §9). It composes the workflow's jobs; the page is report_page.hpp.
-#include <cstddef>
-#include <optional>
-#include <string>
-#include <vector>
-
+// The report job's JSON (docs/report.md): the numbers the report page shows
+// (reconbound/figures/report_page.hpp), with the chain in the paper's view (presets/). The job
+// itself is the jobs' (reconbound/workflow/report.hpp).
 #include <nlohmann/json.hpp>
 
-#include "reconbound/bound.hpp"
-#include "reconbound/calibration.hpp"
-#include "reconbound/certificate.hpp"
-#include "reconbound/chain.hpp"
-#include "reconbound/checkpoint.hpp"
-#include "reconbound/registry.hpp"
-#include "reconbound/workflow/chain.hpp"
-#include "reconbound/workflow/epsilon.hpp"
-#include "reconbound/workflow/leakage.hpp"
-#include "reconbound/workflow/spectrum.hpp"
+#include "reconbound/workflow/report.hpp"
 
 namespace reconbound::figures {
-
-// The chain of a report: its attacks at the report's γ (the training's and each target ε's), on
-// D⊥, D_est and held-out targets laid out as the chain job lays them out (workflow::run_chain).
-struct ReportChainRequest {
-  std::size_t targets = 100;                                   // held-out targets drawn at random
-  std::vector<unsigned> bits = workflow::ChainRows{}.rates;    // rates R of the codebook's releases
-  std::size_t bootstrap = ChainConfig{}.bootstrap;             // resamples of the standard errors
-  std::size_t figure_targets = ChainConfig{}.figure_targets;   // rows of the reconstruction grid
-};
-
-struct ReportRequest {
-  // The mechanism and its schedule's shape, as SpectrumRequest::mechanism: the spectrum scales
-  // its noise by one factor per target ε.
-  workflow::MechanismRequest mechanism;
-  // The training reported: the factor on the shape's noise — for a constant run (shape σ = 1)
-  // the noise multiplier σ itself, for a schedule file 1 to take it as written.
-  double sigma = 1.0;
-  workflow::DeltaRequest delta;
-  std::vector<double> target_epsilons{1, 2, 4, 8, 16, 32, 64};  // the spectrum's, nats
-  workflow::DataRequest data;
-  std::string representation = "pixel";  // as BoundRequest::representation
-  BoundConfig bound;                     // as BoundRequest::bound; its checkpoint serves the chain too
-  CalibrationOptions calibration;        // the spectrum's σ search; its accountant options give ε at sigma
-  std::optional<ReportChainRequest> chain;
-};
-
-struct ReportOutput {
-  double sigma = 0.0;                 // the factor on the shape's noise, as requested
-  workflow::EpsilonOutput epsilon;    // ε(δ) at sigma with its error bars; schedule: the one charged
-  workflow::LeakageOutput leakage;    // γ at sigma (Theorem 4.1) and its numerical error bound
-  std::string representation;         // the spec as requested
-  BoundResult result;                 // ρ* at γ (+ its error bound), from the spectrum's entropy estimate
-  // The one event behind `result` and every row of the spectrum (mathematics §6.8); the spectrum's
-  // curve carries it too.
-  Certificate certificate;
-  std::string statement;              // certificate_sentence for `result`: the page's headline
-  workflow::SpectrumOutput spectrum;  // one curve, `representation`'s
-  double caller_scale = 255.0;        // the data's full scale as the caller had them (DataRequest)
-  std::optional<workflow::ChainOutput> chain;
-  Fingerprint software;               // reconbound's version, the plugin ABI, every plugin's version
-  Fingerprint data_files;             // each data file read, by size, time and sampled CRC-32
-};
-
-// InvalidInput for a sigma that is not finite and > 0, a chain asked for with D⊥ and D_est given
-// as views (the chain lays out its own sets), and the errors of the mechanism, δ, the data, the
-// plugins and the pipeline as the epsilon, leakage, spectrum and chain jobs raise them.
-ReportOutput run_report(const Registry& registry, const ReportRequest& request);
 
 // The report's numbers: `sigma`, `epsilon` and `leakage` (the JSON of the epsilon and leakage
 // jobs), `representation`, the headline `gamma_bits`, `gamma_error_bits`, `rho_star`, `k_star`,
 // `nu2_star`, `abs_bound`, `rho_point`, `n_perp`, `n_est`, `alpha`, the `certificate` with its
 // statement, the `spectrum` and the `chain` (their jobs' JSON; the chain null when not asked
 // for), `software` and `data_files`.
-nlohmann::json to_json(const ReportOutput& output);
+nlohmann::json to_json(const workflow::ReportOutput& output);
 
 }  // namespace reconbound::figures

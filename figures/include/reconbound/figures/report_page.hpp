@@ -11,6 +11,6 @@ namespace reconbound::figures {
 
 // The page for `output`; `command` is how to reproduce it (the CLI command line, or the Python
 // call), shown as given. Every text from the user is escaped.
-std::string report_html(const ReportOutput& output, const std::string& command);
+std::string report_html(const workflow::ReportOutput& output, const std::string& command);
 
 }  // namespace reconbound::figures

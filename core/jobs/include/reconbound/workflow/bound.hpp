@@ -17,9 +17,10 @@ namespace reconbound::workflow {
 
 struct BoundRequest {
   DataRequest data;
-  // The representation spec "name[:arg]" (e.g. "downsample:4"); bound.representation_params
-  // are added to its parameters (and win).
-  std::string representation = "pixel";
+  // The representation spec "name[:arg]" (a plugin's name, and its `arg` after a colon);
+  // bound.representation_params are added to its parameters (and win). Core names no plugin:
+  // the caller names one, as BoundConfig's plugins.
+  std::string representation;
   // Estimator, converse (names and parameters), grid, α, rotation, seed, threads, progress.
   BoundConfig bound;
   std::vector<double> gammas;  // γ values (bits) given; empty: the mechanism's leakage

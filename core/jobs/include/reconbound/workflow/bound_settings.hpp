@@ -18,9 +18,9 @@ namespace reconbound::workflow {
 
 struct BoundSettings {
   Params representation_params;
-  std::string estimator = BoundConfig{}.estimator;
+  std::string estimator;                   // plugin names, as BoundConfig's: the caller names them
   Params estimator_params;
-  std::string converse = BoundConfig{}.converse;
+  std::string converse;
   Params converse_params;
   bool exact = false;                      // the estimator's exact path (its parameter exact=true)
   std::optional<std::int64_t> mc_samples;  // the estimator's n_mc; none: the budget rule of mathematics §6.7

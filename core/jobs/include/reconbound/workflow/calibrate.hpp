@@ -46,7 +46,7 @@ struct CalibrateRhoRequest {
   double target_rho = 0.0;     // in (0, 1]
   DeltaRequest delta;          // optional: ε at the answer, when given
   DataRequest data;
-  std::string representation = "pixel";  // as BoundRequest::representation
+  std::string representation;            // as BoundRequest::representation
   BoundConfig bound;                     // as BoundRequest::bound; target_rho is set by the job
   CalibrationOptions calibration;
 };

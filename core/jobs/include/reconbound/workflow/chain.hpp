@@ -52,7 +52,7 @@ RECONBOUND_API ChainAttackRow named_attack_row(const std::string& spec);
 
 struct ChainRequest {
   ChainDataRequest data;
-  std::string representation = "pixel";  // as BoundRequest::representation
+  std::string representation;  // as BoundRequest::representation
   ChainRows rows;
   ChainConfig config;  // config.bound as BoundRequest::bound; its attacks and leakages come from `rows`
 };

@@ -21,7 +21,7 @@ struct SpectrumRequest {
   MechanismRequest mechanism;  // its schedule is the shape the factor scales
   DeltaRequest delta;
   DataRequest data;
-  std::vector<std::string> representations{"pixel"};  // specs as BoundRequest::representation
+  std::vector<std::string> representations;  // specs as BoundRequest::representation; at least one
   BoundConfig bound;  // as BoundRequest::bound; its threads also calibrate that many ε at a time
   CalibrationOptions calibration;
   // false: each representation's curve holds at level 1 − α on its own; true: one statement for
