@@ -65,6 +65,25 @@ typedef float Total;
   } while (0)
 #endif
 
+#if LOCAL_TILES
+// The TILE centres from t0 (their K coordinates and squared norms) into local memory, loaded by
+// the whole work-group between two barriers.
+void load_tile(const uint stride, const uint t0, __global const float* restrict centres,
+               __global const float* restrict norm2, __local float* tile_values, __local float* tile_norm2) {
+  barrier(CLK_LOCAL_MEM_FENCE);
+  for (uint i = get_local_id(0); i < (K + 1) * TILE; i += get_local_size(0)) {
+    const uint c = i / TILE;
+    const uint l = i - c * TILE;
+    if (c < K) {
+      tile_values[c * TILE + l] = centres[c * stride + t0 + l];
+    } else {
+      tile_norm2[l] = norm2[t0 + l];
+    }
+  }
+  barrier(CLK_LOCAL_MEM_FENCE);
+}
+#endif
+
 // count queries against n centres (k rows of `stride` floats, stride a multiple of TILE, zero
 // beyond n); results[r·count + q] is range r's double sum (FP64) or pair (s, c), with
 // range r's sum = (s + c)·2^64.
@@ -107,17 +126,7 @@ __kernel void single_kernel_sums(const uint n, const uint stride, const uint cou
 #endif
   for (uint t0 = range * RANGE; t0 < range_end; t0 += TILE) {
 #if LOCAL_TILES
-    barrier(CLK_LOCAL_MEM_FENCE);
-    for (uint i = get_local_id(0); i < (K + 1) * TILE; i += get_local_size(0)) {
-      const uint c = i / TILE;
-      const uint l = i - c * TILE;
-      if (c < K) {
-        tile_values[c * TILE + l] = centres[c * stride + t0 + l];
-      } else {
-        tile_norm2[l] = norm2[t0 + l];
-      }
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
+    load_tile(stride, t0, centres, norm2, tile_values, tile_norm2);
 #define CENTRE(c, l) tile_values[(c) * TILE + (l)]
 #define NORM2(l) tile_norm2[l]
 #else
