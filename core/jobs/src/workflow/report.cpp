@@ -1,13 +1,13 @@
 // The report job: the workflow's epsilon, leakage, spectrum and chain, and one ρ* more from the
 // spectrum's entropy estimate.
+#include "reconbound/workflow/report.hpp"
+
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <cmath>
 #include <utility>
 #include <vector>
-
-#include "reconbound/workflow/report.hpp"
 
 #include "reconbound/error.hpp"
 #include "reconbound/grey_levels.hpp"
