@@ -68,8 +68,7 @@ void print_details(const ChainReport& r, const presets::PaperColumns& columns) {
     for (std::size_t s = 0; s < columns.dpsgd.size(); ++s) {
       const auto& attack = row.attacks[columns.dpsgd[s]];
       const auto sigma = attack && attack->estimate ? find_detail(attack->details, "sigma") : std::nullopt;
-      const presets::DpsgdSetting& setting = columns.settings[s];
-      if (sigma) sigmas += fmt::format("  (q={:g}, T={}): {:.6g}", setting.q, setting.steps, *sigma);
+      if (sigma) sigmas += fmt::format("  ({}): {:.6g}", presets::dpsgd_caption(columns.settings[s]), *sigma);
     }
     if (!sigmas.empty()) fmt::print("  gamma = {:g}:{}\n", row.gamma_bits, sigmas);
   }

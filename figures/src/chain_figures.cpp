@@ -30,9 +30,8 @@ struct AttackSeries {
 std::vector<AttackSeries> attack_series(const ChainReport& report, const presets::PaperColumns& columns) {
   std::vector<AttackSeries> out;
   for (std::size_t s = 0; s < columns.dpsgd.size(); ++s) {
-    const presets::DpsgdSetting& setting = columns.settings[s];
-    AttackSeries series{fmt::format("DP-SGD attack (q={:g}, T={})", setting.q, setting.steps),
-                        fmt::format("DP-SGD (q={:g}, T={})", setting.q, setting.steps), {}};
+    const std::string caption = presets::dpsgd_caption(columns.settings[s]);
+    AttackSeries series{fmt::format("DP-SGD attack ({})", caption), fmt::format("DP-SGD ({})", caption), {}};
     for (const ChainRow& row : report.rows) series.estimates.push_back(presets::estimate_at(row, columns.dpsgd[s]));
     out.push_back(std::move(series));
   }

@@ -23,7 +23,7 @@ std::string with_se(const AttackEstimate* e) {
 std::string table(const ChainReport& r) {
   const presets::PaperColumns columns = presets::paper_columns(r);
   std::string head = "<tr><th>γ (bits)</th><th>ρ*</th><th>ρ_blk</th><th>ρ_cb ± SE</th>";
-  for (const auto& s : columns.settings) head += fmt::format("<th>DP-SGD (q={:g}, T={}) ± SE</th>", s.q, s.steps);
+  for (const auto& s : columns.settings) head += fmt::format("<th>DP-SGD ({}) ± SE</th>", presets::dpsgd_caption(s));
   for (const std::size_t a : columns.other) head += "<th>" + xml_escape(r.attacks[a].label) + " ± SE</th>";
   std::string rows;
   for (const ChainRow& row : r.rows) {

@@ -32,6 +32,8 @@ std::optional<double> rho_of(const std::optional<AttackEstimate>& e) { return rh
 
 }  // namespace
 
+std::string dpsgd_caption(const DpsgdSetting& setting) { return fmt::format("q={:g}, T={}", setting.q, setting.steps); }
+
 PaperColumns paper_columns(const ChainReport& report) {
   PaperColumns out;
   for (std::size_t r = 0; r < report.attacks.size(); ++r) {
@@ -102,8 +104,7 @@ std::vector<ChainViolation> paper_violations(const ChainReport& report) {
   for (ChainViolation& v : out) {
     if (rank(v) == 0) v.attack = "codebook";
     if (rank(v) == 1) {
-      const DpsgdSetting s = dpsgd_setting(report.attacks[v.row]);
-      v.attack = fmt::format("dpsgd (q={:g}, T={})", s.q, s.steps);
+      v.attack = fmt::format("dpsgd ({})", dpsgd_caption(dpsgd_setting(report.attacks[v.row])));
     }
   }
   std::stable_sort(out.begin(), out.end(), [&](const ChainViolation& a, const ChainViolation& b) {
@@ -115,9 +116,7 @@ std::vector<ChainViolation> paper_violations(const ChainReport& report) {
 std::string figure_label(const ChainReport& report) {
   if (!report.figure_row) return "";
   const ChainAttackInfo& row = report.attacks[*report.figure_row];
-  if (row.mechanism != "dpsgd") return row.mechanism;
-  const DpsgdSetting setting = dpsgd_setting(row);
-  return fmt::format("q={:g}, T={}", setting.q, setting.steps);
+  return row.mechanism == "dpsgd" ? dpsgd_caption(dpsgd_setting(row)) : row.mechanism;
 }
 
 }  // namespace reconbound::presets

@@ -25,6 +25,9 @@ struct DpsgdSetting {
   std::uint64_t steps = 1;
 };
 
+// How every table, figure and message names a setting: "q=0.02, T=100".
+std::string dpsgd_caption(const DpsgdSetting& setting);
+
 // The rows as the front ends take them.
 struct PaperChainRows {
   // "NAME" or "NAME:k=v,..." (the mechanism's Params), one per row; empty: the paper's rows,
