@@ -61,6 +61,7 @@ class DctRepresentation final : public Representation {
         // ‖Ψ(x) − Ψ(x')‖² ≤ ‖x − x'‖² ≤ 255²·d (mathematics §6.5), in squared grey levels.
         .max_squared_distance = kMaxGreyLevel * kMaxGreyLevel * d,
         .prefers_data_free_rotation = false,
+        .unit = "grey levels",
     };
   }
 

@@ -39,6 +39,7 @@ class DownsampleRepresentation final : public Representation {
         // attained by a black and a white image (mathematics §6.5), in squared grey levels.
         .max_squared_distance = kMaxGreyLevel * kMaxGreyLevel * static_cast<double>(m),
         .prefers_data_free_rotation = false,
+        .unit = "grey levels",
     };
   }
 

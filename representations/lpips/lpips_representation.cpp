@@ -66,6 +66,7 @@ class LpipsRepresentation final : public Representation {
         .output_dim = model_->output_dim(),
         .max_squared_distance = bound,
         .prefers_data_free_rotation = true,  // m ≫ |D⊥| in practice (mathematics §4)
+        .unit = "LPIPS units",
     };
   }
 

@@ -28,6 +28,7 @@ class PixelRepresentation final : public Representation {
         // ‖x − x'‖² ≤ 255²·d for 8-bit images (mathematics §6.5), in squared grey levels.
         .max_squared_distance = kMaxGreyLevel * kMaxGreyLevel * d,
         .prefers_data_free_rotation = false,
+        .unit = "grey levels",
     };
   }
 

@@ -29,6 +29,7 @@ class SelectRepresentation final : public Representation {
         // black and a white image (mathematics §6.5), in squared grey levels.
         .max_squared_distance = kMaxGreyLevel * kMaxGreyLevel * static_cast<double>(m),
         .prefers_data_free_rotation = false,
+        .unit = "grey levels",
     };
   }
 

@@ -17,9 +17,11 @@ namespace reconbound {
 
 namespace fs = std::filesystem;
 
+// A plugin loaded from a file (library and info), or one added in this process (make_in_process).
 struct Registry::Loaded {
   std::shared_ptr<boost::dll::shared_library> library;
   const PluginInfo* info = nullptr;
+  RepresentationMaker make_in_process;
 };
 
 namespace {
@@ -187,8 +189,28 @@ bool Registry::load_file(const fs::path& file) {
                       info.description ? info.description : "",
                       info.parameters ? info.parameters : "", info.example ? info.example : "", file,
                       parameter_ranges(info)});
-  loaded_.push_back(std::make_unique<Loaded>(Loaded{std::move(library), &info}));
+  loaded_.push_back(std::make_shared<const Loaded>(Loaded{std::move(library), &info, {}}));
   return true;
+}
+
+std::unique_ptr<Registry> Registry::extending(const Registry& base) {
+  auto out = std::make_unique<Registry>(std::vector<fs::path>{});
+  out->loaded_ = base.loaded_;
+  out->records_ = base.records_;
+  out->failures_ = base.failures_;
+  return out;
+}
+
+void Registry::add_representation(PluginRecord record, RepresentationMaker make) {
+  if (record.name.empty()) throw InvalidInput("a representation added in this process needs a name");
+  if (!make) throw InvalidInput(fmt::format("representation '{}' was added without a way to make it", record.name));
+  if (find(PluginKind::representation, record.name) != nullptr) {
+    throw InvalidInput(fmt::format("a representation named '{}' exists already: choose another name", record.name));
+  }
+  record.kind = PluginKind::representation;
+  record.path.clear();
+  records_.push_back(std::move(record));
+  loaded_.push_back(std::make_shared<const Loaded>(Loaded{nullptr, nullptr, std::move(make)}));
 }
 
 const std::vector<PluginRecord>& Registry::plugins() const { return records_; }
@@ -241,6 +263,7 @@ std::shared_ptr<Mechanism> Registry::make_mechanism(std::string_view name,
 std::shared_ptr<Representation> Registry::make_representation(std::string_view name,
                                                               const Params& params) const {
   const auto& p = require(PluginKind::representation, name);
+  if (p.make_in_process) return p.make_in_process(params);
   return keep_loaded(p.info->make_representation(params), p.library);
 }
 

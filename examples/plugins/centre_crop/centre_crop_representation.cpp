@@ -38,7 +38,8 @@ class CentreCrop final : public reconbound::Representation {
     // Every output is one grey level in [0, 255]: ‖Ψ(x) − Ψ(x')‖² ≤ 255²·m (mathematics §6.5).
     return {.output_dim = m,
             .max_squared_distance = reconbound::kMaxGreyLevel * reconbound::kMaxGreyLevel *
-                                    static_cast<double>(m)};
+                                    static_cast<double>(m),
+            .unit = "grey levels"};
   }
 
   void map(const ImageShape& shape, reconbound::MatrixView batch,

@@ -3,6 +3,7 @@
 // with Boost.DLL, checks the ABI version and keeps every library loaded for as long as
 // any object it created is alive. Load failures are collected, never fatal.
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -29,9 +30,13 @@ struct PluginRecord {
   std::string description;
   std::string parameters;
   std::string example;
-  std::filesystem::path path;
+  std::filesystem::path path;  // empty for a plugin added in this process (add_representation)
   std::vector<ParameterRangeRecord> parameter_ranges;
 };
+
+// Makes a representation added in this process (Registry::add_representation), as a plugin's
+// factory does: throws reconbound::Error on parameters it does not take.
+using RepresentationMaker = std::function<std::shared_ptr<Representation>(const Params&)>;
 
 struct LoadFailure {
   std::filesystem::path path;
@@ -55,6 +60,15 @@ class RECONBOUND_API Registry {
   // included: only a mechanism declares them, each with a key and finite low < high).
   bool load_file(const std::filesystem::path& file);
 
+  // A registry holding everything `base` holds (its libraries stay loaded while either lives),
+  // to which a front end adds its own plugins for one job without changing `base`.
+  static std::unique_ptr<Registry> extending(const Registry& base);
+
+  // Adds a representation made in this process, not loaded from a file (a Python callable Ψ):
+  // found by name like a plugin of `record.kind` = representation, `record.path` empty.
+  // InvalidInput when the record's name is empty or a representation of that name exists.
+  void add_representation(PluginRecord record, RepresentationMaker make);
+
   const std::vector<PluginRecord>& plugins() const;
   const std::vector<LoadFailure>& failures() const;
   std::vector<std::string> names(PluginKind kind) const;
@@ -72,7 +86,7 @@ class RECONBOUND_API Registry {
  private:
   struct Loaded;
   const Loaded& require(PluginKind kind, std::string_view name) const;
-  std::vector<std::unique_ptr<Loaded>> loaded_;
+  std::vector<std::shared_ptr<const Loaded>> loaded_;
   std::vector<PluginRecord> records_;
   std::vector<LoadFailure> failures_;
 };
