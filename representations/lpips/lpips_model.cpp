@@ -1,18 +1,8 @@
 #include "lpips_model.hpp"
 
-#include <sys/wait.h>
-#include <unistd.h>
-
-#include <algorithm>
-#include <cerrno>
-#include <chrono>
-#include <csignal>
-#include <thread>
 #include <cmath>
-#include <iterator>
 
 #include <fmt/format.h>
-#include <opencv2/core/utils/logger.hpp>
 
 #include "reconbound/dataset.hpp"
 #include "reconbound/error.hpp"
@@ -26,15 +16,6 @@ constexpr std::size_t kAlexSpatial[kLayers] = {15, 7, 3, 3, 3};
 
 constexpr const char* kExportHint = "export the model with tools/export_lpips_onnx.py";
 
-// How long the guarded probe of a model may take (a real LPIPS model: about a second).
-constexpr std::chrono::seconds kProbeTimeout{60};
-
-// OpenCV's messages span lines; reconbound's errors are one line.
-std::string one_line(std::string text) {
-  std::replace(text.begin(), text.end(), '\n', ' ');
-  return text;
-}
-
 }  // namespace
 
 const std::vector<std::string>& output_names() {
@@ -43,11 +24,9 @@ const std::vector<std::string>& output_names() {
 }
 
 LpipsModel::LpipsModel(const std::string& onnx_path, const std::string& weights_path)
-    : onnx_path_(onnx_path), onnx_bytes_(reconbound::detail::read_file_bytes(onnx_path)) {
-  // OpenCV would print its own diagnostics of a bad model on stderr; the FileError thrown
-  // here carries the reason in reconbound's one-line form instead.
-  cv::utils::logging::setLogLevel(cv::utils::logging::LOG_LEVEL_SILENT);
-  check_import_survives();
+    : network_("lpips", onnx_path, kExportHint) {
+  // The probe runs in a child process first (OnnxNetwork::check_survives), then here.
+  network_.check_survives([this] { probe_layers(); });
   probe_layers();
   read_weights(weights_path);
 }
@@ -58,81 +37,14 @@ std::size_t LpipsModel::output_dim() const {
   return m;
 }
 
-cv::dnn::Net LpipsModel::read_net() const {
-  try {
-    cv::dnn::Net net = cv::dnn::readNetFromONNX(onnx_bytes_);
-    net.setPreferableBackend(cv::dnn::DNN_BACKEND_OPENCV);
-    net.setPreferableTarget(cv::dnn::DNN_TARGET_CPU);
-    return net;
-  } catch (const cv::Exception& e) {
-    throw FileError(fmt::format("lpips: OpenCV cannot read the ONNX model {}: {}; {}", onnx_path_, one_line(e.err),
-                                kExportHint));
-  } catch (const std::exception& e) {  // e.g. std::length_error from a corrupt tensor size
-    throw FileError(fmt::format("lpips: OpenCV cannot read the ONNX model {}: {}; {}", onnx_path_, one_line(e.what()),
-                                kExportHint));
-  }
-}
-
-LpipsModel::Lease LpipsModel::borrow() const {
-  {
-    const std::lock_guard lock(pool_mutex_);
-    if (!idle_.empty()) {
-      cv::dnn::Net net = std::move(idle_.back());
-      idle_.pop_back();
-      return Lease(*this, std::move(net));
-    }
-  }
-  return Lease(*this, read_net());
-}
-
-void LpipsModel::give_back(cv::dnn::Net net) const {
-  const std::lock_guard lock(pool_mutex_);
-  idle_.push_back(std::move(net));
-}
-
-void LpipsModel::check_import_survives() {
-  constexpr int kProbed = 0, kRefused = 3;  // the child's exit codes; anything else is a crash
-  const pid_t child = fork();
-  if (child < 0) return;  // no process to spare: the probe below runs unguarded
-  if (child == 0) {
-    // The child only probes (its copy of *this) and leaves with _exit: no destructors, no
-    // buffered output.
-    try {
-      probe_layers();
-    } catch (...) {
-      _exit(kRefused);  // an ordinary error: the parent's own probe reports it
-    }
-    _exit(kProbed);
-  }
-  // A child that does not finish in time (e.g. stuck on a thread pool it inherited without
-  // its threads) is stopped, and the probe below runs unguarded as it would without it.
-  int status = 0;
-  const auto deadline = std::chrono::steady_clock::now() + kProbeTimeout;
-  for (;;) {
-    const pid_t done = waitpid(child, &status, WNOHANG);
-    if (done == child) break;
-    if (done < 0 && errno != EINTR) return;
-    if (std::chrono::steady_clock::now() > deadline) {
-      kill(child, SIGKILL);
-      waitpid(child, &status, 0);
-      return;
-    }
-    std::this_thread::sleep_for(std::chrono::milliseconds(5));
-  }
-  if (WIFEXITED(status) && (WEXITSTATUS(status) == kProbed || WEXITSTATUS(status) == kRefused)) return;
-  const std::string how = WIFSIGNALED(status) ? fmt::format("signal {}", WTERMSIG(status))
-                                              : fmt::format("exit status {}", WEXITSTATUS(status));
-  throw FileError(fmt::format("lpips: OpenCV crashes ({}) reading the ONNX model {}: the file is corrupt; {}", how,
-                              onnx_path_, kExportHint));
-}
-
 void LpipsModel::probe_layers() {
-  cv::dnn::Net net = read_net();
+  LpipsModel::Lease lease = network_.borrow();
+  cv::dnn::Net& net = lease.net();
   for (const std::string& name : output_names()) {
     if (net.getLayerId(name) < 0) {
       throw InvalidInput(fmt::format("lpips: the ONNX model {} has no output '{}'; the plugin needs the five "
                                      "AlexNet ReLU stages as outputs relu1 … relu5; {}",
-                                     onnx_path_, name, kExportHint));
+                                     network_.path(), name, kExportHint));
     }
   }
   const int probe_shape[] = {1, kInputChannels, kSide, kSide};
@@ -144,7 +56,7 @@ void LpipsModel::probe_layers() {
   } catch (const cv::Exception& e) {
     throw InvalidInput(fmt::format("lpips: the ONNX model {} does not run on a 1 × 3 × 64 × 64 input ({}); the "
                                    "plugin feeds RGB images resized to 64 × 64; {}",
-                                   onnx_path_, one_line(e.err), kExportHint));
+                                   network_.path(), opencv_onnx::one_line(e.err), kExportHint));
   }
   for (std::size_t l = 0; l < kLayers; ++l) {
     const cv::Mat& out = outputs[l];
@@ -154,11 +66,10 @@ void LpipsModel::probe_layers() {
       for (int i = 0; i < out.dims; ++i) shape += fmt::format("{}{}", i == 0 ? "" : "×", out.size[i]);
       throw InvalidInput(fmt::format("lpips: output {} of the ONNX model {} has shape {} for a 1 × 3 × 64 × 64 input; "
                                      "AlexNet gives 1 × C × {} × {} (mathematics §3); {}",
-                                     output_names()[l], onnx_path_, shape, kAlexSpatial[l], kAlexSpatial[l], kExportHint));
+                                     output_names()[l], network_.path(), shape, kAlexSpatial[l], kAlexSpatial[l], kExportHint));
     }
     layers_.push_back({static_cast<std::size_t>(out.size[1]), kAlexSpatial[l], kAlexSpatial[l]});
   }
-  give_back(std::move(net));
 }
 
 void LpipsModel::read_weights(const std::string& weights_path) {
@@ -169,7 +80,7 @@ void LpipsModel::read_weights(const std::string& weights_path) {
   if (data.records.cols() != 1 || static_cast<std::size_t>(data.records.rows()) != expected) {
     throw InvalidInput(fmt::format("lpips: the weights file {} holds {} × {} values; the model {} needs a 1-D array "
                                    "of Σ_ℓ C_ℓ = {} linear-layer weights; {}",
-                                   weights_path, data.records.rows(), data.records.cols(), onnx_path_, expected,
+                                   weights_path, data.records.rows(), data.records.cols(), network_.path(), expected,
                                    kExportHint));
   }
   Eigen::Index next = 0;

@@ -6,11 +6,12 @@
 // Layer shapes are read from the model by one probe run, so reduced-width test models work;
 // the spatial sizes must be AlexNet's for a 64 × 64 input (15, 7, 3, 3, 3; mathematics §3).
 #include <cstddef>
-#include <mutex>
 #include <string>
 #include <vector>
 
 #include <opencv2/dnn.hpp>
+
+#include "../onnx/onnx_network.hpp"
 
 namespace reconbound::lpips::detail {
 
@@ -38,40 +39,20 @@ class LpipsModel {
   // w_ℓc for layer ℓ, C_ℓ values each.
   const std::vector<std::vector<double>>& weights() const { return weights_; }
   std::size_t output_dim() const;
-  const std::string& origin() const { return onnx_path_; }
+  const std::string& origin() const { return network_.path(); }
 
   // cv::dnn::Net is not thread safe: each caller borrows its own network from a pool and
-  // gives it back; nets are created on demand from the ONNX bytes read once.
-  class Lease {
-   public:
-    Lease(const LpipsModel& model, cv::dnn::Net net) : model_(model), net_(std::move(net)) {}
-    ~Lease() { model_.give_back(std::move(net_)); }
-    Lease(const Lease&) = delete;
-    Lease& operator=(const Lease&) = delete;
-    cv::dnn::Net& net() { return net_; }
-
-   private:
-    const LpipsModel& model_;
-    cv::dnn::Net net_;
-  };
-  Lease borrow() const;
+  // gives it back when the lease ends (opencv_onnx::OnnxNetwork).
+  using Lease = opencv_onnx::OnnxNetwork::Lease;
+  Lease borrow() const { return network_.borrow(); }
 
  private:
-  cv::dnn::Net read_net() const;
-  void give_back(cv::dnn::Net net) const;
   void probe_layers();
-  // Runs probe_layers() in a child process first, so that a corrupt model which crashes
-  // OpenCV's importer (a null read, a division by zero inside readNetFromONNX) becomes a
-  // FileError here instead of taking the whole program down.
-  void check_import_survives();
   void read_weights(const std::string& weights_path);
 
-  std::string onnx_path_;
-  std::vector<unsigned char> onnx_bytes_;
+  opencv_onnx::OnnxNetwork network_;
   std::vector<LayerShape> layers_;
   std::vector<std::vector<double>> weights_;
-  mutable std::mutex pool_mutex_;
-  mutable std::vector<cv::dnn::Net> idle_;
 };
 
 }  // namespace reconbound::lpips::detail
