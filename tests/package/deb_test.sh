@@ -62,7 +62,8 @@ expected=(/usr/bin/reconbound /usr/lib/libreconbound_sdk.so /usr/lib/libreconbou
           /usr/include/reconbound/abi_fingerprint.hpp /usr/include/reconbound/workflow/
           /usr/include/reconbound/verify/ /usr/include/reconbound/conformance/
           /usr/lib/cmake/reconbound/reconboundConfig.cmake /usr/lib/cmake/reconbound/reconboundConfigVersion.cmake
-          /usr/lib/cmake/reconbound/reconboundTargets.cmake /usr/lib/cmake/reconbound/ReconboundPlugin.cmake)
+          /usr/lib/cmake/reconbound/reconboundTargets.cmake /usr/lib/cmake/reconbound/reconboundSdkTargets.cmake
+          /usr/lib/cmake/reconbound/ReconboundPlugin.cmake)
 for plugin in "$build"/lib/reconbound/plugins/*.so; do
   expected+=("/usr/lib/reconbound/plugins/$(basename "$plugin")")
 done
