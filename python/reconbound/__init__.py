@@ -23,6 +23,7 @@ from ._export import export_representation
 from ._plugins import plugins
 from ._privacy import calibrate, epsilon, leakage, leakage_report
 from ._report import ReportResult, report
+from ._representation import Representation, representation
 from ._training import Training
 from ._reconbound import FileError, InvalidInput, NumericalError, PluginError
 from ._results import (BoundResult, ChainResult, EpsilonCalibrationResult, EpsilonResult, LeakageResult,
@@ -33,6 +34,6 @@ __all__ = [
     "BoundResult", "ChainResult", "ChainViolationWarning", "EpsilonCalibrationResult", "EpsilonResult", "FileError", "InvalidInput",
     "LeakageResult", "NumericalError", "PluginError", "PluginsResult", "Result", "RhoCalibrationResult",
     "SpectrumResult", "__version__", "bound", "calibrate", "chain", "epsilon", "leakage", "leakage_report",
-    "plugins", "representations", "schedule_from_history", "spectrum",
+    "plugins", "Representation", "representation", "representations", "schedule_from_history", "spectrum",
     "ReportResult", "report", "Training",
 ]

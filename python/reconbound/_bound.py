@@ -12,13 +12,14 @@ from ._data import RecordsArgument
 from ._normalize import Normalize
 from ._options import bound_dict, data_dict
 from ._privacy import Params, _delta, _mechanism
+from ._representation import Representation, RepresentationArgument
 from ._results import BoundResult, SpectrumResult
 
 
 @speaks_ecosystem_names
 def bound(*, perp: RecordsArgument = None, est: RecordsArgument = None, shape: Optional[Sequence[int]] = None,
           data: Any = None, layout: Optional[str] = None, scale: Optional[float] = None,
-          normalize: Normalize = None, representation: str = "pixel",
+          normalize: Normalize = None, representation: RepresentationArgument = "pixel",
           gamma: Union[None, float, Sequence[float]] = None, q: Optional[float] = None,
           sigma: Optional[float] = None, steps: Optional[int] = None, schedule: Optional[ScheduleArgument] = None,
           runs: int = 1, mechanism: str = "dpsgd",
@@ -54,7 +55,9 @@ def bound(*, perp: RecordsArgument = None, est: RecordsArgument = None, shape: O
             channel: undone exactly (8-bit images come back as whole grey levels); give it
             without scale. Negative values without it are refused with this advice.
         representation: the representation Ψ, as the CLI's --representation ("pixel",
-            "downsample:4", "dct:8", "select:rect:7,7,14,14", "lpips:MODEL.onnx").
+            "downsample:4", "dct:8", "select:rect:7,7,14,14", "lpips:MODEL.onnx"), or your own
+            written in Python: reconbound.representation(fn, output_dim=..., max_squared_distance=...)
+            (docs/python.md, "Your own representation").
         gamma: leakage γ in bits (one value or several: one entropy estimate serves all); or
         q, sigma, steps / schedule, runs: the schedule whose γ the mechanism charges
             (Theorem 4.1); or a mechanism fitted on the data (mechanism="codebook"). Opacus's
@@ -94,7 +97,7 @@ def spectrum(*, epsilons: Sequence[float] = (1, 2, 4, 8, 16, 32, 64), q: Optiona
              mechanism: str = "dpsgd", mechanism_params: Params = None, data: Any = None,
              perp: RecordsArgument = None, est: RecordsArgument = None, shape: Optional[Sequence[int]] = None,
              layout: Optional[str] = None, scale: Optional[float] = None, normalize: Normalize = None,
-             representations: Union[str, Sequence[str]] = ("pixel",), grid_k: Optional[Sequence[int]] = None,
+             representations: Union[RepresentationArgument, Sequence[RepresentationArgument]] = ("pixel",), grid_k: Optional[Sequence[int]] = None,
              grid_nu2: Optional[Sequence[float]] = None, alpha: float = 0.05, joint: bool = False, seed: int = 0,
              threads: int = 0, progress: ProgressArgument = None, **options: Any) -> SpectrumResult:
     """ε → σ → γ → ρ* for each target ε (docs/mathematics.md §8; the paper's Figures 2 and 5).
@@ -109,7 +112,8 @@ def spectrum(*, epsilons: Sequence[float] = (1, 2, 4, 8, 16, 32, 64), q: Optiona
         epsilons: the target ε values, nats, each in (0, 200].
         q, steps, schedule, runs: the schedule's shape, as for :func:`calibrate`.
         delta, delta_exponent, n_train, sigma_tolerance, epsilon_error: as for :func:`calibrate`.
-        representations: one representation spec or several (one ρ* curve each).
+        representations: one representation or several (one ρ* curve each): plugin specs and
+            Python representations (reconbound.representation), mixed as you like.
         joint: the CLI's --joint. False: each curve's certificate holds at 1 − alpha on its
             own; True: all R = len(representations) curves hold together at 1 − alpha (each
             certified at alpha/R, a union bound; §6.8).
@@ -118,7 +122,7 @@ def spectrum(*, epsilons: Sequence[float] = (1, 2, 4, 8, 16, 32, 64), q: Optiona
     Returns the fields of ``reconbound spectrum --json`` (figure is "": no figure is drawn).
     """
     arguments = dict(locals())  # before any other local: the checkpoint's fingerprint
-    specs = [representations] if isinstance(representations, str) else list(representations)
+    specs = [representations] if isinstance(representations, (str, Representation)) else list(representations)
     mechanism_ = _mechanism(mechanism, mechanism_params, schedule_runs(q, None, steps, schedule, runs, shape=True))
     data_ = data_dict("spectrum", data=data, perp=perp, est=est, shape=shape, layout=layout, scale=scale,
                       normalize=normalize, seed=seed,

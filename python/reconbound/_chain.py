@@ -9,12 +9,14 @@ from . import _reconbound
 from ._arguments import ProgressArgument, progress_callback, speaks_ecosystem_names
 from ._normalize import Normalize
 from ._options import bound_dict, data_dict
+from ._representation import RepresentationArgument
 from ._results import ChainResult
 
 
 @speaks_ecosystem_names
 def chain(*, data: Any = None, shape: Optional[Sequence[int]] = None, layout: Optional[str] = None,
-          scale: Optional[float] = None, normalize: Normalize = None, representation: str = "pixel",
+          scale: Optional[float] = None, normalize: Normalize = None,
+          representation: RepresentationArgument = "pixel",
           targets: int = 100, target_range: Optional[Sequence[int]] = None,
           target_indices: Optional[Sequence[int]] = None, shadow: Optional[int] = None,
           shadow_indices: Optional[Sequence[int]] = None, gammas: Optional[Sequence[float]] = None,

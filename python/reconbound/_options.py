@@ -33,6 +33,7 @@ from typing import Any
 
 from ._data import data_argument, records_array
 from ._normalize import Normalize, apply_normalize
+from ._representation import Representation
 
 DATA_OPTIONS = frozenset({"quick", "n_perp", "n_est", "perp_range", "est_range", "perp_indices", "est_indices"})
 BOUND_OPTIONS = frozenset({"representation_params", "rotation", "padded_order", "normaliser",
@@ -91,7 +92,10 @@ def records_description(original: Any, array: Any) -> str:
 
 
 def _describe(value: Any) -> str:
-    """One line that changes when the value does: arrays by shape, type and a CRC-32 of their bytes."""
+    """One line that changes when the value does: arrays by shape, type and a CRC-32 of their bytes,
+    a Python representation by its fingerprint (its parameters and code)."""
+    if isinstance(value, Representation):
+        return value.fingerprint()
     if hasattr(value, "__array_interface__"):
         import numpy
 

@@ -8,11 +8,16 @@
 # A `data` dictionary holds the records as NumPy arrays (reconbound._data) or a data-set spec, with
 # layout ("NCHW" | "NHWC") and scale (255 | 1), checked by the core (reconbound/record_encoding.hpp).
 # An error that names parameters keeps core's marks in `_marked_message` (python/src/errors.hpp).
-from typing import Any, Callable, Optional, Sequence
+# A `representation` is a plugin spec or a Python Ψ (reconbound.representation; python/src/
+# python_representation.hpp).
+from typing import Any, Callable, Optional, Sequence, Union
 
 import numpy as np
 
+from ._representation import Representation
+
 Progress = Optional[Callable[[str, int, int], Any]]
+Psi = Union[str, Representation]
 
 class InvalidInput(ValueError): ...
 class FileError(OSError, ValueError): ...
@@ -29,16 +34,16 @@ def epsilon(mechanism: dict[str, Any], delta: dict[str, Any], calibration: dict[
             progress: Progress) -> str: ...
 def calibrate_epsilon(target_epsilon: float, mechanism: dict[str, Any], delta: dict[str, Any],
                       calibration: dict[str, Any], progress: Progress) -> str: ...
-def bound(data: dict[str, Any], representation: str, bound: dict[str, Any], gammas: Sequence[float],
+def bound(data: dict[str, Any], representation: Psi, bound: dict[str, Any], gammas: Sequence[float],
           mechanism: dict[str, Any], progress: Progress) -> str: ...
 def calibrate_rho(target_rho: float, mechanism: dict[str, Any], delta: dict[str, Any], data: dict[str, Any],
-                  representation: str, bound: dict[str, Any], calibration: dict[str, Any],
+                  representation: Psi, bound: dict[str, Any], calibration: dict[str, Any],
                   progress: Progress) -> str: ...
 def spectrum(target_epsilons: Sequence[float], mechanism: dict[str, Any], delta: dict[str, Any],
-             data: dict[str, Any], representations: Sequence[str], bound: dict[str, Any],
+             data: dict[str, Any], representations: Sequence[Psi], bound: dict[str, Any],
              calibration: dict[str, Any], progress: Progress) -> str: ...
-def chain(data: dict[str, Any], layout: dict[str, Any], representation: str, bound: dict[str, Any],
+def chain(data: dict[str, Any], layout: dict[str, Any], representation: Psi, bound: dict[str, Any],
           chain: dict[str, Any], progress: Progress) -> str: ...
 def report(path: str, command: str, mechanism: dict[str, Any], sigma: float, delta: dict[str, Any],
-           target_epsilons: Sequence[float], data: dict[str, Any], representation: str, bound: dict[str, Any],
+           target_epsilons: Sequence[float], data: dict[str, Any], representation: Psi, bound: dict[str, Any],
            calibration: dict[str, Any], chain: Optional[dict[str, Any]], progress: Progress) -> str: ...

@@ -13,6 +13,7 @@ from ._normalize import Normalize
 from ._options import RECORDS, bound_dict, data_dict, records_description
 from ._privacy import Params, _delta, _mechanism
 from ._reconbound import InvalidInput
+from ._representation import RepresentationArgument
 from ._results import ReportResult
 
 
@@ -59,7 +60,7 @@ def report(path: str | os.PathLike[str], *, q: Optional[float] = None, sigma: Op
            epsilon_error: Optional[float] = None, mechanism: str = "dpsgd", mechanism_params: Params = None,
            data: Any = None, perp: Any = None, est: Any = None, shape: Optional[Sequence[int]] = None,
            layout: Optional[str] = None, scale: Optional[float] = None,
-           normalize: Normalize = None, representation: str = "pixel",
+           normalize: Normalize = None, representation: RepresentationArgument = "pixel",
            chain: bool = False, chain_targets: Optional[int] = None, chain_bits: Optional[Sequence[int]] = None,
            grid_k: Optional[Sequence[int]] = None, grid_nu2: Optional[Sequence[float]] = None, alpha: float = 0.05,
            seed: int = 0, threads: int = 0, progress: ProgressArgument = None, **options: Any) -> ReportResult:

@@ -31,7 +31,7 @@ PerShape = Union[float, Callable[[Shape], float]]
 """A number, or a function of the records' shape (C, H, W) giving it."""
 
 PARAMETER_DIGITS = 12
-"""Hex digits of the parameters' SHA-256 a spec shows."""
+"""Hex digits of a SHA-256 that a spec or a plugin record's version shows."""
 
 
 def _torch_module(fn: Any) -> bool:
@@ -123,10 +123,10 @@ class Representation:
     # The methods the compiled module calls (python/src/python_psi.hpp), each with the GIL held.
 
     def _job_record(self) -> tuple[str, str]:
-        """(spec, version) of the plugin record a job adds it as; the version is its fingerprint."""
+        """(spec, version) of the plugin record a job adds it as; the version names the code of fn (the
+        spec, a module's parameters), so a checkpoint refuses either changed."""
         self._check_evaluation_mode()
-        spec = self.spec()
-        return spec, f"python; {self.fingerprint(spec)}"
+        return self.spec(), f"python, fn code sha256 {_code_digest(self.fn)[:PARAMETER_DIGITS]}"
 
     def _accepts(self, shape: Any, raise_refusal: bool = False) -> Optional[str]:
         """None when Ψ takes records of ``shape`` (C, H, W), else the reason it does not."""

@@ -6,11 +6,11 @@
 #include "data_argument.hpp"
 #include "dict_items.hpp"
 #include "python_progress.hpp"
+#include "python_representation.hpp"
 #include "reconbound/workflow/bound.hpp"
 #include "reconbound/workflow/calibrate.hpp"
 #include "reconbound/workflow/json.hpp"
 #include "reconbound/workflow/spectrum.hpp"
-#include "registry_access.hpp"
 #include "request_arguments.hpp"
 
 namespace py = pybind11;
@@ -20,17 +20,18 @@ namespace reconbound::python {
 void bind_bound(py::module_& module) {
   module.def(
       "bound",
-      [](const py::dict& data, const std::string& representation, const py::dict& bound,
+      [](const py::dict& data, const py::object& representation, const py::dict& bound,
          const std::vector<double>& gammas, const py::dict& mechanism, const py::object& progress) {
         const DataArgument records = data_argument(data);
         PythonProgress reporter(progress);
         workflow::BoundRequest request;
         request.data = records.request;
-        request.representation = representation;
+        const RepresentationChoice psi = representation_choice(representation);
+        request.representation = psi.spec;
         request.bound = bound_config_argument(bound, records.request.seed, &reporter);
         request.gammas = gammas;
         request.mechanism = mechanism_argument(mechanism);
-        const Registry& plugins = registry();
+        const Registry& plugins = *psi.registry;
         const auto checkpoint = checkpoint_argument(bound, plugins);
         request.bound.checkpoint = checkpoint.get();
         return without_gil(reporter, [&] { return workflow::to_json(workflow::run_bound(plugins, request)).dump(); });
@@ -40,7 +41,7 @@ void bind_bound(py::module_& module) {
   module.def(
       "calibrate_rho",
       [](double target_rho, const py::dict& mechanism, const py::dict& delta, const py::dict& data,
-         const std::string& representation, const py::dict& bound, const py::dict& calibration,
+         const py::object& representation, const py::dict& bound, const py::dict& calibration,
          const py::object& progress) {
         const DataArgument records = data_argument(data);
         PythonProgress reporter(progress);
@@ -49,10 +50,11 @@ void bind_bound(py::module_& module) {
         request.target_rho = target_rho;
         request.delta = delta_argument(delta);
         request.data = records.request;
-        request.representation = representation;
+        const RepresentationChoice psi = representation_choice(representation);
+        request.representation = psi.spec;
         request.bound = bound_config_argument(bound, records.request.seed, &reporter);
         request.calibration = calibration_argument(calibration, &reporter);
-        const Registry& plugins = registry();
+        const Registry& plugins = *psi.registry;
         const auto checkpoint = checkpoint_argument(bound, plugins);
         request.bound.checkpoint = checkpoint.get();
         return without_gil(reporter,
@@ -64,7 +66,7 @@ void bind_bound(py::module_& module) {
   module.def(
       "spectrum",
       [](const std::vector<double>& target_epsilons, const py::dict& mechanism, const py::dict& delta,
-         const py::dict& data, const std::vector<std::string>& representations, const py::dict& bound,
+         const py::dict& data, const py::list& representations, const py::dict& bound,
          const py::dict& calibration, const py::object& progress) {
         const DataArgument records = data_argument(data);
         PythonProgress reporter(progress);
@@ -73,11 +75,12 @@ void bind_bound(py::module_& module) {
         request.mechanism = mechanism_argument(mechanism);
         request.delta = delta_argument(delta);
         request.data = records.request;
-        request.representations = representations;
+        const RepresentationChoices psis = representation_choices(representations);
+        request.representations = psis.specs;
         request.bound = bound_config_argument(bound, records.request.seed, &reporter);
         request.joint = item<bool>(bound, "joint", "True or False", false);
         request.calibration = calibration_argument(calibration, &reporter);
-        const Registry& plugins = registry();
+        const Registry& plugins = *psis.registry;
         const auto checkpoint = checkpoint_argument(bound, plugins);
         request.bound.checkpoint = checkpoint.get();
         return without_gil(reporter,

@@ -5,9 +5,9 @@
 #include "data_argument.hpp"
 #include "dict_items.hpp"
 #include "python_progress.hpp"
+#include "python_representation.hpp"
 #include "reconbound/presets/paper_chain.hpp"
 #include "reconbound/workflow/chain.hpp"
-#include "registry_access.hpp"
 
 namespace py = pybind11;
 
@@ -62,16 +62,17 @@ ChainConfig chain_config_argument(const py::dict& chain, BoundConfig bound) {
 void bind_chain(py::module_& module) {
   module.def(
       "chain",
-      [](const py::dict& data, const py::dict& layout, const std::string& representation, const py::dict& bound,
+      [](const py::dict& data, const py::dict& layout, const py::object& representation, const py::dict& bound,
          const py::dict& chain, const py::object& progress) {
         const DataArgument records = data_argument(data);
         PythonProgress reporter(progress);
         workflow::ChainRequest request;
         request.data = chain_data_argument(layout, records.request);
-        request.representation = representation;
+        const RepresentationChoice psi = representation_choice(representation);
+        request.representation = psi.spec;
         request.rows = chain_rows_argument(chain);
         request.config = chain_config_argument(chain, bound_config_argument(bound, records.request.seed, &reporter));
-        const Registry& plugins = registry();
+        const Registry& plugins = *psi.registry;
         const auto checkpoint = checkpoint_argument(bound, plugins);
         request.config.bound.checkpoint = checkpoint.get();
         return without_gil(reporter,

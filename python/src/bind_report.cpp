@@ -5,11 +5,11 @@
 #include "data_argument.hpp"
 #include "dict_items.hpp"
 #include "python_progress.hpp"
+#include "python_representation.hpp"
 #include "reconbound/figures/output_file.hpp"
 #include "reconbound/figures/report.hpp"
 #include "reconbound/figures/report_page.hpp"
 #include "reconbound/presets/paper_chain.hpp"
-#include "registry_access.hpp"
 #include "request_arguments.hpp"
 
 namespace py = pybind11;
@@ -39,7 +39,7 @@ void bind_report(py::module_& module) {
       "report",
       [](const std::string& path, const std::string& command, const py::dict& mechanism, double sigma,
          const py::dict& delta, const std::vector<double>& target_epsilons, const py::dict& data,
-         const std::string& representation, const py::dict& bound, const py::dict& calibration,
+         const py::object& representation, const py::dict& bound, const py::dict& calibration,
          const py::object& chain, const py::object& progress) {
         const DataArgument records = data_argument(data);
         PythonProgress reporter(progress);
@@ -49,11 +49,12 @@ void bind_report(py::module_& module) {
         request.delta = delta_argument(delta);
         request.target_epsilons = target_epsilons;
         request.data = records.request;
-        request.representation = representation;
+        const RepresentationChoice psi = representation_choice(representation);
+        request.representation = psi.spec;
         request.bound = bound_config_argument(bound, records.request.seed, &reporter);
         request.calibration = calibration_argument(calibration, &reporter);
         request.chain = chain_argument(chain);
-        const Registry& plugins = registry();
+        const Registry& plugins = *psi.registry;
         const auto checkpoint = checkpoint_argument(bound, plugins);
         request.bound.checkpoint = checkpoint.get();
         return without_gil(reporter, [&] {

@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <chrono>
 #include <span>
+#include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "reconbound/bound.hpp"
@@ -122,6 +124,18 @@ std::pair<std::size_t, std::size_t> record_range(std::size_t n, std::size_t rank
 
 namespace {
 
+// Runs `step`, which checks that B bounds the squared distances of Ψ(records) from c (mathematics
+// §6.5): a record beyond B is a defect of the representation's B, named as represent() names its
+// other defects.
+template <class Step>
+auto with_range_named(const std::string& representation, Step&& step) {
+  try {
+    return std::forward<Step>(step)();
+  } catch (const InvalidInput& error) {
+    throw PluginError(fmt::format("representation {}: {}", representation, error.what()));
+  }
+}
+
 // The plan (the padded order, the grid it must hold, the α shares, the memory plan; mathematics
 // §4–6.8) and the estimator and converse named: refused before any work.
 BoundPlan checked_before_work(const Registry& registry, const BoundConfig& config, const PlanFacts& facts) {
@@ -199,8 +213,10 @@ void take_perp_reads(BoundFrame& frame, const BoundConfig& config, bool keep_per
       frame.rotated_perp = frame.rotation->apply(frame.perp_features.topRows(pilot_rows), config.threads);
     });
     if (config.normaliser == Normaliser::ucb) {
-      frame.pilot_trace_ucb = predicted_trace_ucb(frame.perp_features, frame.info.max_squared_distance,
-                                                  frame.plan.alpha_shares.normaliser, frame.n_est);
+      frame.pilot_trace_ucb = with_range_named(frame.representation, [&] {
+        return predicted_trace_ucb(frame.perp_features, frame.info.max_squared_distance,
+                                   frame.plan.alpha_shares.normaliser, frame.n_est);
+      });
     }
   }
   if (!keep_perp_features) frame.perp_features = RowMatrix();
@@ -234,7 +250,8 @@ std::vector<double> stream_est(BoundFrame& frame, RecordRows& est, const ImageSh
                      begin);
     });
     timed(timings.trace_s, [&] {
-      const std::vector<double> terms = scaled_distances_to(centre, psi_rows, range, begin);
+      const std::vector<double> terms = with_range_named(
+          frame.representation, [&] { return scaled_distances_to(centre, psi_rows, range, begin); });
       z.insert(z.end(), terms.begin(), terms.end());
     });
     timed(timings.rotation_s, [&] {
