@@ -22,7 +22,8 @@ def _record_shape(shape: Any) -> Tuple[int, int, int]:
     except TypeError:
         raise InvalidInput(f"shape = {shape!r} must be (C, H, W) of one record, e.g. (1, 28, 28)") from None
     if len(dims) != 3 or not all(isinstance(d, int) and not isinstance(d, bool) and d >= 1 for d in dims):
-        raise InvalidInput(f"shape = {shape!r} must be (C, H, W) of one record, three whole numbers >= 1, e.g. (1, 28, 28)")
+        raise InvalidInput(f"shape = {shape!r} must be (C, H, W) of one record, three whole numbers >= 1, "
+                           "e.g. (1, 28, 28)")
     return dims
 
 

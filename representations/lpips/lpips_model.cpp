@@ -66,7 +66,8 @@ void LpipsModel::probe_layers() {
       for (int i = 0; i < out.dims; ++i) shape += fmt::format("{}{}", i == 0 ? "" : "×", out.size[i]);
       throw InvalidInput(fmt::format("lpips: output {} of the ONNX model {} has shape {} for a 1 × 3 × 64 × 64 input; "
                                      "AlexNet gives 1 × C × {} × {} (mathematics §3); {}",
-                                     output_names()[l], network_.path(), shape, kAlexSpatial[l], kAlexSpatial[l], kExportHint));
+                                     output_names()[l], network_.path(), shape, kAlexSpatial[l], kAlexSpatial[l],
+                                     kExportHint));
     }
     layers_.push_back({static_cast<std::size_t>(out.size[1]), kAlexSpatial[l], kAlexSpatial[l]});
   }

@@ -48,7 +48,8 @@ ShapeProbe OnnxModel::run_probe(const ImageShape& shape) const {
     lease.net().setInput(input_blob(shape, zeros, 0, 1));
     output = lease.net().forward();
   } catch (const cv::Exception& e) {
-    return {.why = fmt::format("onnx: the network {} does not run on a {} input ({}); export it for records of shape {}",
+    return {.why = fmt::format("onnx: the network {} does not run on a {} input ({}); export it for records of "
+                               "shape {}",
                                origin(), input, opencv_onnx::one_line(e.err), shape.to_string())};
   } catch (const std::exception& e) {
     return {.why = fmt::format("onnx: the network {} does not run on a {} input ({})", origin(), input,

@@ -13,7 +13,9 @@ namespace {
 using reconbound::test::fashion_mnist_t10k;
 using reconbound::test::run_cli;
 
-std::string test_cnn() { return std::string(RECONBOUND_TEST_SOURCE_DIR) + "/tests/representations/models/onnx_test_cnn.onnx"; }
+std::string test_cnn() {
+  return std::string(RECONBOUND_TEST_SOURCE_DIR) + "/tests/representations/models/onnx_test_cnn.onnx";
+}
 
 std::vector<std::string> bound_args(const std::vector<std::string>& extra) {
   std::vector<std::string> args = {"bound", "--data", fashion_mnist_t10k(), "--perp-range", "0:300", "--est-range",

@@ -107,9 +107,11 @@ TEST_F(OnnxPlugin, AppliesScaleMeanAndStdPerChannel) {
     }
   }
   // One value serves every channel; a list of another length is refused for this shape.
-  const auto single = registry.make_representation("onnx", onnx_params("onnx_test_identity.onnx", "scale=1,clip=0/255"));
+  const auto single =
+      registry.make_representation("onnx", onnx_params("onnx_test_identity.onnx", "scale=1,clip=0/255"));
   EXPECT_TRUE(map(*single, shape, records) == records);
-  const auto two = registry.make_representation("onnx", onnx_params("onnx_test_identity.onnx", "mean=1/2,normalize=unit"));
+  const auto two =
+      registry.make_representation("onnx", onnx_params("onnx_test_identity.onnx", "mean=1/2,normalize=unit"));
   std::string why;
   EXPECT_FALSE(two->accepts(shape, why));
   EXPECT_NE(why.find("mean has 2 values for records of 3 channels"), std::string::npos) << why;
