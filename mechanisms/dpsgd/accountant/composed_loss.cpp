@@ -1,4 +1,6 @@
 #include "composed_loss.hpp"
+
+#include "direct_composition.hpp"
 #include "golden_section.hpp"
 
 #include <algorithm>
@@ -78,6 +80,15 @@ ComposedLoss::ComposedLoss(const std::vector<StepGroup>& groups, double grid_ste
   compose(groups, log_m, real.data());
   untilt(real.data());
 }
+
+ComposedLoss::ComposedLoss(const DirectComposition& direct, double grid_step)
+    : grid_step_(grid_step),
+      lambda_(0.0),
+      first_cell_(direct.first_cell),
+      pmf_(direct.pmf.begin(), direct.pmf.end()),
+      relative_error_(direct.relative_error),
+      absolute_error_(direct.absolute_error),
+      fft_size_(0) {}
 
 void ComposedLoss::place_window(const std::vector<StepGroup>& groups, const std::vector<StepGroup>& coarse,
                                 double coarse_step, double tail) {
@@ -208,7 +219,9 @@ double ComposedLoss::numerical_error(double e) const {
     if (static_cast<long double>(first_cell_ + static_cast<std::int64_t>(j)) * grid_step_ <= e) break;
     above += pmf_[j];
   }
-  return fft + 2.0 * rho * static_cast<double>(above);
+  // Direct composition (§8.4): each p within relative_error_·p + absolute_error_.
+  const double direct = relative_error_ * static_cast<double>(above) + absolute_error_ * static_cast<double>(pmf_.size());
+  return fft + direct + 2.0 * rho * static_cast<double>(above);
 }
 
 }  // namespace reconbound::detail

@@ -8,6 +8,8 @@
 
 namespace reconbound::detail {
 
+struct DirectComposition;
+
 struct StepGroup {
   double q = 0.0;
   double sigma = 0.0;
@@ -23,6 +25,10 @@ class ComposedLoss {
   ComposedLoss(const std::vector<StepGroup>& groups, double grid_step,
                const std::vector<StepGroup>& coarse, double coarse_step, double lambda,
                double tail);
+
+  // The composition computed directly (direct_composition.hpp, mathematics §8.4): no tilt, no
+  // window; its relative and absolute rounding errors are charged by numerical_error.
+  ComposedLoss(const DirectComposition& direct, double grid_step);
 
   // δ̂(e) = Σ_{s > e} p(s)(1 − e^{e−s}) of the discretised composition.
   double delta_at(double e) const;
@@ -48,6 +54,8 @@ class ComposedLoss {
   std::vector<long double> pmf_;  // untilted probabilities of cells first_cell_ + j
   double wrap_mass_ = 0.0;        // tilted mass outside the window (Chernoff bound)
   double roundoff_ = 0.0;         // absolute round-off bound on each tilted probability
+  double relative_error_ = 0.0;   // direct composition: |p̂ − p| ≤ relative_error_·p + absolute_error_
+  double absolute_error_ = 0.0;
   std::size_t fft_size_ = 0;
 };
 

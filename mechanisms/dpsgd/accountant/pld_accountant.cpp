@@ -9,8 +9,11 @@
 #include <cmath>
 #include <future>
 #include <map>
+#include <optional>
 
 #include "composed_loss.hpp"
+#include "direct_composition.hpp"
+#include "gaussian_mechanism.hpp"
 #include "golden_section.hpp"
 #include "privacy_loss.hpp"
 #include "reconbound/error.hpp"
@@ -31,6 +34,9 @@ constexpr double kDeltaFraction = 1e-3;
 // compute_delta: the Hoeffding tail probability (an absolute term in the bounds on δ).
 constexpr double kDeltaQueryHoeffdingTail = 1e-20;
 constexpr double kDeltaQueryTruncation = 1e-22;
+// Direct composition (mathematics §8.4) where the FFT cannot resolve δ: at most this many
+// multiply-adds (about 0.3 s; two steps of ≈ 20,000 cells at the default epsilon error).
+constexpr double kDirectCompositionBudget = 4e8;
 
 // Identical (q, σ) steps compose in any order: merge them across segments and runs.
 std::vector<StepGroup> group_steps(const Schedule& schedule) {
@@ -143,6 +149,57 @@ class StepReporter {
   std::atomic<std::size_t> done_{0};
 };
 
+// What turns a composition's δ̂ into a bracket on ε (mathematics §8.1): the grid's Hoeffding
+// shift t, the mean offset and its error, the truncated mass, η and the tilt λ.
+struct BracketTerms {
+  double delta;
+  double eta;
+  double t;
+  double offset;
+  double offset_error;
+  double truncation;
+  double grid_step;
+  double lambda;
+};
+
+// The bracket on ε from one composition, or nullopt when its numerical error exceeds η or the
+// lower bound falls below the point where that error was evaluated.
+std::optional<DirectionEpsilon> epsilon_from(const ComposedLoss& composed, const BracketTerms& b) {
+  const double estimate = composed.epsilon_at(b.delta);
+  if (std::isinf(estimate)) return DirectionEpsilon{0.0, 0.0, 0.0, b.grid_step, composed.fft_size()};
+  // Upper: δ(ε) ≤ δ̂(ε − M − t) + num + η + trunc; lower: δ(ε) ≥ (1 − trunc)(δ̂(ε − M + t) − num − η).
+  // δ̂ is read at e_up (or at −M − shift when the upper bound clamps to 0) and at e_lo
+  // (when the lower bound is positive); the numerical error, decreasing in e, is
+  // evaluated below all of them.
+  const double shift = b.t + b.offset_error;
+  const double floor_point = std::max(estimate - 2.0 * b.t - std::min(0.05, 1.0 / b.lambda),
+                                      -b.offset - shift - b.grid_step);
+  const double num = composed.numerical_error(floor_point);
+  if (num > b.eta) return std::nullopt;
+  const double upper_target = b.delta - b.eta - num - b.truncation;
+  const double lower_target = b.delta / (1.0 - b.truncation) + b.eta + num;
+  const double e_up = composed.epsilon_at(upper_target);
+  const double e_lo = composed.epsilon_at(lower_target);
+  if (e_lo < floor_point && e_lo + b.offset - shift > 0.0) return std::nullopt;
+  return DirectionEpsilon{std::max(0.0, estimate + b.offset), std::max(0.0, e_lo + b.offset - shift),
+                          std::max(0.0, e_up + b.offset + shift), b.grid_step, composed.fft_size()};
+}
+
+// Past the FFT (mathematics §8.4): direct composition when it costs at most
+// kDirectCompositionBudget, else the refusal naming that limit.
+DirectionEpsilon epsilon_by_direct_composition(const std::vector<StepGroup>& groups, const BracketTerms& terms) {
+  const double cost = detail::direct_composition_cost(groups);
+  if (cost <= kDirectCompositionBudget) {
+    const ComposedLoss composed(detail::compose_directly(groups), terms.grid_step);
+    if (const auto r = epsilon_from(composed, terms)) return *r;
+  }
+  throw NumericalError(fmt::format(
+      "the accountant could not resolve delta = {:g} for this schedule: the FFT composition's "
+      "round-off exceeds 1e-3*delta = {:g}, and composing its {:g} steps directly would take {:.3g} "
+      "multiply-adds (the limit is {:.0e}); a larger delta or a larger epsilon error would work",
+      terms.delta, terms.eta, total_steps(groups), cost, kDirectCompositionBudget));
+}
+
 DirectionEpsilon epsilon_one_direction(std::vector<StepGroup> groups, Direction direction,
                                        double delta, const AccountantOptions& options, StepReporter& steps_done) {
   const double steps = total_steps(groups);
@@ -157,34 +214,15 @@ DirectionEpsilon epsilon_one_direction(std::vector<StepGroup> groups, Direction 
   const double grid_step = width / std::sqrt(2.0 * steps * std::log(1.0 / eta));
   discretise(groups, direction, grid_step, z);
   steps_done.step();
-  const double t = hoeffding_shift(steps, grid_step, eta);
   const auto [offset, offset_error] = mean_offset(groups);
-  const double truncation = truncated_mass(groups);
+  const BracketTerms terms{delta, eta, hoeffding_shift(steps, grid_step, eta), offset, offset_error,
+                           truncated_mass(groups), grid_step, lambda};
   for (double tail = 1e-12; tail >= 1e-60; tail *= 1e-12) {
     const ComposedLoss composed(groups, grid_step, coarse, coarse_step, lambda, tail);
     steps_done.step();
-    const double estimate = composed.epsilon_at(delta);
-    if (std::isinf(estimate)) return {0.0, 0.0, 0.0, grid_step, composed.fft_size()};
-    // Upper: δ(ε) ≤ δ̂(ε − M − t) + num + η + trunc; lower: δ(ε) ≥ (1 − trunc)(δ̂(ε − M + t) − num − η).
-    // δ̂ is read at e_up (or at −M − shift when the upper bound clamps to 0) and at e_lo
-    // (when the lower bound is positive); the numerical error, decreasing in e, is
-    // evaluated below all of them.
-    const double shift = t + offset_error;
-    const double floor_point = std::max(estimate - 2.0 * t - std::min(0.05, 1.0 / lambda),
-                                        -offset - shift - grid_step);
-    const double num = composed.numerical_error(floor_point);
-    if (num > eta) continue;
-    const double upper_target = delta - eta - num - truncation;
-    const double lower_target = delta / (1.0 - truncation) + eta + num;
-    const double e_up = composed.epsilon_at(upper_target);
-    const double e_lo = composed.epsilon_at(lower_target);
-    if (e_lo < floor_point && e_lo + offset - shift > 0.0) continue;
-    return {std::max(0.0, estimate + offset), std::max(0.0, e_lo + offset - shift),
-            std::max(0.0, e_up + offset + shift), grid_step, composed.fft_size()};
+    if (const auto r = epsilon_from(composed, terms)) return *r;
   }
-  throw NumericalError(fmt::format(
-      "the accountant could not resolve delta = {:g}: FFT round-off or wrap-around exceeds "
-      "{:g}; use a larger delta", delta, eta));
+  return epsilon_by_direct_composition(groups, terms);
 }
 
 struct DirectionDelta {
@@ -246,8 +284,38 @@ void check_accountant_schedule(const Schedule& schedule) {
   if (total > 1e9) throw InvalidInput(fmt::format("{} steps in all; the accountant takes <= 1e9", total));
 }
 
-EpsilonResult compute_epsilon(const Schedule& schedule, double delta,
-                              const AccountantOptions& options) {
+namespace {
+
+// μ = sqrt(Σ steps/σ²) when every step has q = 1 (the composed Gaussian mechanism, §8.3), else 0.
+double gaussian_mechanism_mu(const std::vector<StepGroup>& groups) {
+  double mu2 = 0.0;
+  for (const auto& g : groups) {
+    if (g.q != 1.0) return 0.0;
+    mu2 += g.steps / (g.sigma * g.sigma);
+  }
+  return std::sqrt(mu2);
+}
+
+// The add direction's loss −ln(1 − q + q·e^u) is < ln(1/(1 − q)) for every x, so its composition
+// never exceeds Σ steps·ln(1/(1 − q)) and its ε(δ) is below that for every δ > 0 (§8.4).
+double add_direction_cap(const std::vector<StepGroup>& groups) {
+  double cap = 0.0;
+  for (const auto& g : groups) cap += g.steps * -std::log1p(-g.q);
+  return cap;
+}
+
+EpsilonResult gaussian_mechanism_result(double mu, double delta) {
+  const detail::Bracket b = detail::gaussian_mechanism_epsilon(mu, delta);
+  EpsilonResult out;
+  out.delta = delta;
+  out.epsilon = b.estimate;
+  out.epsilon_lower = b.lower;
+  out.epsilon_upper = b.upper;
+  out.binding_direction = "remove";  // both directions have the same profile at q = 1
+  return out;
+}
+
+void check_epsilon_query(const Schedule& schedule, double delta, const AccountantOptions& options) {
   check_accountant_schedule(schedule);
   if (!(delta >= kMinDelta && delta < 1.0)) {
     throw InvalidInput(fmt::format("delta = {} is outside [1e-15, 1)", delta));
@@ -255,7 +323,15 @@ EpsilonResult compute_epsilon(const Schedule& schedule, double delta,
   if (!(options.epsilon_error > 0.0) || !(options.relative_epsilon_error >= 0.0)) {
     throw InvalidInput("the epsilon error must be > 0");
   }
+}
+
+}  // namespace
+
+EpsilonResult compute_epsilon(const Schedule& schedule, double delta,
+                              const AccountantOptions& options) {
+  check_epsilon_query(schedule, delta, options);
   const auto groups = group_steps(schedule);
+  if (const double mu = gaussian_mechanism_mu(groups); mu > 0.0) return gaussian_mechanism_result(mu, delta);
   EpsilonResult out;
   out.delta = delta;
   // The two directions are independent: the add direction on a second thread (its reports to
@@ -265,7 +341,17 @@ EpsilonResult compute_epsilon(const Schedule& schedule, double delta,
   auto add = std::async(std::launch::async,
                         [&] { return epsilon_one_direction(groups, Direction::add, delta, options, steps_done); });
   const DirectionEpsilon remove = epsilon_one_direction(groups, Direction::remove, delta, options, steps_done);
-  const DirectionEpsilon both[] = {remove, add.get()};
+  DirectionEpsilon add_result{};
+  try {
+    add_result = add.get();
+  } catch (const NumericalError&) {
+    // An unresolved add direction is bounded by its cap; below the remove direction's ε_lower
+    // it cannot change the maximum (§8.4).
+    const double cap = add_direction_cap(groups);
+    if (!(cap <= remove.lower)) throw;
+    add_result = {0.0, 0.0, cap, remove.grid_step, 0};
+  }
+  const DirectionEpsilon both[] = {remove, add_result};
   for (Direction d : {Direction::remove, Direction::add}) {
     const DirectionEpsilon& e = both[d == Direction::remove ? 0 : 1];
     if (out.binding_direction.empty() || e.upper > out.epsilon_upper) {
@@ -290,6 +376,13 @@ DeltaResult compute_delta(const Schedule& schedule, double epsilon,
   const auto groups = group_steps(schedule);
   DeltaResult out;
   out.epsilon = epsilon;
+  if (const double mu = gaussian_mechanism_mu(groups); mu > 0.0) {
+    const detail::Bracket b = detail::gaussian_mechanism_delta(mu, epsilon);
+    out.delta = b.estimate;
+    out.delta_lower = b.lower;
+    out.delta_upper = b.upper;
+    return out;
+  }
   for (Direction d : {Direction::remove, Direction::add}) {
     const DirectionDelta r = delta_one_direction(groups, d, epsilon, options);
     out.delta = std::max(out.delta, r.estimate);

@@ -15,13 +15,21 @@
 // composed discretised loss) and FFT round-off (a bound of u·(steps + 10·log2 N) on each
 // composed probability, u = 2^−53, after exponential tilting so that the probabilities near
 // ε are resolved to δ down to 1e-15).
+//
+// Domain (mathematics §8.4): q ∈ (0, 1], σ ∈ [0.1, 1000], ≤ 1e9 steps, δ ∈ [1e-15, 1), ε of any
+// size. Every step at q = 1 is the composed Gaussian mechanism, answered in closed form (§8.3).
+// Where the FFT's round-off hides the tail (few steps, small δ), the steps are composed directly
+// when that takes ≤ 4e8 multiply-adds; an add direction left unresolved is bounded by
+// Σ steps·ln(1/(1 − q)), enough when the remove direction is above it. Beyond those the
+// accountant refuses with NumericalError naming the limit.
 #include "reconbound/accountant.hpp"
 #include "reconbound/schedule.hpp"
 
 namespace reconbound {
 
 // ε(δ) of the composition of every step of `schedule`. Throws InvalidInput for an invalid
-// schedule or δ ∉ [1e-15, 1), NumericalError when the grid would exceed memory.
+// schedule or δ ∉ [1e-15, 1), NumericalError when the grid would exceed memory or neither the
+// FFT nor direct composition resolves δ (the message names the limit).
 EpsilonResult compute_epsilon(const Schedule& schedule, double delta,
                               const AccountantOptions& options = {});
 

@@ -51,6 +51,8 @@ struct LawOfX {
 }  // namespace
 
 double log_mixture_ratio(double q, double u) {
+  // q = 1: the ratio is e^u exactly (log1p(expm1(u)) would be −∞ once e^u < 2^−53).
+  if (q == 1.0) return u;
   if (u > 0.0) return u + std::log(q + (1.0 - q) * std::exp(-u));
   return std::log1p(q * std::expm1(u));
 }
@@ -75,6 +77,7 @@ DiscreteLoss discretise_loss(double q, double sigma, Direction direction, double
   // x(y): the point where the loss equals y (monotone, increasing for remove, decreasing
   // for add); ±∞ where y is beyond the range of the loss.
   auto x_of_loss = [&](double y) {
+    if (q == 1.0) return s2 * sign * y + 0.5;  // u = ±y exactly
     const double v = std::expm1(sign * y) + q;  // = q·e^u
     if (!(v > 0.0)) return -kInf;  // beyond the loss at x → −∞ (both directions)
     if (std::isinf(v)) return kInf;
