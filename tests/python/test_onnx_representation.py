@@ -80,21 +80,29 @@ def test_per_channel_mean_and_std_reach_the_network_as_documented(images, tmp_pa
     assert largest_relative_error(features, expected) <= RELATIVE_FEATURE_TOLERANCE
 
 
+class UnitFeatures(torch.nn.Module):
+    """The plugin's Ψ with normalize=unit written in torch: the CNN on x/255, divided by its L2 norm."""
+
+    def __init__(self, cnn):
+        super().__init__()
+        self.cnn = cnn
+
+    def forward(self, x):
+        features = self.cnn(x / 255.0)
+        return features / features.norm(dim=1, keepdim=True)
+
+
 def test_rho_star_of_the_plugin_equals_the_module_given_from_python(cnn, cnn_file, images):
     records, _ = images
-    reference = SmallCnn().double().eval()
+    reference = SmallCnn().double()
     reference.load_state_dict(cnn.state_dict())
-
-    def cnn_unit(batch):
-        with torch.no_grad():
-            return unit_rows(reference(torch.from_numpy(batch / 255.0)).numpy())
-
-    psi = reconbound.representation(cnn_unit, output_dim=16, max_squared_distance=4.0, name="cnn-unit")
+    psi = reconbound.representation(UnitFeatures(reference).eval(), output_dim=16, max_squared_distance=4.0,
+                                    name="cnn-unit")
     settings = dict(perp=records[:300], est=records[300:], shape=(1, 28, 28), gamma=1.0, grid_k=[8], grid_nu2=[1.6],
                     seed=1, threads=2)
     from_file = reconbound.bound(representation=f"onnx:{cnn_file}", representation_params=UNIT, **settings)
     from_python = reconbound.bound(representation=psi, **settings)
-    print(f"rho*: onnx plugin {from_file.rho_star!r}, Python module {from_python.rho_star!r}")
+    print(f"rho*: onnx plugin {from_file.rho_star!r}, torch module from Python {from_python.rho_star!r}")
     assert from_file.m == from_python.m == 16
     assert abs(from_file.rho_star - from_python.rho_star) <= RHO_TOLERANCE
 
