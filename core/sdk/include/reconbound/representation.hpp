@@ -21,8 +21,8 @@ struct RepresentationInfo {
   // pipeline then uses the data-free random-sign rotation (mathematics §4).
   bool prefers_data_free_rotation = false;
   // The unit of Ψ's coordinates, as a reader should see it beside an absolute error ("grey
-  // levels" for maps that keep the records' scale, "LPIPS units", "feature units"): the report
-  // and the figures print it, so no front end needs to know the plugin. Never empty.
+  // levels" for maps that keep the records' scale, a perceptual metric's own units, "feature
+  // units"): the report and the figures print it, so no front end needs to know the plugin.
   std::string unit = "feature units";
 };
 
