@@ -3,13 +3,18 @@ the same map as a plugin, wherever representation= is taken; a broken Ψ stopped
 error naming it; Ctrl-C inside it; its name and parameters' hash in the results and checkpoints."""
 
 import gzip
+import signal
+import subprocess
+import sys
+import textwrap
+import time
 
 import numpy as np
 import pytest
 import torch
 
 import reconbound
-from conftest import fashion_mnist_dir
+from conftest import SOURCE_DIR, fashion_mnist_dir
 
 TINY = {"grid_k": [4, 8], "grid_nu2": [0.4, 1.6], "seed": 1, "threads": 2}
 
@@ -213,3 +218,58 @@ def test_wrong_arguments_are_refused_clearly(fashion):
     with pytest.raises(reconbound.InvalidInput, match="exists already"):
         reconbound.spectrum(representations=[down4_psi(), down4_psi()], perp=fashion[:1000],
                             est=fashion[1000:2000], epsilons=[8], q=0.02, steps=100, delta=1e-5, **TINY)
+
+
+def test_progress_and_ctrl_c_as_with_a_plugin():
+    # The callable takes 0.2 s a batch: SIGINT after its first batch stops the job within the
+    # allowance of a loaded machine (tests/python/test_progress.py), and the stage Ψ runs in
+    # reports progress as the plugin's does.
+    child = textwrap.dedent("""
+        import sys
+        import time
+        import numpy as np
+        import reconbound
+
+        def slow(x):
+            if not slow.started:
+                slow.started = True
+                print("started", flush=True)
+            time.sleep(0.2)
+            return x.reshape(len(x), -1)[:, :49]
+        slow.started = False
+
+        records = np.random.default_rng(1).uniform(0, 255, size=(8000, 1, 28, 28))
+        psi = reconbound.representation(slow, output_dim=49, max_squared_distance=255.0**2 * 49)
+        stages = set()
+        try:
+            reconbound.bound(perp=records[:4000], est=records[4000:], gamma=1.0, threads=2, representation=psi,
+                             progress=lambda stage, done, total: stages.add(stage))
+        except KeyboardInterrupt:
+            print("KeyboardInterrupt", time.monotonic(), sorted(stages), flush=True)
+            sys.exit(3)
+        print("finished", flush=True)
+    """)
+    process = subprocess.Popen([sys.executable, "-c", child], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               text=True)
+    try:
+        assert process.stdout.readline() == "started\n"
+        sent = time.monotonic()  # the same clock as the child's (CLOCK_MONOTONIC)
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=120)  # a guard against a hang, not a timing
+    finally:
+        process.kill()
+    assert process.returncode == 3, err
+    assert out.startswith("KeyboardInterrupt ") and float(out.split()[1]) - sent < 1.5, out
+    assert "representing D_perp" in out, out
+
+
+def test_the_example_bounds_both_representations(tmp_path):
+    done = subprocess.run([sys.executable, SOURCE_DIR / "examples" / "python" / "custom_representation.py",
+                           "--quick", "--threads", "2"], capture_output=True, text=True, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0].startswith("sobel (python): rho* = ") and "(m = 676," in lines[0]
+    assert lines[2].startswith("cnn (python, parameters sha256 ") and "(m = 36," in lines[2]
+    for headline, statement in ((lines[0], lines[1]), (lines[2], lines[3])):
+        rho = float(headline.split("rho* = ")[1].split()[0])
+        assert 0 < rho < 1 and statement.strip().startswith("With probability >= 95%")
