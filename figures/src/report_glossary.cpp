@@ -23,7 +23,7 @@ constexpr Entry kRhoPoint{"ρ*", "the absolute bound's root mean squared error a
 constexpr Entry kGlossary[] = {
     {"ρ point estimate", "the same ratio without the confidence margins: an estimate, not a guarantee"},
     {"absolute bound", "the certified lower bound on every attack's mean squared error itself, in the units of Ψ"},
-    {"Ψ", "the representation the error is measured in (pixels, a downsampled image, low frequencies, a region, "
+    {"Ψ", "the representation the error is measured in (pixels, a coarser image, low frequencies, a region, "
           "perceptual features)"},
     {"m", "the number of coordinates (features) of Ψ"},
     {"ε, δ", "the differential-privacy guarantee of the same training: no output is more than e^ε times likelier "

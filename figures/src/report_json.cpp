@@ -30,6 +30,7 @@ nlohmann::json to_json(const workflow::ReportOutput& output) {
           {"epsilon_report", workflow::to_json(output.epsilon)},
           {"leakage_report", workflow::to_json(output.leakage)},
           {"representation", output.representation},
+          {"representation_unit", output.spectrum.curves.front().representation_unit},
           {"data", output.spectrum.data_source},
           {"gamma_bits", output.result.gamma_bits},
           {"gamma_error_bits", output.result.gamma_error_bits},

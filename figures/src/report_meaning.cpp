@@ -6,7 +6,6 @@
 
 #include "markup.hpp"
 #include "report_sections.hpp"
-#include "unicode_maths.hpp"
 
 namespace reconbound::figures {
 
@@ -27,7 +26,7 @@ std::string what_the_absolute_bound_means(const workflow::ReportOutput& output) 
       "training): a ratio to read, not itself a bound — the estimate tr Σ̂ may be too large. The default normaliser "
       "(an upper confidence bound on tr Σ) certifies ρ* itself.</p>\n",
       xml_escape(output.representation), r.abs_bound, std::sqrt(r.abs_bound / static_cast<double>(m)), r.rho_star,
-      psi_unit(output.representation));
+      output.spectrum.curves.front().representation_unit);
 }
 
 // What ρ* says about the strongest attack (mathematics §1, eq 3).

@@ -111,7 +111,7 @@ std::string numbers_section(const workflow::ReportOutput& output) {
                                                     "not certified",
                                                     r.rho_point));
   // eq 13's bound on E‖Ψ(x) − ẑ‖², and per coordinate as RMSE (as certificate_sentence).
-  const std::string unit = psi_unit(output.representation);
+  const std::string& unit = output.spectrum.curves.front().representation_unit;  // as Ψ declares it
   const double rmse = std::sqrt(r.abs_bound / static_cast<double>(report.m));
   rows += table_row("absolute bound", fmt::format("every attack's mean squared error in Ψ is at least {:.6g} ({}²; "
                                                   "per coordinate: RMSE ≥ {:.4g} {}{})",

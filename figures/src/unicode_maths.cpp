@@ -22,9 +22,4 @@ std::string unicode_maths(const std::string& text) {
   return out;
 }
 
-std::string psi_unit(const std::string& representation) {
-  const std::string name = representation.substr(0, representation.find(':'));
-  return name == "pixel" || name == "downsample" || name == "dct" || name == "select" ? "grey levels" : "units of Ψ";
-}
-
 }  // namespace reconbound::figures

@@ -10,8 +10,4 @@ namespace reconbound::figures {
 // alpha → α, gamma → γ, >= → ≥, <= → ≤, ||·|| → ‖·‖), whole words only.
 std::string unicode_maths(const std::string& text);
 
-// The unit of Ψ's coordinates for a representation spec: "grey levels" for pixel, downsample,
-// dct and select (linear maps of the grey levels that keep their scale), else "units of Ψ".
-std::string psi_unit(const std::string& representation);
-
 }  // namespace reconbound::figures

@@ -136,6 +136,7 @@ BoundOutput run_bound(const Registry& registry, const BoundRequest& request) {
   out.rotation_probe = rotation_probe(*frame.rotation);
   out.data_source = data.dataset->source;
   out.representation = request.representation;
+  out.representation_unit = frame.info.unit;
   out.seed = request.data.seed;
   return out;
 }

@@ -63,11 +63,13 @@ CalibrateRhoOutput run_calibrate_rho(const Registry& registry, const CalibrateRh
         request.target_rho, best));
   }
   MechanismInput input = mechanism_input(m);
-  input.record = record_shape(registry, config, data.dataset->shape);
+  const RepresentationInfo psi = representation_info(registry, config, data.dataset->shape);
+  input.record = {data.dataset->shape, psi.output_dim};
   const GammaCalibration c = calibrate_noise_scale_for_gamma(
       *mechanism, input, out.budget.gamma_bits, noise_scale_range(m.name, *mechanism, input, request.calibration));
   out.mechanism = m.name;
   out.representation = request.representation;
+  out.representation_unit = psi.unit;
   out.data_source = data.dataset->source;
   out.target_rho = request.target_rho;
   out.sigma = c.sigma;

@@ -6,6 +6,7 @@
 
 #include "reconbound/error.hpp"
 #include "reconbound/workflow/bound.hpp"
+#include "reconbound/workflow/representation.hpp"
 
 namespace reconbound::workflow {
 
@@ -34,6 +35,7 @@ ChainOutput run_chain(const Registry& registry, const ChainRequest& request) {
   config.bound = with_representation(config.bound, request.representation);
   const ChainSplitData data = load_chain_data(request.data);
   ChainOutput out;
+  out.representation_unit = representation_info(registry, config.bound, data.dataset->shape).unit;
   out.report = compute_chain(registry,
                              {&data.perp, &data.est, data.shadow.rows() > 0 ? &data.shadow : nullptr, &data.targets,
                               data.dataset->shape},

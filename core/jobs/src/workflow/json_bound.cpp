@@ -27,6 +27,7 @@ nlohmann::json to_json(const BoundOutput& output) {
   for (const auto& [name, value] : output.leakage_details) leakage_details[name] = value;
   nlohmann::json out{{"data", output.data_source},
                      {"representation", output.representation},
+                     {"representation_unit", output.representation_unit},
                      {"leakage", output.leakage_source},
                      {"leakage_details", leakage_details},
                      {"alpha", r.alpha},

@@ -119,6 +119,7 @@ nlohmann::json to_json(const ChainOutput& output) {
   for (std::size_t i = 0; i < r.rows.size(); ++i) rows.push_back(row_json(r, i));
   return {{"data", output.data_source},
           {"representation", output.representation},
+          {"representation_unit", output.representation_unit},
           {"seed", output.seed},
           {"m", b.m},
           {"m_padded", b.m_padded},

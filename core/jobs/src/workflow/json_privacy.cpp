@@ -61,6 +61,7 @@ nlohmann::json to_json(const CalibrateRhoOutput& output) {
   const ConverseResult& at = output.result.converse;
   nlohmann::json out{{"target_rho", output.target_rho},
                      {"representation", output.representation},
+                     {"representation_unit", output.representation_unit},
                      {"data", output.data_source},
                      {"largest_gamma_bits", output.budget.gamma_bits},
                      {"budget_pair", {{"k", output.budget.pair.k}, {"nu2", output.budget.pair.nu2}}},
@@ -108,6 +109,7 @@ nlohmann::json to_json(const SpectrumOutput& output) {
                       {"rho_point", cr.rho_point}});
     }
     representations.push_back({{"representation", c.representation},
+                               {"representation_unit", c.representation_unit},
                                {"m", c.report.m},
                                {"m_padded", c.report.m_padded},
                                {"n_est", c.report.n_est},

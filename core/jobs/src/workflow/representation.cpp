@@ -22,9 +22,13 @@ RowMatrix apply_representation(const Registry& registry, const std::string& spec
   return represent(*psi, plugin.representation, shape, info, records, threads);
 }
 
-RecordShape record_shape(const Registry& registry, const BoundConfig& config, const ImageShape& shape) {
+RepresentationInfo representation_info(const Registry& registry, const BoundConfig& config, const ImageShape& shape) {
   const auto psi = registry.make_representation(config.representation, config.representation_params);
-  return {shape, describe_checked(*psi, shape, config.representation).output_dim};
+  return describe_checked(*psi, shape, config.representation);
+}
+
+RecordShape record_shape(const Registry& registry, const BoundConfig& config, const ImageShape& shape) {
+  return {shape, representation_info(registry, config, shape).output_dim};
 }
 
 }  // namespace reconbound::workflow

@@ -4,9 +4,11 @@
 
 #include <algorithm>
 #include <atomic>
+#include <memory>
 
 #include "reconbound/error.hpp"
 #include "reconbound/parallel_items.hpp"
+#include "reconbound/represent.hpp"
 #include "reconbound/workflow/bound.hpp"
 #include "reconbound/workflow/calibrate.hpp"
 #include "reconbound/workflow/representation.hpp"
@@ -101,12 +103,17 @@ SpectrumOutput run_spectrum(const Registry& registry, const SpectrumRequest& req
   BoundConfig shared = request.bound;
   if (request.joint) shared.alpha /= static_cast<double>(request.representations.size());
   std::vector<BoundConfig> configs;  // checks every representation spec before the long work
+  std::vector<std::shared_ptr<Representation>> psis;  // for what each declares of the data's records
   for (const std::string& spec : request.representations) {
     configs.push_back(with_representation(shared, spec));
-    registry.make_representation(configs.back().representation, configs.back().representation_params);
+    psis.push_back(registry.make_representation(configs.back().representation, configs.back().representation_params));
   }
   const SplitData data = load_split_data(request.data);
   out.data_source = data.dataset->source;
+  std::vector<RepresentationInfo> infos;
+  for (std::size_t r = 0; r < configs.size(); ++r) {
+    infos.push_back(describe_checked(*psis[r], data.dataset->shape, configs[r].representation));
+  }
   // σ and γ for every ε first (data-free), so that the grid selection (mathematics §6.6) can aim at
   // those γ; then one entropy estimate per representation serves every ε.
   // One release is charged for every curve: its records are those of the data, m that of the
@@ -124,7 +131,7 @@ SpectrumOutput run_spectrum(const Registry& registry, const SpectrumRequest& req
   const LeakageOrigin origin = largest_error > 0.0 ? LeakageOrigin::mechanism_with_error : LeakageOrigin::mechanism_exact;
   for (std::size_t r = 0; r < configs.size(); ++r) {
     SpectrumCurve curve{request.representations[r],
-                        compute_bound(registry, data.bound_data(), gammas, configs[r], errors), {}};
+                        compute_bound(registry, data.bound_data(), gammas, configs[r], errors), {}, infos[r].unit};
     curve.certificate = make_certificate(curve.report, origin, largest_error, data.origin);
     if (request.joint && configs.size() > 1) {
       // The union bound's level, stated with each curve's (issue 38: never a per-curve level alone).

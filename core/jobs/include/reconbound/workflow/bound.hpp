@@ -31,6 +31,7 @@ struct BoundOutput {
   BoundReport report;
   std::string data_source;     // Dataset::source
   std::string representation;  // the spec as requested
+  std::string representation_unit;  // the unit of Ψ's coordinates, as Ψ declares it (RepresentationInfo::unit)
   std::string leakage_source;  // where γ came from, one line
   std::vector<std::pair<std::string, double>> leakage_details;  // Leakage::details of a fitted mechanism
   std::uint64_t seed = 0;      // the split's seed

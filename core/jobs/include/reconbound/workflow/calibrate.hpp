@@ -54,6 +54,7 @@ struct CalibrateRhoRequest {
 struct CalibrateRhoOutput {
   std::string mechanism;
   std::string representation;
+  std::string representation_unit;  // as BoundOutput::representation_unit
   std::string data_source;
   double target_rho = 0.0;
   LeakageBudget budget;      // the largest γ whose ρ* reaches the target, and its grid pair

@@ -61,6 +61,7 @@ struct ChainOutput {
   ChainReport report;
   std::string data_source;
   std::string representation;  // the spec as requested
+  std::string representation_unit;  // as BoundOutput::representation_unit
   std::uint64_t seed = 0;      // the layout's seed
   ChainIndices indices;        // where D⊥, D_est, D_shadow and the targets came from
   ImageShape shape;            // of one record (for images of the reconstructions)

@@ -23,6 +23,12 @@ RECONBOUND_API RowMatrix apply_representation(const Registry& registry, const st
                                               const Params& params, MatrixView records,
                                               const ImageShape& shape, std::size_t threads = 1);
 
+// What config's representation Ψ (as made by with_representation) declares for records of `shape`
+// (describe(): m, B, its unit). InvalidInput when Ψ refuses the shape; PluginError for an m of 0
+// or a B that is not finite and > 0.
+RECONBOUND_API RepresentationInfo representation_info(const Registry& registry, const BoundConfig& config,
+                                                      const ImageShape& shape);
+
 // The records a mechanism is charged for (MechanismInput::record): `shape` and the m Ψ makes of
 // it, Ψ being config's representation (as made by with_representation). InvalidInput when Ψ
 // refuses the shape.

@@ -42,6 +42,7 @@ struct SpectrumCurve {
   std::string representation;  // the spec as requested
   BoundReport report;
   Certificate certificate;     // this curve's certificate (α/R each when joint)
+  std::string representation_unit;  // as BoundOutput::representation_unit
 };
 
 struct SpectrumOutput {
