@@ -68,8 +68,11 @@ def test_output_dim_and_bound_as_functions_of_the_shape(fashion):
         return c * (h // 4) * (w // 4)
 
     psi = reconbound.representation(down4, output_dim=dims, max_squared_distance=lambda s: 255.0**2 * dims(s),
-                                    name="down4f", accepts=lambda s: s[1] % 4 == 0 and s[2] % 4 == 0 or "H, W % 4")
-    assert abs(small_bound(fashion, psi).rho_star - small_bound(fashion, "downsample:4").rho_star) <= 1e-6
+                                    name="down4f", accepts=lambda s: s[1] % 4 == 0 and s[2] % 4 == 0 or "H, W % 4",
+                                    unit="grey levels")
+    mine = small_bound(fashion, psi)
+    assert abs(mine.rho_star - small_bound(fashion, "downsample:4").rho_star) <= 1e-6
+    assert mine.to_dict()["representation_unit"] == "grey levels"  # its unit=, as a plugin's describe() gives it
     assert seen and all(s == (1, 28, 28) for s in seen)
     assert psi(fashion[:3]).shape == (3, 49)  # Ψ of records, as a job computes it
     cropped = np.ascontiguousarray(fashion[:, :, :26, :26])
