@@ -83,10 +83,12 @@ TEST(ConformanceCli, ALeakageGrowingWithADeclaredNoiseParameterFailsItsSweep) {
   EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
   const auto failed = lines_starting(r.out, "FAIL  ");
   ASSERT_EQ(failed.size(), 1u) << r.out;
-  EXPECT_TRUE(failed[0].starts_with("FAIL  gamma_non_increasing_in_b  gamma finite, >= 0 and non-increasing in b "
-                                    "over [0.5, 8]"))
+  // The relation that failed, then the law.
+  EXPECT_TRUE(failed[0].starts_with("FAIL  gamma_non_increasing_in_b  violated: gamma(b = 1) = 0.53073784542304303 > "
+                                    "gamma(b = 0.5) + error bars = 0.15369125447004592 + 0 bits"))
       << failed[0];
-  EXPECT_NE(failed[0].find("gamma(b = 0.5) = "), std::string::npos) << failed[0];
+  EXPECT_NE(failed[0].find("the law: gamma finite, >= 0 and non-increasing in b over [0.5, 8]"), std::string::npos)
+      << failed[0];
   for (const char* law : {"gamma_finite_non_negative", "gamma_deterministic"}) {
     EXPECT_FALSE(lines_starting(r.out, std::string("PASS  ") + law + "  ").empty()) << law << "\n" << r.out;
   }
@@ -157,8 +159,10 @@ TEST(ConformanceCli, RhoAboveOneFailsOnItsCheckWithTheNumbers) {
   EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
   const auto failed = lines_starting(r.out, "FAIL  ");
   ASSERT_EQ(failed.size(), 1u) << r.out;
-  EXPECT_TRUE(failed[0].starts_with("FAIL  rho_star_in_unit_interval  0 <= rho* <= 1")) << failed[0];
-  EXPECT_NE(failed[0].find("rho* = 1.5 at gamma = 0 bits"), std::string::npos) << failed[0];
+  // The relation that failed, then the law.
+  EXPECT_TRUE(failed[0].starts_with("FAIL  rho_star_in_unit_interval  violated: rho* = 1.5 > 1 at gamma = 0 bits"))
+      << failed[0];
+  EXPECT_NE(failed[0].find("the law: 0 <= rho* <= 1"), std::string::npos) << failed[0];
   for (const char* law : {"non_increasing_in_gamma", "non_decreasing_in_entropy", "largest_gamma_inverts_bound",
                           "bad_inputs_refused"}) {
     EXPECT_FALSE(lines_starting(r.out, std::string("PASS  ") + law + "  ").empty()) << law << "\n" << r.out;

@@ -51,12 +51,45 @@ void CheckList::add(std::vector<Check> checks) {
 
 std::vector<Check> CheckList::take() && { return std::move(checks_); }
 
+namespace {
+
+constexpr char kRelationMark = '\x1f';
+
+// The relation that holds when `law_relation` does not, between two numbers.
+std::string_view negated(std::string_view law_relation) {
+  if (law_relation == "<=") return ">";
+  if (law_relation == ">=") return "<";
+  if (law_relation == "<") return ">=";
+  if (law_relation == ">") return "<=";
+  return "!=";
+}
+
+// `numbers` with each marked relation as the law states it or, for a violation, negated.
+std::string rendered(const std::string& numbers, bool violated, bool by_nan) {
+  std::string out;
+  std::size_t at = 0;
+  for (std::size_t open = numbers.find(kRelationMark); open != std::string::npos;
+       open = numbers.find(kRelationMark, at)) {
+    const std::size_t close = numbers.find(kRelationMark, open + 1);
+    const std::string_view law_relation = std::string_view(numbers).substr(open + 1, close - open - 1);
+    out += numbers.substr(at, open - at);
+    if (!violated) out += law_relation;
+    else if (by_nan) out += fmt::format("is not {}", law_relation);
+    else out += negated(law_relation);
+    at = close + 1;
+  }
+  return out + numbers.substr(at);
+}
+
+}  // namespace
+
 void WorstCase::add(double slack, std::string numbers) {
   ++cases_;
   if (violated_) return;  // the first violation is the one reported
   const bool violates = !(slack >= 0.0);  // NaN violates
   if (violates || cases_ == 1 || slack < worst_slack_) {
     violated_ = violates;
+    violated_by_nan_ = std::isnan(slack);
     worst_slack_ = slack;
     worst_numbers_ = std::move(numbers);
   }
@@ -64,8 +97,13 @@ void WorstCase::add(double slack, std::string numbers) {
 
 Verdict WorstCase::verdict(std::string_view law) const {
   if (cases_ == 0) return {false, fmt::format("{}: no case was checked", law)};
-  return {!violated_, fmt::format("{}; {} of {} case(s): {}", law, violated_ ? "first violation" : "closest",
-                                  cases_, worst_numbers_)};
+  const std::string numbers = rendered(worst_numbers_, violated_, violated_by_nan_);
+  if (violated_) return {false, fmt::format("violated: {} (first violation of {} case(s)); the law: {}", numbers, cases_, law)};
+  return {true, fmt::format("{}; closest of {} case(s): {}", law, cases_, numbers)};
+}
+
+std::string relation(std::string_view law_relation) {
+  return fmt::format("{}{}{}", kRelationMark, law_relation, kRelationMark);
 }
 
 Verdict all_refused(const std::vector<BadInput>& inputs) {

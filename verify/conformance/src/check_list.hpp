@@ -33,18 +33,26 @@ class CheckList {
 class WorstCase {
  public:
   // `slack`: how far inside its limit the case is, in the check's units; < 0 or NaN violates
-  // the limit. `numbers`: the case and its values.
+  // the limit. `numbers`: the case and its values, the comparison with its limit written with
+  // relation() (e.g. "d2 = 5 " + relation("<=") + " B = 4").
   void add(double slack, std::string numbers);
-  // Passes when every case kept its limit; the detail is `law`, the number of cases and the
-  // worst case's numbers.
+  // Passes when every case kept its limit: the detail is `law`, the number of cases and the
+  // closest case with its relations as the law states them. Fails on the first violation: the
+  // detail starts with that case, each relation turned into the one that holds (`<=` becomes
+  // `>`; against NaN "is not <="), then states the law.
   Verdict verdict(std::string_view law) const;
 
  private:
   std::size_t cases_ = 0;
   bool violated_ = false;
+  bool violated_by_nan_ = false;
   double worst_slack_ = 0.0;
   std::string worst_numbers_;
 };
+
+// A relation of a case's numbers ("<=", ">=", "<", ">", "="), marked so that WorstCase::verdict
+// prints it as it holds: as written for a case that keeps its limit, negated for a violation.
+std::string relation(std::string_view law_relation);
 
 // One input the contract says must be refused, and the call that passes it.
 using BadInput = std::pair<std::string, std::function<void()>>;

@@ -20,14 +20,14 @@ void add_pair(WorstCase& worst, const PairBound& pair, const GridEntropy& e, dou
   const verify::ReferenceConverse ref = verify::reference_converse(e.pair.k, e.s, e.h_lb, gamma, trace);
   const double abs_allowed = kConverse * ref.abs_scale + ref.abs_bound.abs_error;
   const double abs_diff = std::abs(pair.abs_bound - ref.abs_bound.value);
-  worst.add(abs_allowed - abs_diff, fmt::format("{}: eq 13 = {}, reference = {}, |diff| = {} <= {}", where,
+  worst.add(abs_allowed - abs_diff, fmt::format("{}: eq 13 = {}, reference = {}, |diff| = {} {} {}", where,
                                                 precise(pair.abs_bound), precise(ref.abs_bound.value), num(abs_diff),
-                                                num(abs_allowed)));
+                                                relation("<="), num(abs_allowed)));
   const auto add_rho = [&](const char* what, double rho, const verify::ReferenceConverse& r) {
     const double allowed = kConverse * r.rho2_scale + 2.0 * r.rho.abs_error;
     const double diff = std::abs(rho * rho - r.rho.value * r.rho.value);
-    worst.add(allowed - diff, fmt::format("{}: {} = {}, reference = {}, |diff of squares| = {} <= {}", where, what,
-                                          precise(rho), precise(r.rho.value), num(diff), num(allowed)));
+    worst.add(allowed - diff, fmt::format("{}: {} = {}, reference = {}, |diff of squares| = {} {} {}", where, what,
+                                          precise(rho), precise(r.rho.value), num(diff), relation("<="), num(allowed)));
   };
   add_rho("rho (eq 14)", pair.rho, ref);
   add_rho("rho_point", pair.rho_point, verify::reference_converse(e.pair.k, e.s, e.h_point, gamma, trace));

@@ -17,6 +17,7 @@ namespace {
 using detail::CheckList;
 using detail::num;
 using detail::precise;
+using detail::relation;
 using detail::Verdict;
 using detail::WorstCase;
 
@@ -70,13 +71,13 @@ Verdict largest_gamma_inverts_bound(const Converse& converse, const std::vector<
     const double more = budget.gamma_bits + 1e-6 * std::max(1.0, std::abs(budget.gamma_bits));
     if (budget.gamma_bits >= 0.0) {
       const double at = converse.bound({budget.gamma_bits, &grid, kTrace}).rho_star;
-      worst.add(at - target, fmt::format("rho*(largest gamma = {}) = {} >= target {}", precise(budget.gamma_bits),
-                                         precise(at), target));
+      worst.add(at - target, fmt::format("rho*(largest gamma = {}) = {} {} target {}", precise(budget.gamma_bits),
+                                         precise(at), relation(">="), target));
     }
     if (more >= 0.0) {
       const double past = converse.bound({more, &grid, kTrace}).rho_star;
-      worst.add(past < target ? target - past : std::nan(""), fmt::format("rho*(largest gamma + 1e-6 rel = {}) = {} < target {}", precise(more),
-                                           precise(past), target));
+      worst.add(past < target ? target - past : std::nan(""), fmt::format("rho*(largest gamma + 1e-6 rel = {}) = {} {} target {}", precise(more),
+                                           precise(past), relation("<"), target));
     }
   }
   return worst.verdict("rho*(largest_gamma(R)) >= R > rho*(a little more), R in {0.05, 0.2, 0.5, 0.9}");
@@ -88,7 +89,8 @@ void check_laws(const Converse& converse, const std::vector<GridEntropy>& grid, 
     WorstCase worst;
     for (double gamma : kGammas) {
       const double rho = rho_star(gamma);
-      worst.add(std::min(rho, 1.0 - rho), fmt::format("rho* = {} at gamma = {} bits", precise(rho), gamma));
+      worst.add(rho, fmt::format("rho* = {} {} 0 at gamma = {} bits", precise(rho), relation(">="), gamma));
+      worst.add(1.0 - rho, fmt::format("rho* = {} {} 1 at gamma = {} bits", precise(rho), relation("<="), gamma));
     }
     return worst.verdict("0 <= rho* <= 1");
   });
@@ -96,8 +98,8 @@ void check_laws(const Converse& converse, const std::vector<GridEntropy>& grid, 
     WorstCase worst;
     for (double gamma : kGammas) {
       const ConverseResult r = converse.bound({gamma, &grid, kTrace});
-      worst.add(r.rho_point - r.rho_star, fmt::format("rho_point = {} >= rho* = {} at gamma = {} bits",
-                                                      precise(r.rho_point), precise(r.rho_star), gamma));
+      worst.add(r.rho_point - r.rho_star, fmt::format("rho_point = {} {} rho* = {} at gamma = {} bits",
+                                                      precise(r.rho_point), relation(">="), precise(r.rho_star), gamma));
     }
     return worst.verdict("the point estimate (margins dropped) >= rho*");
   });
@@ -107,8 +109,8 @@ void check_laws(const Converse& converse, const std::vector<GridEntropy>& grid, 
     for (std::size_t i = 1; i < kGammas.size(); ++i) {
       const double before = rho_star(kGammas[i - 1]);
       const double after = rho_star(kGammas[i]);
-      worst.add(before - after, fmt::format("rho*(gamma = {}) = {} >= rho*(gamma = {}) = {}", kGammas[i - 1],
-                                            precise(before), kGammas[i], precise(after)));
+      worst.add(before - after, fmt::format("rho*(gamma = {}) = {} {} rho*(gamma = {}) = {}", kGammas[i - 1],
+                                            precise(before), relation(">="), kGammas[i], precise(after)));
     }
     return worst.verdict("rho* never grows with gamma");
   });
@@ -121,8 +123,8 @@ void check_laws(const Converse& converse, const std::vector<GridEntropy>& grid, 
       const std::vector<GridEntropy> shifted = entropies(shifts[i]);
       const double after = converse.bound({5.0, &shifted, kTrace}).rho_star;
       if (i > 0) {
-        worst.add(after - before, fmt::format("rho*(h_LB {:+} bits) = {} <= rho*(h_LB {:+} bits) = {} (gamma = 5 bits)", shifts[i - 1],
-                                              precise(before), shifts[i], precise(after)));
+        worst.add(after - before, fmt::format("rho*(h_LB {:+} bits) = {} {} rho*(h_LB {:+} bits) = {} (gamma = 5 bits)", shifts[i - 1],
+                                              precise(before), relation("<="), shifts[i], precise(after)));
       }
       before = after;
     }

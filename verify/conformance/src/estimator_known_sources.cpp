@@ -25,8 +25,8 @@ Verdict below_truth(const EntropyEstimator& estimator, const KnownEntropySource&
   for (std::size_t i = 0; i < grid.size(); ++i) {
     const double truth = source.block_averaged_entropy(grid[i].k, dither_scale(grid[i], source.trace()));
     worst.add(truth + slack_bits - results[i].h_lb,
-              fmt::format("(k = {}, nu2 = {}): h_LB = {} <= h_U = {} bits", grid[i].k, grid[i].nu2,
-                          precise(results[i].h_lb), precise(truth)));
+              fmt::format("(k = {}, nu2 = {}): h_LB = {} {} h_U = {} bits", grid[i].k, grid[i].nu2,
+                          precise(results[i].h_lb), relation("<="), precise(truth)));
   }
   return worst.verdict(fmt::format("h_LB(k) <= h_U(k) at every pair, n = {}, alpha = 0.05", kSampleSize));
 }

@@ -25,8 +25,8 @@ double detail(const GridEntropy& e, const char* name) { return find_detail(e.det
 void add_agreement(WorstCase& worst, const std::string& what, double value, const verify::ReferenceValue& reference) {
   const double allowed = kEntropyMargins * std::abs(reference.value) + reference.abs_error;
   const double discrepancy = std::abs(value - reference.value);
-  worst.add(allowed - discrepancy, fmt::format("{} = {}, reference = {}, |diff| = {} <= {}", what, precise(value),
-                                               precise(reference.value), num(discrepancy), num(allowed)));
+  worst.add(allowed - discrepancy, fmt::format("{} = {}, reference = {}, |diff| = {} {} {}", what, precise(value),
+                                               precise(reference.value), num(discrepancy), relation("<="), num(allowed)));
 }
 
 void check_margins(const EntropyEstimator& estimator, const EstimatorTestInputs& in, CheckList& list) {
@@ -114,9 +114,9 @@ void check_plugin_entropy(const EntropyEstimator& estimator, CheckList& list) {
       const double allowed = detail(r, "t_mc") + r.t_num + plug_in.abs_error;
       const double discrepancy = std::abs(r.h_point - plug_in.value);
       worst.add(allowed - discrepancy,
-                fmt::format("(k = {}, nu2 = {}): h_MC = {}, plug-in by quadrature = {} bits, |diff| = {} <= t_MC + "
+                fmt::format("(k = {}, nu2 = {}): h_MC = {}, plug-in by quadrature = {} bits, |diff| = {} {} t_MC + "
                             "t_num = {}", r.pair.k, r.pair.nu2, precise(r.h_point), precise(plug_in.value),
-                            num(discrepancy), num(allowed)));
+                            num(discrepancy), relation("<="), num(allowed)));
     }
     return worst.verdict("|h_MC - h_n| <= t_MC + t_num (eq 31, 34), n = 24, alpha = 0.01");
   });

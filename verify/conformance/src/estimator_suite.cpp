@@ -23,6 +23,7 @@ namespace {
 using detail::CheckList;
 using detail::num;
 using detail::precise;
+using detail::relation;
 using detail::Verdict;
 using detail::WorstCase;
 
@@ -69,9 +70,14 @@ Verdict lower_bound_at_most_point(const EstimatorUnderTest& t) {
   WorstCase worst;
   for (const GridEntropy& e : t.all_pairs(t.estimate(1))) {
     const bool finite = std::isfinite(e.h_point) && std::isfinite(e.h_lb) && std::isfinite(e.t_num);
-    worst.add(finite ? std::min(e.h_point - e.h_lb, e.t_num) : std::nan(""),
-              fmt::format("{}: h_LB = {}, h_point = {}, t_num = {} bits", pair_name(e.pair), precise(e.h_lb),
-                          precise(e.h_point), num(e.t_num)));
+    if (!finite) {
+      worst.add(std::nan(""), fmt::format("{}: h_LB = {}, h_point = {}, t_num = {} bits, not all finite",
+                                          pair_name(e.pair), precise(e.h_lb), precise(e.h_point), num(e.t_num)));
+      continue;
+    }
+    worst.add(e.h_point - e.h_lb, fmt::format("{}: h_LB = {} {} h_point = {} bits", pair_name(e.pair), precise(e.h_lb),
+                                              relation("<="), precise(e.h_point)));
+    worst.add(e.t_num, fmt::format("{}: t_num = {} {} 0 bits", pair_name(e.pair), num(e.t_num), relation(">=")));
   }
   return worst.verdict("h_LB <= h_point, both finite, and t_num >= 0 (mathematics §6.4)");
 }
@@ -82,7 +88,8 @@ Verdict dither_scale(const EstimatorUnderTest& t) {
   for (const GridEntropy& e : t.all_pairs(t.estimate(1))) {
     const double s = detail::dither_scale(e.pair, in.trace_sigma);
     worst.add(1e-12 * s - std::abs(e.s - s),
-              fmt::format("{}: s = {}, nu sqrt(tr Sigma / k) = {}", pair_name(e.pair), precise(e.s), precise(s)));
+              fmt::format("{}: s = {}, nu sqrt(tr Sigma / k) = {}, |diff| = {} {} {}", pair_name(e.pair), precise(e.s),
+                          precise(s), num(std::abs(e.s - s)), relation("<="), num(1e-12 * s)));
   }
   return worst.verdict("s = nu sqrt(tr Sigma / k) within 1e-12 relative (mathematics §5)");
 }
@@ -131,9 +138,9 @@ Verdict shards_combine(const EstimatorUnderTest& t) {
     const double diff =
         std::max(std::abs(combined.h_point - whole[i].h_point), std::abs(combined.h_lb - whole[i].h_lb));
     const double allowed = 1e-12 * (1.0 + std::max(std::abs(whole[i].h_point), std::abs(whole[i].h_lb)));
-    worst.add(allowed - diff, fmt::format("{}: h_point = {} combined, {} in one call; |diff| = {} <= {}",
+    worst.add(allowed - diff, fmt::format("{}: h_point = {} combined, {} in one call; |diff| = {} {} {}",
                                           pair_name(grid[i]), precise(combined.h_point), precise(whole[i].h_point),
-                                          num(diff), num(allowed)));
+                                          num(diff), relation("<="), num(allowed)));
   }
   return worst.verdict("3 shards combine into the single-call h_point and h_LB within 1e-12 relative");
 }

@@ -142,8 +142,8 @@ Verdict above_rho_star(const ReconstructionAttack& attack, const AttackSamples& 
     const AttackEstimate e = estimate_attack(result.squared_errors, samples.source.trace(), kResamples, 3);
     const double rho_star = exact_rho_star(samples.source, gamma);
     worst.add(e.rho + kStandardErrors * e.standard_error - rho_star,
-              fmt::format("gamma = {} bits: rho = {} +- {} (SE), rho* = {} from the exact entropy", gamma, num(e.rho),
-                          num(e.standard_error), num(rho_star)));
+              fmt::format("gamma = {} bits: rho + 3 SE = {} + 3 x {} {} rho* = {} from the exact entropy", gamma,
+                          num(e.rho), num(e.standard_error), relation(">="), num(rho_star)));
   }
   return worst.verdict("rho_attack + 3 SE >= rho* (Theorem 3.6) on a correlated Gaussian in R^16");
 }

@@ -34,8 +34,9 @@ void check_noise_scale_laws(const Mechanism& mechanism, const MechanismTestInput
       const Leakage next = mechanism.leakage(scaled(inputs, needs, kNoiseScales[i]));
       const double allowed = previous.abs_error_bits + next.abs_error_bits;
       worst.add(previous.gamma_bits + allowed - next.gamma_bits,
-                fmt::format("gamma(c = {}) = {} vs gamma(c = {}) = {} bits, error bars {}", kNoiseScales[i - 1],
-                            precise(previous.gamma_bits), kNoiseScales[i], precise(next.gamma_bits), num(allowed)));
+                fmt::format("gamma(c = {}) = {} {} gamma(c = {}) + error bars = {} + {} bits", kNoiseScales[i],
+                            precise(next.gamma_bits), relation("<="), kNoiseScales[i - 1],
+                            precise(previous.gamma_bits), num(allowed)));
       previous = next;
     }
     return worst.verdict("gamma(c') <= gamma(c) + error bars for c' > c");
@@ -62,8 +63,9 @@ void check_accountant_laws(const Mechanism& mechanism, const MechanismTestInputs
   list.run("epsilon_non_negative", [&] {
     WorstCase worst;
     for (const EpsilonResult& r : by_delta) {
-      worst.add(std::min(r.epsilon, r.epsilon_lower),
-                fmt::format("eps = {}, eps_lower = {} nats at delta = {}", num(r.epsilon), num(r.epsilon_lower), r.delta));
+      worst.add(r.epsilon, fmt::format("eps = {} {} 0 nats at delta = {}", num(r.epsilon), relation(">="), r.delta));
+      worst.add(r.epsilon_lower,
+                fmt::format("eps_lower = {} {} 0 nats at delta = {}", num(r.epsilon_lower), relation(">="), r.delta));
     }
     return worst.verdict("eps >= 0 and eps_lower >= 0");
   });
@@ -71,9 +73,12 @@ void check_accountant_laws(const Mechanism& mechanism, const MechanismTestInputs
     WorstCase worst;
     for (std::size_t i = 0; i < kDeltas.size(); ++i) {
       const EpsilonResult& r = by_delta[i];
-      worst.add(std::min(r.epsilon - r.epsilon_lower, r.epsilon_upper - r.epsilon),
-                fmt::format("eps_lower = {} <= eps = {} <= eps_upper = {} nats at delta = {}", precise(r.epsilon_lower),
-                            precise(r.epsilon), precise(r.epsilon_upper), kDeltas[i]));
+      worst.add(r.epsilon - r.epsilon_lower, fmt::format("eps_lower = {} {} eps = {} nats at delta = {}",
+                                                          precise(r.epsilon_lower), relation("<="), precise(r.epsilon),
+                                                          kDeltas[i]));
+      worst.add(r.epsilon_upper - r.epsilon, fmt::format("eps = {} {} eps_upper = {} nats at delta = {}",
+                                                          precise(r.epsilon), relation("<="), precise(r.epsilon_upper),
+                                                          kDeltas[i]));
     }
     return worst.verdict("eps_lower <= eps <= eps_upper");
   });
@@ -82,8 +87,9 @@ void check_accountant_laws(const Mechanism& mechanism, const MechanismTestInputs
     WorstCase worst;
     for (std::size_t i = 1; i < kDeltas.size(); ++i) {
       worst.add(by_delta[i - 1].epsilon_upper - by_delta[i].epsilon_lower,
-                fmt::format("eps_upper(delta = {}) = {} vs eps_lower(delta = {}) = {} nats", kDeltas[i - 1],
-                            precise(by_delta[i - 1].epsilon_upper), kDeltas[i], precise(by_delta[i].epsilon_lower)));
+                fmt::format("eps_lower(delta = {}) = {} {} eps_upper(delta = {}) = {} nats", kDeltas[i],
+                            precise(by_delta[i].epsilon_lower), relation("<="), kDeltas[i - 1],
+                            precise(by_delta[i - 1].epsilon_upper)));
     }
     return worst.verdict("eps_lower(delta') <= eps_upper(delta) for delta' > delta");
   });
@@ -94,9 +100,9 @@ void check_accountant_laws(const Mechanism& mechanism, const MechanismTestInputs
     for (std::size_t i = 1; i < kNoiseScales.size(); ++i) {
       const EpsilonResult next = accountant.epsilon(scaled(inputs, needs, kNoiseScales[i]), kDeltaAtNoiseScales, options);
       worst.add(previous.epsilon_upper - next.epsilon_lower,
-                fmt::format("eps_upper(c = {}) = {} vs eps_lower(c = {}) = {} nats at delta = {}", kNoiseScales[i - 1],
-                            precise(previous.epsilon_upper), kNoiseScales[i], precise(next.epsilon_lower),
-                            kDeltaAtNoiseScales));
+                fmt::format("eps_lower(c = {}) = {} {} eps_upper(c = {}) = {} nats at delta = {}", kNoiseScales[i],
+                            precise(next.epsilon_lower), relation("<="), kNoiseScales[i - 1],
+                            precise(previous.epsilon_upper), kDeltaAtNoiseScales));
       previous = next;
     }
     return worst.verdict("eps_lower(c') <= eps_upper(c) for c' > c");

@@ -18,6 +18,7 @@ namespace {
 using detail::CheckList;
 using detail::num;
 using detail::precise;
+using detail::relation;
 using detail::WorstCase;
 
 constexpr int kSweepPoints = 5;
@@ -64,16 +65,17 @@ std::vector<Check> check_mechanism_parameters(const MechanismMaker& make, const 
       for (std::size_t i = 0; i < points.size(); ++i) {
         const Leakage next = leakage_at(make, example, range.key, points[i], inputs);
         const double g = next.gamma_bits;
-        worst.add(std::isfinite(g) ? g : std::nan(""), fmt::format("gamma = {} bits at {} = {}", num(g), range.key,
-                                                                   points[i]));
+        worst.add(std::isfinite(g) ? g : std::nan(""), fmt::format("gamma = {} {} 0 bits at {} = {}", num(g),
+                                                                   relation(">="), range.key, points[i]));
         if (i > 0) {
           // The declared direction, up to the error bars the mechanism reports on each γ.
           const double allowed = previous.abs_error_bits + next.abs_error_bits;
           const double rise = next.gamma_bits - previous.gamma_bits;
           worst.add((falling ? -rise : rise) + allowed,
-                    fmt::format("gamma({} = {}) = {} vs gamma({} = {}) = {} bits, error bars {}", range.key,
-                                points[i - 1], precise(previous.gamma_bits), range.key, points[i],
-                                precise(next.gamma_bits), num(allowed)));
+                    fmt::format("gamma({} = {}) = {} {} gamma({} = {}) {} error bars = {} {} {} bits", range.key,
+                                points[i], precise(next.gamma_bits), relation(falling ? "<=" : ">="), range.key,
+                                points[i - 1], falling ? "+" : "-", precise(previous.gamma_bits), falling ? "+" : "-",
+                                num(allowed)));
         }
         previous = next;
       }

@@ -24,8 +24,8 @@ void check_mechanism_reference(const Mechanism& mechanism, std::string_view name
       const double allowed = verify::tolerance::kDpsgdLeakage * std::abs(reference.value) + reference.abs_error;
       const double discrepancy = std::abs(gamma - reference.value);
       worst.add(allowed - discrepancy,
-                fmt::format("gamma = {}, reference = {} bits ({} bits MPFR), |diff| = {} <= {}", precise(gamma),
-                            precise(reference.value), reference.bits, num(discrepancy), num(allowed)));
+                fmt::format("gamma = {}, reference = {} bits ({} bits MPFR), |diff| = {} {} {}", precise(gamma),
+                            precise(reference.value), reference.bits, num(discrepancy), relation("<="), num(allowed)));
     }
     return worst.verdict("|gamma - reference| <= 1e-12 relative + the reference's error");
   });

@@ -3,8 +3,10 @@
 #include <fmt/format.h>
 
 #include <exception>
+#include <optional>
 
 #include "check_list.hpp"
+#include "reconbound/conformance/representation_references.hpp"
 #include "reconbound/conformance/suites.hpp"
 #include "reconbound/error.hpp"
 
@@ -13,14 +15,16 @@ namespace {
 
 constexpr const char* kCreated = "created_from_example";
 
-// `make` creates the plugin from its parameters, `check` runs the suite on it.
+// `make` creates the plugin from `given` parameters, else from its example; `check` runs the
+// suite on it.
 template <class Make, class CheckKind>
-std::vector<Check> create_then_check(const PluginRecord& record, Make make, CheckKind check) {
-  const std::string example = fmt::format("example '{}'", record.example);
+std::vector<Check> create_then_check(const PluginRecord& record, const std::optional<Params>& given, Make make,
+                                     CheckKind check) {
+  const std::string example = given ? "the parameters given" : fmt::format("example '{}'", record.example);
   Params params;
   decltype(make(params)) plugin;
   try {
-    params = Params::parse(record.example);
+    params = given ? *given : Params::parse(record.example);
     plugin = make(params);
   } catch (const FileError& e) {
     return {{kCreated, Outcome::skip, fmt::format("a file its {} names is missing: {}", example, e.what())}};
@@ -45,11 +49,15 @@ std::vector<Check> create_then_check(const PluginRecord& record, Make make, Chec
 }  // namespace
 
 std::vector<Check> run_suite(const Registry& registry, const PluginRecord& record) {
+  return run_suite(registry, record, SuiteOptions{});
+}
+
+std::vector<Check> run_suite(const Registry& registry, const PluginRecord& record, const SuiteOptions& options) {
   const auto name = record.name;
   switch (record.kind) {
     case PluginKind::mechanism: {
       const MechanismMaker make = [&](const Params& p) { return registry.make_mechanism(name, p); };
-      return create_then_check(record, make, [&](const Mechanism& mechanism, std::string_view n, const Params& p) {
+      return create_then_check(record, options.params, make, [&](const Mechanism& mechanism, std::string_view n, const Params& p) {
         std::vector<Check> checks = check_mechanism(mechanism, n, p);
         for (Check& c : check_mechanism_parameters(make, p, record.parameter_ranges)) checks.push_back(std::move(c));
         for (Check& c : check_mechanism_attack(make, p)) checks.push_back(std::move(c));
@@ -57,13 +65,18 @@ std::vector<Check> run_suite(const Registry& registry, const PluginRecord& recor
       });
     }
     case PluginKind::representation:
-      return create_then_check(record, [&](const Params& p) { return registry.make_representation(name, p); },
-                               check_representation);
+      return create_then_check(
+          record, options.params, [&](const Params& p) { return registry.make_representation(name, p); },
+          [&](const Representation& representation, std::string_view n, const Params& p) {
+            RepresentationSuiteOptions with_reference = options.representation;
+            if (!with_reference.reference) with_reference.reference = builtin_references().find(n, p);
+            return check_representation(representation, with_reference);
+          });
     case PluginKind::estimator:
-      return create_then_check(record, [&](const Params& p) { return registry.make_estimator(name, p); },
+      return create_then_check(record, options.params, [&](const Params& p) { return registry.make_estimator(name, p); },
                                check_estimator);
     case PluginKind::converse:
-      return create_then_check(record, [&](const Params& p) { return registry.make_converse(name, p); },
+      return create_then_check(record, options.params, [&](const Params& p) { return registry.make_converse(name, p); },
                                check_converse);
   }
   throw PluginError(fmt::format("plugin '{}' has an unknown kind", record.name));

@@ -5,10 +5,13 @@
 #include "check_list.hpp"
 #include "estimator_request.hpp"
 #include "mechanism_inputs.hpp"
+#include "reconbound/conformance/representation_options.hpp"
 #include "reconbound/converse.hpp"
 #include "reconbound/estimator.hpp"
 #include "reconbound/params.hpp"
 #include "reconbound/representation.hpp"
+#include "representation_mapping.hpp"
+#include "representation_records.hpp"
 
 namespace reconbound::conformance::detail {
 
@@ -20,9 +23,9 @@ void check_accountant_laws(const Mechanism& mechanism, const MechanismTestInputs
 void check_mechanism_reference(const Mechanism& mechanism, std::string_view name, const MechanismTestInputs& inputs,
                                CheckList& list);
 
-// downsample, dct, select: Ψ against reference_representations.hpp on records of `shape`.
-void check_representation_reference(const Representation& representation, std::string_view name,
-                                    const Params& params, const ImageShape& shape, CheckList& list);
+// matches_reference[S]: Ψ against the reference for its shape on every record of the suite.
+void check_representation_reference(const PoisonedMap& psi, const ReferenceForShape& reference,
+                                    const RecordSet& records, CheckList& list);
 
 // cost_from_sizes: EntropyEstimator::cost finite, > 0, blind to the sample, additive over shards.
 void check_cost(const EntropyEstimator& estimator, const EstimatorTestInputs& inputs, CheckList& list);

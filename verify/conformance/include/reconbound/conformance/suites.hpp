@@ -3,14 +3,18 @@
 // in reconbound/*.hpp), and the MPFR references of verify/ for the plugins that have one,
 // checked on one plugin. docs/conformance.md lists every check with its tolerance.
 //
-// A plugin's reference is chosen by its name (dpsgd, downsample, dct, select, goldfeld,
-// slb) and fed its parameters; a plugin of another name gets the laws of its kind only.
+// A mechanism's, estimator's or converse's reference is chosen by its name (dpsgd, goldfeld,
+// slb) and fed its parameters; a representation's is looked up in a ReferenceRegistry
+// (representation_references.hpp) or given by the caller. A plugin without one gets the laws of
+// its kind only.
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string_view>
 #include <vector>
 
 #include "reconbound/conformance/check.hpp"
+#include "reconbound/conformance/representation_options.hpp"
 #include "reconbound/params.hpp"
 #include "reconbound/registry.hpp"
 
@@ -23,10 +27,22 @@ namespace reconbound::conformance {
 // of the factory fails the check "created_from_example".
 std::vector<Check> run_suite(const Registry& registry, const PluginRecord& record);
 
+// What a caller may change: the plugin's parameters (instead of its example) and, for a
+// representation, the suite's options; without a reference of its own, a representation gets
+// the one builtin_references() registers under its plugin's name.
+struct SuiteOptions {
+  std::optional<Params> params;
+  RepresentationSuiteOptions representation;
+};
+std::vector<Check> run_suite(const Registry& registry, const PluginRecord& record, const SuiteOptions& options);
+
 // The suite of each kind on an object already created by the plugin `name` with `params`.
 std::vector<Check> check_mechanism(const Mechanism& mechanism, std::string_view name, const Params& params);
+// The representation's reference is the one builtin_references() registers under `name`.
 std::vector<Check> check_representation(const Representation& representation, std::string_view name,
                                         const Params& params);
+std::vector<Check> check_representation(const Representation& representation,
+                                        const RepresentationSuiteOptions& options);
 std::vector<Check> check_estimator(const EntropyEstimator& estimator, std::string_view name, const Params& params);
 std::vector<Check> check_converse(const Converse& converse, std::string_view name, const Params& params);
 
