@@ -13,6 +13,7 @@
 #include "reconbound/workflow/calibrate.hpp"
 #include "reconbound/workflow/json.hpp"
 #include "certificate_report.hpp"
+#include "privacy_commands.hpp"
 #include "selection_report.hpp"
 
 namespace reconbound::cli {
@@ -23,8 +24,17 @@ struct CalibrateOptions {
   std::optional<double> target_epsilon;
   std::optional<double> target_rho;
   PlanOptions plan;
+  double epsilon_error = AccountantOptions{}.epsilon_error;
   bool json = false;
 };
+
+// Factors below sigma the accountant refused (mathematics §8.2): said on stdout, never silently.
+void print_undecided(const EpsilonCalibration& c) {
+  if (!(c.undecided_sigma_max > 0.0)) return;
+  fmt::print("undecided:      sigma in [{:.6f}, {:.6f}] could not be evaluated by the accountant: a sigma there "
+             "may meet the target, so sigma may not be the smallest\n",
+             c.undecided_sigma_min, c.undecided_sigma_max);
+}
 
 void print_epsilon(const EpsilonResult& e) {
   fmt::print("epsilon:        {:.6f}  in [{:.6f}, {:.6f}] at delta {:.6g} ({} relation)\n",
@@ -40,6 +50,7 @@ void run_target_epsilon(const CalibrateOptions& o) {
   request.target_epsilon = *o.target_epsilon;
   request.delta = o.plan.delta;
   request.calibration = calibration_options(o.plan);
+  request.calibration.accountant.epsilon_error = o.epsilon_error;
   ProgressBar progress(!o.plan.bound.quiet);
   request.calibration.progress = &progress;
   const Registry registry;
@@ -55,6 +66,7 @@ void run_target_epsilon(const CalibrateOptions& o) {
   fmt::print("sigma:          {:.6f}  (relative tolerance {:.1g}, never below the target's)\n",
              c.sigma, out.sigma_tolerance);
   print_epsilon(c.epsilon);
+  print_undecided(c);
   fmt::print("gamma:          {:.6g} bits  ({} at sigma)\n", out.gamma_bits, out.mechanism);
 }
 
@@ -66,6 +78,7 @@ void run_target_rho(const CalibrateOptions& o, const CLI::App& command) {
   request.delta = p.delta;
   request.representation = single_representation(p.bound, "calibrate");
   request.calibration = calibration_options(p);
+  request.calibration.accountant.epsilon_error = o.epsilon_error;
   request.data = data_request(p.data, p.bound.quick);
   ProgressBar progress(!p.bound.quiet);
   request.bound = make_bound_config(p.bound, p.data.seed, &progress);
@@ -107,6 +120,7 @@ void add_calibrate_command(CLI::App& app) {
   cmd->add_option("--target-rho", options->target_rho,
                   "Target certified rho* in (0, 1] (uses the data and bound options)");
   add_plan_options(*cmd, options->plan);
+  add_epsilon_error_option(*cmd, options->epsilon_error);
   cmd->add_flag("--json", options->json, "Print JSON instead of a table");
   cmd->callback([options, cmd] {
     const CalibrateOptions& o = *options;

@@ -46,6 +46,14 @@ void add_delta_options(CLI::App& cmd, workflow::DeltaRequest& delta) {
   cmd.add_option("--n-train", delta.n_train, "Training-set size for --delta-exponent");
 }
 
+void add_epsilon_error_option(CLI::App& cmd, double& epsilon_error) {
+  cmd.add_option("--epsilon-error", epsilon_error,
+                 fmt::format("Target width of the epsilon error bar (nats); the bar is never asked narrower than "
+                             "{:g}*epsilon (the accountant's relative floor)",
+                             AccountantOptions{}.relative_epsilon_error))
+      ->capture_default_str();
+}
+
 void add_epsilon_command(CLI::App& app) {
   auto options = std::make_shared<EpsilonOptions>();
   auto* cmd = app.add_subcommand(
@@ -53,9 +61,7 @@ void add_epsilon_command(CLI::App& app) {
   add_schedule_options(*cmd, options->schedule);
   add_mechanism_options(*cmd, options->mechanism, "Mechanism plugin with an (epsilon, delta) accountant");
   add_delta_options(*cmd, options->delta);
-  cmd->add_option("--epsilon-error", options->epsilon_error,
-                  "Target width of the epsilon error bar (nats)")
-      ->capture_default_str();
+  add_epsilon_error_option(*cmd, options->epsilon_error);
   cmd->add_flag("--json", options->json, "Print JSON instead of a table");
   cmd->callback([options] {
     workflow::EpsilonRequest request;

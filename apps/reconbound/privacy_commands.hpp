@@ -15,4 +15,8 @@ void add_spectrum_command(CLI::App& app);
 // --delta D, or --delta-exponent A with --n-train N for δ = N^−A (mathematics §8).
 void add_delta_options(CLI::App& cmd, workflow::DeltaRequest& delta);
 
+// --epsilon-error E: the target width of ε's error bar, never below 1e-3·ε (the accountant's
+// relative floor, AccountantOptions::relative_epsilon_error), as its help says.
+void add_epsilon_error_option(CLI::App& cmd, double& epsilon_error);
+
 }  // namespace reconbound::cli

@@ -85,7 +85,8 @@ def epsilon(*, q: Optional[float] = None, sigma: Optional[float] = None, steps: 
         q, sigma, steps, schedule, runs: the schedule, as for :func:`leakage_report`.
         delta (or target_delta): δ in [1e-15, 1); or delta_exponent and n_train:
             δ = n_train^−delta_exponent (the paper uses 1.1).
-        epsilon_error: target width of the error bar, nats (default 0.01).
+        epsilon_error: target width of the error bar, nats (default 0.01); the bar is never asked
+            narrower than 1e-3·ε (the accountant's relative floor).
         mechanism, mechanism_params: a mechanism plugin with an (ε, δ) accountant.
         progress: None, a callable (stage, done, total) or a tqdm bar, told of the accountant's
             steps; Ctrl-C stops it at the next one.
@@ -114,8 +115,10 @@ def calibrate(*, target_epsilon: Optional[float] = None, target_rho: Optional[fl
     """The smallest noise multiplier σ that meets a privacy target (docs/mathematics.md §8).
 
     ``target_epsilon`` (nats): the smallest σ whose ε upper error bar at δ meets the target —
-    it never overshoots. ``target_rho`` in (0, 1]: the entropies are estimated once on the
-    data, eq 14 is inverted for the largest admissible γ, and σ is the smallest with
+    it never overshoots; where the accountant could not evaluate some σ below the answer,
+    ``sigma_undecided_min`` and ``sigma_undecided_max`` name the σ left undecided.
+    ``target_rho`` in (0, 1]: the entropies are estimated once on the data, eq 14 is inverted
+    for the largest admissible γ, and σ is the smallest with
     γ(σ) plus its numerical error bound <= it (Theorem 4.1), so :func:`bound` at that σ
     certifies ρ* >= target_rho. The result's ``certificate`` (as :func:`bound`'s, §6.8) says
     with which probability: 1 − alpha with the default normaliser="ucb"; with
@@ -129,7 +132,8 @@ def calibrate(*, target_epsilon: Optional[float] = None, target_rho: Optional[fl
             everywhere: one common σ).
         delta, delta_exponent, n_train: δ, as for :func:`epsilon`.
         sigma_tolerance: relative tolerance of σ above the exact threshold (default 1e-4).
-        epsilon_error: target width of ε's error bar, nats.
+        epsilon_error: target width of ε's error bar, nats (default 0.01; never asked narrower
+            than 1e-3·ε, the accountant's relative floor).
         mechanism, mechanism_params: a mechanism with noise (and an accountant for ε).
         data, perp, est, shape, layout, scale, normalize, representation, grid_k, grid_nu2, seed, threads,
             progress, options: for target_rho, the data and the bound, as for :func:`bound`

@@ -75,4 +75,38 @@ TEST(AccountantCli, TwoStepsAtSmallDeltaExitZeroWithTheExactValueInside) {
   EXPECT_LE(at_upper.value - at_upper.abs_error, 1e-10);
 }
 
+// Issue 49: calibrate once counted the refused two-step schedules as failing and returned
+// σ = 0.6709 (ε ≈ 9) for ε = 12. σ meets the exact target and σ·(1 − 2e-3) does not (the
+// tolerance 1e-4 plus the error bar's width, ≈ 0.013 nats ≈ 0.05 % of σ): the exact threshold
+// (≈ 0.5668) lies within 0.2 % below σ. No σ is left undecided.
+TEST(AccountantCli, TwoStepCalibrationFindsTheExactThreshold) {
+  const auto out = json_of({"calibrate", "--target-epsilon", "12", "--q", "0.1", "--steps", "2", "--delta", "1e-10",
+                            "--json"});
+  ASSERT_TRUE(out.contains("sigma"));
+  const double sigma = out["sigma"].get<double>();
+  const auto at_sigma = reconbound::verify::reference_subsampled_gaussian_delta_two_steps(0.1, sigma, 12.0);
+  const auto below = reconbound::verify::reference_subsampled_gaussian_delta_two_steps(0.1, sigma * (1.0 - 2e-3), 12.0);
+  std::printf("calibrate --target-epsilon 12 --q 0.1 --steps 2 --delta 1e-10: sigma %.6f; exact delta(12) %.4g "
+              "there, %.4g at sigma*(1 - 2e-3)\n", sigma, at_sigma.value, below.value);
+  EXPECT_LE(at_sigma.value - at_sigma.abs_error, 1e-10);
+  EXPECT_GT(below.value - below.abs_error, 1e-10);
+  EXPECT_TRUE(out["sigma_undecided_min"].is_null());
+  EXPECT_TRUE(out["sigma_undecided_max"].is_null());
+}
+
+// calibrate takes --epsilon-error as epsilon does; both helps state the relative floor.
+TEST(AccountantCli, EpsilonErrorOptionAndItsFloor) {
+  const auto wide = json_of({"calibrate", "--target-epsilon", "2", "--q", "0.02", "--steps", "200", "--delta", "1e-5",
+                             "--epsilon-error", "0.1", "--json"});
+  const auto narrow = json_of({"calibrate", "--target-epsilon", "2", "--q", "0.02", "--steps", "200", "--delta",
+                               "1e-5", "--json"});
+  ASSERT_TRUE(wide.contains("epsilon_upper") && narrow.contains("epsilon_upper"));
+  EXPECT_GT(wide["epsilon_upper"].get<double>() - wide["epsilon_lower"].get<double>(),
+            3.0 * (narrow["epsilon_upper"].get<double>() - narrow["epsilon_lower"].get<double>()));
+  for (const char* command : {"epsilon", "calibrate"}) {
+    const auto help = run_cli({command, "--help"});
+    EXPECT_NE(help.out.find("never asked narrower than 0.001*epsilon"), std::string::npos) << command;
+  }
+}
+
 }  // namespace

@@ -180,4 +180,50 @@ TEST(Calibration, MechanismsWithoutAccountingOrNoiseAreRefused) {
   }
 }
 
+// A mechanism whose accountant gives ε = 1/c² at noise factor c, and refuses (NumericalError) for
+// c ∈ [0.6, 0.8): the exact threshold for ε = 2 (c = 0.7071) lies where it cannot be evaluated.
+class RefusingAccountant final : public Mechanism, public PrivacyAccountant {
+ public:
+  MechanismNeeds needs() const override { return {.noise_scale = true}; }
+  Leakage leakage(const MechanismInput& input) const override {
+    Leakage out;
+    out.gamma_bits = 1.0 / input.noise_scale;
+    return out;
+  }
+  const PrivacyAccountant* accountant() const override { return this; }
+  std::string method() const override { return "1/c^2, refusing c in [0.6, 0.8)"; }
+  EpsilonResult epsilon(const MechanismInput& input, double delta, const AccountantOptions&) const override {
+    const double c = input.noise_scale;
+    if (c >= 0.6 && c < 0.8) throw NumericalError("cannot resolve this factor");
+    EpsilonResult r;
+    r.epsilon = r.epsilon_lower = r.epsilon_upper = 1.0 / (c * c);
+    r.delta = delta;
+    return r;
+  }
+};
+
+// §8.2: a refusal counts as failing, so the answer is the first accepted factor that meets the
+// target (0.8), and the factors from the last certified failure to the last refusal are
+// reported as undecided instead of passing silently.
+TEST(Calibration, RefusedFactorsBelowTheAnswerAreReportedUndecided) {
+  const RefusingAccountant mechanism;
+  CalibrationOptions options;
+  options.sigma_tolerance = 1e-4;
+  const EpsilonCalibration c = calibrate_noise_scale_for_epsilon("refusing", mechanism, MechanismInput{}, 2.0, 1e-5,
+                                                                 options);
+  EXPECT_GE(c.sigma, 0.8);
+  EXPECT_LE(c.sigma, 0.8 * (1.0 + 1e-4));
+  EXPECT_GT(c.undecided_sigma_min, 0.0);
+  EXPECT_LT(c.undecided_sigma_min, 0.6 * (1.0 + 1e-3));
+  EXPECT_GE(c.undecided_sigma_max, 0.8 / (1.0 + 1e-4));
+  EXPECT_LT(c.undecided_sigma_max, 0.8);
+}
+
+// Without refusals nothing is undecided.
+TEST(Calibration, NothingUndecidedWhereEveryFactorIsEvaluated) {
+  const EpsilonCalibration c = calibrate_sigma_for_epsilon(0.02, 200, 2.0, 1e-5, CalibrationOptions{});
+  EXPECT_EQ(c.undecided_sigma_min, 0.0);
+  EXPECT_EQ(c.undecided_sigma_max, 0.0);
+}
+
 }  // namespace

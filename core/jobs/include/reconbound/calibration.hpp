@@ -36,6 +36,12 @@ struct EpsilonCalibration {
   int evaluations = 0;     // accountant runs at the requested precision
   int coarse_evaluations = 0;  // cheaper runs that placed the first of them (mathematics §8.2)
   bool at_sigma_min = false;  // every c of the range meets the target: sigma is the range's floor
+  // Factors below sigma that the accountant could not evaluate (NumericalError) count as failing
+  // the target, so where one lies above every factor evaluated as failing, the factors from
+  // there to it are undecided: one of them might meet the target, and sigma might not be the
+  // smallest (mathematics §8.2). [undecided_sigma_min, undecided_sigma_max]; both 0 when none.
+  double undecided_sigma_min = 0.0;
+  double undecided_sigma_max = 0.0;
 };
 
 struct GammaCalibration {

@@ -8,6 +8,8 @@
 #include <limits>
 #include <map>
 #include <optional>
+#include <tuple>
+#include <utility>
 
 #include "reconbound/error.hpp"
 
@@ -88,6 +90,30 @@ double accepted_end(const std::function<void(double)>& evaluate, double inside, 
   return inside;
 }
 
+// The certified evaluations of an ε calibration: the value at each factor, +∞ where the
+// accountant refused (NumericalError).
+class EpsilonEvaluations {
+ public:
+  void record(double factor, double value) { values_[factor] = value; }
+
+  // The factors below `answer` left undecided (mathematics §8.2): from the largest one evaluated
+  // as failing (or the range's floor) to the largest refused one above it; {0, 0} when none.
+  std::pair<double, double> undecided_below(double answer, double target, double sigma_min) const {
+    double failed = 0.0;
+    double refused = 0.0;
+    for (const auto& [factor, value] : values_) {
+      if (!(factor < answer)) break;
+      if (std::isinf(value)) refused = factor;
+      else if (value > target) failed = factor;
+    }
+    if (!(refused > failed)) return {0.0, 0.0};
+    return {failed > 0.0 ? failed : sigma_min, refused};
+  }
+
+ private:
+  std::map<double, double> values_;
+};
+
 }  // namespace
 
 CalibrationOptions accepted_sigma_range(const std::function<void(double)>& evaluate,
@@ -148,7 +174,7 @@ EpsilonCalibration calibrate_noise_scale_for_epsilon(const std::string& name, co
   }
   const PrivacyAccountant& accountant = require_accountant(mechanism, name);
   // ε at factor c with the accountant's options; a factor whose ε the accountant cannot certify
-  // (NumericalError, at very small σ where ε is far beyond any target) fails the target.
+  // (NumericalError) fails the target, and the factors it leaves undecided are reported.
   std::map<double, EpsilonResult> evaluated;
   auto epsilon_at = [&](double factor, const AccountantOptions& options) -> std::optional<EpsilonResult> {
     try {
@@ -161,12 +187,15 @@ EpsilonCalibration calibrate_noise_scale_for_epsilon(const std::string& name, co
   criterion.target = target_epsilon;
   criterion.what = "target epsilon";
   criterion.stage = kEpsilonCalibrationStage;
-  // The certified criterion: ε_upper at the requested precision, never overshooting (§8).
+  // The certified criterion: ε_upper at the requested precision, never overshooting (§8); a
+  // refusal is recorded, to report the factors it leaves undecided.
+  EpsilonEvaluations certified;
   criterion.value = [&](double factor) {
     const auto e = epsilon_at(factor, range.accountant);
-    if (!e) return std::numeric_limits<double>::infinity();
-    evaluated[factor] = *e;
-    return e->epsilon_upper;
+    const double value = e ? e->epsilon_upper : std::numeric_limits<double>::infinity();
+    certified.record(factor, value);
+    if (e) evaluated[factor] = *e;
+    return value;
   };
   // The guess (§8.2): the coarse accountant's estimate plus half the requested bar's width,
   // where the certified ε_upper would lie; the requested precision's estimate where the coarse
@@ -185,6 +214,8 @@ EpsilonCalibration calibrate_noise_scale_for_epsilon(const std::string& name, co
   out.evaluations = answer.evaluations;
   out.coarse_evaluations = answer.guesses;
   out.epsilon = evaluated.at(answer.sigma);
+  std::tie(out.undecided_sigma_min, out.undecided_sigma_max) =
+      certified.undecided_below(answer.sigma, target_epsilon, range.sigma_min);
   return out;
 }
 

@@ -53,6 +53,10 @@ nlohmann::json to_json(const CalibrateEpsilonOutput& output) {
                      {"sigma_tolerance", output.sigma_tolerance},
                      {"gamma_bits", output.gamma_bits},
                      {"steps", output.steps}};
+  // Factors below sigma the accountant refused (mathematics §8.2); null when there are none.
+  const bool undecided = c.undecided_sigma_max > 0.0;
+  out["sigma_undecided_min"] = undecided ? nlohmann::json(c.undecided_sigma_min) : nlohmann::json(nullptr);
+  out["sigma_undecided_max"] = undecided ? nlohmann::json(c.undecided_sigma_max) : nlohmann::json(nullptr);
   out.update(epsilon_json(c.epsilon));
   return out;
 }
