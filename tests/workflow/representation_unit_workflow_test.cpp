@@ -36,18 +36,64 @@ class FractionsOfWhite final : public Representation {
   void map(const ImageShape&, MatrixView batch, MutableMatrixView out) const override { out = batch / kMaxGreyLevel; }
 };
 
-// The workflow tests' plugins and fractions-of-white-double.
+// FractionsOfWhite declaring no unit: a defect the jobs refuse.
+class Unitless final : public Representation {
+ public:
+  bool accepts(const ImageShape&, std::string&) const override { return true; }
+  RepresentationInfo describe(const ImageShape& shape) const override {
+    RepresentationInfo info = FractionsOfWhite().describe(shape);
+    info.unit.clear();
+    return info;
+  }
+  void map(const ImageShape& shape, MatrixView batch, MutableMatrixView out) const override {
+    FractionsOfWhite().map(shape, batch, out);
+  }
+};
+
+constexpr const char* kUnitlessName = "unitless-double";
+
+template <class Psi>
+void add(Registry& registry, const char* name) {
+  PluginRecord record;
+  record.kind = PluginKind::representation;
+  record.name = name;
+  registry.add_representation(std::move(record),
+                              [](const Params&) -> std::shared_ptr<Representation> { return std::make_shared<Psi>(); });
+}
+
+// The workflow tests' plugins, fractions-of-white-double and unitless-double.
 const Registry& registry_with_fractions() {
   static const std::unique_ptr<Registry> registry = [] {
     auto out = Registry::extending(workflow_registry());
-    PluginRecord record;
-    record.kind = PluginKind::representation;
-    record.name = kName;
-    out->add_representation(std::move(record),
-                            [](const Params&) -> std::shared_ptr<Representation> { return std::make_shared<FractionsOfWhite>(); });
+    add<FractionsOfWhite>(*out, kName);
+    add<Unitless>(*out, kUnitlessName);
     return out;
   }();
   return *registry;
+}
+
+TEST(RepresentationUnitWorkflow, APsiDeclaringNoUnitIsAPluginDefect) {
+  workflow::BoundRequest request = test::small_bound_request();
+  request.gammas = {1.0};
+  request.representation = kUnitlessName;
+  try {
+    workflow::run_bound(registry_with_fractions(), request);
+    FAIL() << "a representation without a unit was accepted";
+  } catch (const PluginError& e) {
+    EXPECT_NE(std::string(e.what()).find(std::string(kUnitlessName) + " described records"), std::string::npos)
+        << e.what();
+    EXPECT_NE(std::string(e.what()).find("without a unit"), std::string::npos) << e.what();
+  }
+}
+
+TEST(RepresentationUnitWorkflow, ANameTakenIsRefused) {
+  auto registry = Registry::extending(registry_with_fractions());
+  EXPECT_THROW(add<FractionsOfWhite>(*registry, kName), InvalidInput);
+  EXPECT_THROW(add<FractionsOfWhite>(*registry, ""), InvalidInput);
+  // The base registry is unchanged by what an extension adds.
+  add<FractionsOfWhite>(*registry, "added-to-the-extension-only");
+  EXPECT_NE(registry->find(PluginKind::representation, "added-to-the-extension-only"), nullptr);
+  EXPECT_EQ(registry_with_fractions().find(PluginKind::representation, "added-to-the-extension-only"), nullptr);
 }
 
 TEST(RepresentationUnitWorkflow, TheBoundStatesTheUnitPsiDeclares) {

@@ -28,6 +28,12 @@ RepresentationInfo describe_checked(const Representation& psi, const ImageShape&
                                   "of the plugin; `reconbound conformance` checks it)",
                                   name, shape.to_string(), info.output_dim, info.max_squared_distance));
   }
+  if (info.unit.empty()) {
+    throw PluginError(fmt::format("representation {} described records of shape {} without a unit: it must name "
+                                  "the unit of its coordinates (RepresentationInfo::unit, e.g. \"feature units\"; "
+                                  "a defect of the plugin)",
+                                  name, shape.to_string()));
+  }
   return info;
 }
 
