@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "bound_options.hpp"
+#include "by_label_report.hpp"
 #include "bound_report.hpp"
 #include "certificate_report.hpp"
 #include "checkpoint_option.hpp"
@@ -11,6 +12,7 @@
 #include "mechanism_options.hpp"
 #include "progress_bar.hpp"
 #include "reconbound/workflow/bound.hpp"
+#include "reconbound/workflow/by_label.hpp"
 #include "reconbound/workflow/json.hpp"
 #include "reconbound/workflow/setting_text.hpp"
 #include "schedule_options.hpp"
@@ -26,7 +28,19 @@ struct Options {
   std::string gammas;
   MechanismOptions mechanism;
   bool json = false;
+  bool by_label = false;    // one bound per label (mathematics §6.10)
+  std::string labels;       // --labels idx:PATH | npy:PATH ("" for the data set's own)
+  std::string label_names;  // --label-names FILE
 };
+
+// One bound per label, all at once at 1 − α, beside the pooled bound (mathematics §6.10).
+void run_by_label(const Options& o, workflow::BoundRequest request, const Registry& registry) {
+  const workflow::ByLabelOutput output =
+      workflow::run_bound_by_label(registry, {std::move(request), o.labels, o.label_names});
+  note_split_assumption(output.pooled.certificate);
+  if (o.json) fmt::print("{}\n", workflow::to_json(output).dump(2));
+  else print_by_label_table(output);
+}
 
 void run(const Options& o, const CLI::App& command) {
   workflow::BoundRequest request;
@@ -39,6 +53,7 @@ void run(const Options& o, const CLI::App& command) {
   const Registry registry;
   const auto checkpoint = open_checkpoint(o.bound.checkpoint, command, registry, o.bound.quiet);
   request.bound.checkpoint = checkpoint.get();
+  if (o.by_label) return run_by_label(o, std::move(request), registry);
   const workflow::BoundOutput output = workflow::run_bound(registry, request);
   note_split_assumption(output.certificate);
   if (o.json) fmt::print("{}\n", workflow::to_json(output).dump(2));
@@ -57,6 +72,14 @@ void add_bound_command(CLI::App& app) {
   add_mechanism_options(*cmd, options->mechanism,
                         "Mechanism plugin: one driven by a schedule, or one fitted on Psi(D_est) (codebook)");
   cmd->add_flag("--json", options->json, "Print JSON instead of a table");
+  auto* by_label = cmd->add_flag("--by-label", options->by_label,
+                                 "One certified rho* per label, all holding together (each at alpha/L, L labels), beside the "
+                                 "pooled bound (mathematics 6.10)");
+  cmd->add_option("--labels", options->labels,
+                  "--by-label: idx:PATH | npy:PATH, one whole number per record (default: the data set's own: "
+                  "fashion-mnist's label files, png:DIR's class sub-folders)")->needs(by_label);
+  cmd->add_option("--label-names", options->label_names, "--by-label: a file of class names, line c naming label c")
+      ->type_name("FILE")->needs(by_label);
   cmd->callback([options, cmd] { run(*options, *cmd); });
 }
 

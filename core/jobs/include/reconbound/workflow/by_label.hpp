@@ -1,0 +1,62 @@
+#pragma once
+// The bound per label (mathematics §6.10): for every class c of the data set, the bound job run
+// on the class-c records of D⊥ and of D_est alone at α/C, so that all C bounds hold together with
+// probability ≥ 1 − α; the pooled bound beside them as its own statement at 1 − α.
+#include <nlohmann/json.hpp>
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "reconbound/export.hpp"
+#include "reconbound/workflow/bound.hpp"
+#include "reconbound/workflow/labels.hpp"
+
+namespace reconbound::workflow {
+
+struct ByLabelRequest {
+  BoundRequest bound;       // the pooled bound; its α is the joint statement's over the labels
+  std::string labels;       // load_labels' spec: "" for the data set's own labels
+  std::string label_names;  // a file of class names, one per line ("" for none)
+};
+
+struct LabelBound {
+  std::size_t label = 0;
+  std::string name;
+  // The label's records of D⊥ and of D_est, record indices of the data set in file order: the
+  // index files that re-compute this row with `bound` (--perp-indices, --est-indices).
+  std::vector<std::size_t> perp_indices, est_indices;
+  // The bound job on those records at α/C; nullopt when they are too few for it (`trivial`).
+  std::optional<BoundOutput> output;
+  // Why ρ* = 0 ("" when the bound is non-trivial): too few records, or nothing certified.
+  std::string trivial;
+
+  RECONBOUND_API double rho_star() const;   // of the first γ; 0 without an output
+  RECONBOUND_API double abs_bound() const;  // eq 13's bound on E‖Ψ(x) − ẑ‖² of the first γ; 0 without an output
+};
+
+struct ByLabelOutput {
+  BoundOutput pooled;              // the bound on all of D⊥ and D_est, at α: its own statement
+  std::vector<LabelBound> labels;  // sorted by abs_bound, the smallest guaranteed error first
+  double alpha = 0.0;              // the joint statement's: every label's bound at alpha / C
+  std::string labels_source;
+};
+
+// Reads the labels, runs the pooled bound, then the bound of every label (each on the ranks and
+// with the checkpoint of request.bound.bound, as a bound runs). InvalidInput for a label count
+// that differs from the data set's records, a label with no record in D⊥ or in D_est, a names
+// file with fewer names than labels, records given as views, or --select-only.
+RECONBOUND_API ByLabelOutput run_bound_by_label(const Registry& registry, const ByLabelRequest& request);
+
+// The sentence on the most exposed label (the first row): "With probability ≥ 95 % …, jointly
+// for all C labels: records of class NAME: every attack's RMSE is at least X % of the best guess
+// that knows the class (at least Y UNIT per coordinate)."
+RECONBOUND_API std::string most_exposed_sentence(const ByLabelOutput& output);
+
+// `bound --by-label --json`: `pooled` (the bound's own object), `labels_source`, `by_label` (one
+// row per label, in the order of `labels`) and `by_label_certificate` (the joint level and the
+// sentence on the most exposed label).
+RECONBOUND_API nlohmann::json to_json(const ByLabelOutput& output);
+
+}  // namespace reconbound::workflow

@@ -1,0 +1,205 @@
+// `bound --by-label` as a user runs it (mathematics §6.10): each row is `bound` on that label's
+// records of D⊥ and D_est at α/L — computed again here from index files this test writes from
+// its own split and its own reading of the label file — and bad labels are one-line errors.
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "cli_runner.hpp"
+#include "reconbound/dataset.hpp"
+#include "reconbound/split.hpp"
+
+namespace reconbound::test {
+namespace {
+
+namespace fs = std::filesystem;
+
+// The small split of the MPI tests: 1,000 + 1,500 of the 10,000 test images, seed 3.
+constexpr std::size_t kRecords = 10000, kPerp = 1000, kEst = 1500;
+constexpr std::uint64_t kSeed = 3;
+
+std::string t10k_labels() {
+  return (fs::path(fashion_mnist_test_images()).parent_path() / "t10k-labels-idx1-ubyte.gz").string();
+}
+
+// The label file read here without the reader under test: gunzip, an 8-byte IDX header
+// (00 00 08 01, count), one byte per label.
+std::vector<std::size_t> read_t10k_labels() {
+  const std::vector<std::uint8_t> bytes = detail::gunzip(detail::read_file_bytes(t10k_labels()), "labels");
+  EXPECT_EQ(bytes.size(), 8 + kRecords);
+  return {bytes.begin() + 8, bytes.end()};
+}
+
+std::vector<std::string> small_split() {
+  return {"--data", fashion_mnist_t10k(), "--perp", std::to_string(kPerp), "--est", std::to_string(kEst), "--seed",
+          std::to_string(kSeed), "--gamma", "1", "--threads", "1", "--quiet", "--json"};
+}
+
+std::vector<std::string> with(std::vector<std::string> args, const std::vector<std::string>& more) {
+  args.insert(args.end(), more.begin(), more.end());
+  return args;
+}
+
+nlohmann::json json_of(const CliResult& r) {
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  return nlohmann::json::parse(r.out);
+}
+
+// The indices of `set` whose label is c, one per line.
+std::string indices_of_label(const std::vector<std::size_t>& set, const std::vector<std::size_t>& labels, std::size_t c) {
+  std::string out;
+  for (const std::size_t i : set) {
+    if (labels[i] == c) out += std::to_string(i) + "\n";
+  }
+  return out;
+}
+
+TEST(ByLabelCli, TwoRowsAreTheBoundOnTheirLabelsIndexFilesAtAlphaOverL) {
+  const nlohmann::json by_label =
+      json_of(run_cli(with({"bound", "--by-label", "--labels", "idx:" + t10k_labels()}, small_split())));
+  const nlohmann::json& rows = by_label.at("by_label");
+  ASSERT_EQ(rows.size(), 10U);
+  EXPECT_EQ(by_label.at("by_label_certificate").at("level"), 0.95);
+  EXPECT_EQ(by_label.at("by_label_certificate").at("alpha_per_label"), 0.005);
+  EXPECT_EQ(by_label.at("pooled").at("alpha"), 0.05);  // the pooled bound: its own statement at α
+  for (std::size_t r = 1; r < rows.size(); ++r) {      // the smallest guaranteed error first
+    EXPECT_LE(rows[r - 1].at("abs_bound").get<double>(), rows[r].at("abs_bound").get<double>());
+  }
+  const std::vector<std::size_t> labels = read_t10k_labels();
+  const Split split = random_split(kRecords, kPerp, kEst, kSeed);
+  const TempDir dir;
+  for (const nlohmann::json& row : {rows.front(), rows.back()}) {
+    const auto c = row.at("label").get<std::size_t>();
+    const std::string perp = dir.write("perp.txt", indices_of_label(split.perp, labels, c));
+    const std::string est = dir.write("est.txt", indices_of_label(split.est, labels, c));
+    const nlohmann::json alone = json_of(run_cli({"bound", "--data", fashion_mnist_t10k(), "--perp-indices", perp,
+                                                  "--est-indices", est, "--seed", std::to_string(kSeed), "--alpha",
+                                                  "0.005", "--gamma", "1", "--threads", "1", "--quiet", "--json"}));
+    SCOPED_TRACE(row.at("name").get<std::string>());
+    EXPECT_EQ(row.at("n_perp"), alone.at("n_perp"));
+    EXPECT_EQ(row.at("n_est"), alone.at("n_est"));
+    for (const char* key : {"rho_star", "k_star", "nu2_star", "abs_bound", "trace_sigma", "trace_sigma_ucb"}) {
+      EXPECT_EQ(row.at(key), alone.at(key)) << key;
+    }
+    EXPECT_EQ(row.at("certificate").at("alpha").get<double>(), alone.at("certificate").at("alpha").get<double>());
+    EXPECT_EQ(row.at("certificate_alpha"), 0.005);
+    EXPECT_GT(row.at("rho_star").get<double>(), 0.0);
+  }
+}
+
+TEST(ByLabelCli, TheTableNamesTheMostExposedClassAndThePooledBound) {
+  const CliResult r = run_cli(with({"bound", "--by-label", "--labels", "idx:" + t10k_labels(), "--label-names",
+                                    TempDir().path("unused")}, {}));
+  EXPECT_EQ(r.exit_code, 2);  // a names file that does not exist: one line
+  const TempDir dir;
+  std::string names;
+  for (int c = 0; c < 10; ++c) names += "class" + std::to_string(c) + "\n";
+  std::vector<std::string> args = small_split();
+  args.erase(std::find(args.begin(), args.end(), "--json"));
+  const CliResult table = run_cli(with({"bound", "--by-label", "--labels", "idx:" + t10k_labels(), "--label-names",
+                                        dir.write("names.txt", names)}, args));
+  ASSERT_EQ(table.exit_code, 0) << table.err;
+  EXPECT_NE(table.out.find("pooled (all labels, its own statement)"), std::string::npos) << table.out;
+  EXPECT_NE(table.out.find("jointly for all 10 labels (each at alpha/10), the most exposed: records of class class"),
+            std::string::npos) << table.out;
+  EXPECT_NE(table.out.find("of the best guess that knows the class (at least"), std::string::npos);
+  EXPECT_NE(table.out.find("grey levels per coordinate)"), std::string::npos);
+}
+
+TEST(ByLabelCli, FashionMnistCarriesItsOwnLabelsAndNames) {
+  const nlohmann::json out = json_of(run_cli({"bound", "--by-label", "--data", "fashion-mnist", "--perp", "1000",
+                                              "--est", "1000", "--gamma", "1", "--grid-k", "16", "--grid-nu2", "0.8",
+                                              "--threads", "1", "--quiet", "--json"}));
+  std::vector<std::string> names;
+  for (const auto& row : out.at("by_label")) names.push_back(row.at("name"));
+  std::sort(names.begin(), names.end());
+  EXPECT_EQ(names, (std::vector<std::string>{"Ankle boot", "Bag", "Coat", "Dress", "Pullover", "Sandal", "Shirt",
+                                             "Sneaker", "T-shirt/top", "Trouser"}));
+}
+
+// One error line naming the problem, exit 2.
+void expect_one_line_error(const CliResult& r, const std::string& fragment) {
+  EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  EXPECT_NE(r.err.find(fragment), std::string::npos) << r.err;
+}
+
+// An .npy file of little-endian int64 labels.
+std::string npy_int64(const std::vector<std::int64_t>& values) {
+  std::string header = "{'descr': '<i8', 'fortran_order': False, 'shape': (" + std::to_string(values.size()) + ",), }";
+  while ((10 + header.size() + 1) % 64 != 0) header += ' ';
+  header += '\n';
+  std::string out("\x93NUMPY\x01\x00", 8);
+  out += static_cast<char>(header.size() & 0xff);
+  out += static_cast<char>(header.size() >> 8);
+  out += header;
+  out.append(reinterpret_cast<const char*>(values.data()), values.size() * sizeof(std::int64_t));
+  return out;
+}
+
+TEST(ByLabelCli, BadLabelsAreOneLineErrors) {
+  const TempDir dir;
+  const std::vector<std::string> ranges{"--data", fashion_mnist_t10k(), "--perp-range", "0:200", "--est-range",
+                                        "200:400", "--gamma", "1", "--quiet"};
+  std::vector<std::int64_t> labels(kRecords, 0);
+  labels[100] = 1;  // in D⊥ only
+  expect_one_line_error(run_cli(with({"bound", "--by-label", "--labels", "npy:" + dir.write("a.npy", npy_int64(labels))},
+                                     ranges)), "label 1 (label 1) has no record in D_est");
+  labels[100] = 0;
+  labels[300] = 2;  // in D_est only
+  expect_one_line_error(run_cli(with({"bound", "--by-label", "--labels", "npy:" + dir.write("b.npy", npy_int64(labels))},
+                                     ranges)), "has no record in D_perp");
+  labels.pop_back();
+  expect_one_line_error(run_cli(with({"bound", "--by-label", "--labels", "npy:" + dir.write("c.npy", npy_int64(labels))},
+                                     ranges)), "holds 9999 labels but the data set");
+  const std::string train = (fs::path(t10k_labels()).parent_path() / "train-labels-idx1-ubyte.gz").string();
+  expect_one_line_error(run_cli(with({"bound", "--by-label", "--labels", "idx:" + train}, ranges)),
+                        "holds 60000 labels");
+  labels.push_back(-1);
+  expect_one_line_error(run_cli(with({"bound", "--by-label", "--labels", "npy:" + dir.write("d.npy", npy_int64(labels))},
+                                     ranges)), "record 9999 has a label below 0");
+  expect_one_line_error(run_cli(with({"bound", "--by-label"}, ranges)), "carries no labels: give --labels");
+  expect_one_line_error(run_cli(with({"bound", "--by-label", "--labels", "csv:x"}, ranges)), "is not idx:PATH or npy:PATH");
+  const std::string images = fashion_mnist_t10k().substr(4);
+  expect_one_line_error(run_cli(with({"bound", "--by-label", "--labels", "idx:" + images}, ranges)),
+                        "a label file holds one number per record");
+  expect_one_line_error(run_cli(with({"bound", "--labels", "idx:" + t10k_labels()}, ranges)), "--by-label");
+}
+
+TEST(ByLabelCli, BadNamesFilesAreOneLineErrors) {
+  const TempDir dir;
+  const std::vector<std::string> args{"bound", "--by-label", "--data", fashion_mnist_t10k(), "--labels",
+                                      "idx:" + t10k_labels(), "--perp", "1000", "--est", "1000", "--gamma", "1",
+                                      "--quiet", "--label-names"};
+  expect_one_line_error(run_cli(with(args, {dir.write("few.txt", "a\nb\nc\n")})),
+                        "names 3 classes but the labels run to 9");
+  expect_one_line_error(run_cli(with(args, {dir.write("gap.txt", "a\n\nc\n")})), "gap.txt:2: the line is empty");
+  expect_one_line_error(run_cli(with(args, {dir.write("none.txt", "")})), "holds no class names");
+}
+
+TEST(ByLabelCli, ALabelTooSmallForABoundShowsZeroWithTheReason) {
+  const TempDir dir;
+  std::vector<std::int64_t> labels(kRecords, 0);
+  labels[10] = labels[11] = 1;    // two records of label 1 in D⊥: fewer than tr Sigma needs
+  labels[400] = labels[401] = 1;  // and two in D_est
+  const nlohmann::json out = json_of(run_cli({"bound", "--by-label", "--data", fashion_mnist_t10k(), "--labels",
+                                              "npy:" + dir.write("l.npy", npy_int64(labels)), "--perp-range", "0:300",
+                                              "--est-range", "300:700", "--gamma", "1", "--threads", "1", "--quiet",
+                                              "--json"}));
+  const nlohmann::json& rows = out.at("by_label");
+  ASSERT_EQ(rows.size(), 2U);
+  EXPECT_EQ(rows[0].at("label"), 1);  // ρ* = 0: the smallest guaranteed error first
+  EXPECT_EQ(rows[0].at("rho_star"), 0.0);
+  EXPECT_NE(rows[0].at("trivial").get<std::string>().find("too few records (2 in D_perp, 2 in D_est)"),
+            std::string::npos) << rows[0].at("trivial");
+  EXPECT_GT(rows[1].at("rho_star").get<double>(), 0.0);
+  EXPECT_TRUE(rows[1].at("trivial").is_null());
+}
+
+}  // namespace
+}  // namespace reconbound::test
