@@ -16,7 +16,7 @@ returns what ``reconbound <command> --json`` prints, as a result object with att
 """
 
 from . import representations
-from ._arguments import schedule_from_history
+from ._segments import schedule_from_history
 from ._bound import bound, spectrum
 from ._chain import ChainViolationWarning, chain
 from ._export import export_representation

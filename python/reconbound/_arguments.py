@@ -16,6 +16,9 @@ from typing import Any, Callable, Mapping, NamedTuple, Optional, Sequence, TypeV
 
 from ._reconbound import InvalidInput
 from ._results import Result
+from ._segments import is_path, is_segment
+from ._training import expanded
+from ._vocabulary import ALIASES, MEANINGS, not_taken, takes_keyword
 
 Segment = Sequence[float]
 """(q, sigma, steps): Poisson sampling rate in (0, 1], noise multiplier > 0, steps >= 1."""
@@ -25,19 +28,6 @@ ScheduleArgument = Union[str, "os.PathLike[str]", Sequence[Segment], Sequence[Ru
 ProgressArgument = Union[None, Callable[[str, int, int], Any], Any]
 """None, a callable (stage, done, total), or a tqdm progress bar."""
 
-
-ALIASES: Mapping[str, str] = MappingProxyType({
-    "sample_rate": "q",           # Opacus
-    "sampling_probability": "q",  # dp_accounting's PoissonSampledDpEvent
-    "noise_multiplier": "sigma",  # Opacus, dp_accounting
-    "target_delta": "delta",      # Opacus
-})
-"""Keywords of Opacus and dp_accounting that reconbound's functions take, and reconbound's name for
-each. ``epochs`` (Opacus) is not a name but a count: steps = ceil(epochs / q)."""
-
-MEANINGS: Mapping[str, str] = MappingProxyType({**ALIASES, "epochs": "steps"})
-"""Each name a caller may use for one of reconbound's parameters, and that parameter (epochs stand
-for steps)."""
 
 _CALLER_NAMES: contextvars.ContextVar[Mapping[str, str]] = contextvars.ContextVar(
     "reconbound_caller_names", default=MappingProxyType({}))
@@ -58,21 +48,8 @@ class ResolvedArguments(NamedTuple):
     """{"epochs", "q", "steps"} when the steps came from epochs, for the result to state; else None."""
 
 
-def _is_path(value: Any) -> bool:
-    return isinstance(value, (str, os.PathLike))
-
-
 def _is_number(value: Any) -> bool:
     return isinstance(value, numbers.Real) and not isinstance(value, bool)
-
-
-def _is_segment(value: Any) -> bool:
-    if _is_path(value):
-        return False
-    try:
-        return len(value) == 3 and all(isinstance(v, numbers.Real) for v in value)
-    except TypeError:
-        return False
 
 
 def number_text(value: float) -> str:
@@ -153,9 +130,6 @@ def speaks_ecosystem_names(function: Function) -> Function:
 
     @functools.wraps(function)
     def call(*positional: Any, **arguments: Any) -> Any:
-        from ._training import expanded
-        from ._vocabulary import not_taken, takes_keyword
-
         arguments = expanded(arguments, takes)
         # Opacus's names shown by help() but left at None are not given.
         arguments = {name: value for name, value in arguments.items()
@@ -215,10 +189,10 @@ def _steps(value: Any) -> int:
 
 
 def _run(run: Any) -> Any:
-    if _is_path(run):
+    if is_path(run):
         return os.fspath(run)
     segments = list(run)
-    if not segments or not all(_is_segment(s) for s in segments):
+    if not segments or not all(is_segment(s) for s in segments):
         raise InvalidInput("a run is a non-empty list of (q, sigma, steps) segments or the path of a schedule CSV file")
     for index, (q, sigma, _) in enumerate(segments):
         if q > 1.0 and 0.0 < sigma <= 1.0:  # (noise_multiplier, sample_rate, steps): Opacus's order
@@ -268,39 +242,14 @@ def schedule_runs(q: Optional[float], sigma: Optional[float], steps: Optional[in
         one = [[_constant_run(q, 1.0 if shape else sigma, steps)]]
     elif schedule is None:
         return None
-    elif _is_path(schedule):
+    elif is_path(schedule):
         one = [os.fspath(schedule)]
-    elif _is_segment(schedule):
+    elif is_segment(schedule):
         one = [_run([schedule])]
     else:
         items = list(schedule)
-        one = [_run(items)] if all(_is_segment(s) for s in items) else [_run(r) for r in items]
+        one = [_run(items)] if all(is_segment(s) for s in items) else [_run(r) for r in items]
     return one * int(runs)
-
-
-def schedule_from_history(history: Sequence[Sequence[float]]) -> list[tuple[float, float, int]]:
-    """The schedule of an Opacus accountant's ``history``, as ``schedule=`` takes it (one run).
-
-    Opacus's RDP and PRV accountants keep ``accountant.history``: a list of
-    (noise_multiplier, sample_rate, num_steps) tuples, one per stretch of training with the same
-    noise and sampling rate. This returns the same stretches as (q, sigma, steps) segments, the
-    rows of a schedule CSV file: ``leakage(schedule=schedule_from_history(accountant.history))``
-    is γ in bits (Theorem 4.1) of the training the accountant saw, and ``epsilon(...)`` its ε.
-    """
-    entries = list(history)
-    if not entries:
-        raise InvalidInput("history is empty: an Opacus history holds (noise_multiplier, sample_rate, num_steps) "
-                           "entries, one per stretch of training")
-    segments = []
-    for index, entry in enumerate(entries):
-        if not _is_segment(entry):
-            raise InvalidInput(f"history entry {index} is {entry!r}; an Opacus history entry is "
-                               "(noise_multiplier, sample_rate, num_steps)")
-        noise_multiplier, sample_rate, num_steps = entry
-        if isinstance(num_steps, bool) or not float(num_steps).is_integer() or num_steps < 1:
-            raise InvalidInput(f"history entry {index} has num_steps = {num_steps!r}; it must be a whole number >= 1")
-        segments.append((float(sample_rate), float(noise_multiplier), int(num_steps)))
-    return segments
 
 
 class _TqdmProgress:

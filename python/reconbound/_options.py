@@ -34,12 +34,8 @@ from typing import Any
 from ._data import data_argument, records_array
 from ._normalize import Normalize, apply_normalize
 from ._representation import Representation
+from ._vocabulary import BOUND_OPTIONS, DATA_OPTIONS, not_taken
 
-DATA_OPTIONS = frozenset({"quick", "n_perp", "n_est", "perp_range", "est_range", "perp_indices", "est_indices"})
-BOUND_OPTIONS = frozenset({"representation_params", "rotation", "padded_order", "normaliser",
-                           "normaliser_alpha_share", "grid_select", "grid_select_pairs", "select_only",
-                           "mc_samples", "exact", "estimator", "estimator_params", "converse", "converse_params",
-                           "checkpoint"})
 # Arguments that change no number of a result, left out of a checkpoint's fingerprint.
 _RESULT_FREE = frozenset({"threads", "progress", "checkpoint", "path"})  # path: where report() writes its page
 
@@ -47,8 +43,6 @@ _RESULT_FREE = frozenset({"threads", "progress", "checkpoint", "path"})  # path:
 def check_option_names(function: str, options: dict[str, Any]) -> None:
     """TypeError for a name in ``options`` that is no option of a data job, naming the functions
     that take it (reconbound._vocabulary)."""
-    from ._vocabulary import not_taken
-
     for name in options:
         if name not in DATA_OPTIONS | BOUND_OPTIONS:
             raise not_taken(function, name, name)

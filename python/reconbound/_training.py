@@ -10,6 +10,8 @@ import dataclasses
 from typing import Any, Optional, Sequence
 
 from ._reconbound import InvalidInput
+from ._segments import schedule_from_history
+from ._vocabulary import MEANINGS
 
 
 @dataclasses.dataclass(frozen=True)
@@ -41,8 +43,6 @@ class Training:
         if history is not None:
             if sample_rate is not None or noise_multiplier is not None or epochs is not None or steps is not None:
                 raise InvalidInput("give history, or sample_rate, noise_multiplier and epochs (or steps), not both")
-            from ._arguments import schedule_from_history
-
             return cls(schedule=schedule_from_history(history), delta=target_delta)
         return cls(q=sample_rate, sigma=noise_multiplier, epochs=epochs, steps=steps, delta=target_delta)
 
@@ -55,8 +55,6 @@ class Training:
 def expanded(arguments: dict[str, Any], takes: set[str]) -> dict[str, Any]:
     """``arguments`` with ``training`` (a Training) replaced by those of its fields the function takes.
     InvalidInput for a field also given as an argument (under its name or an alias)."""
-    from ._arguments import MEANINGS
-
     training = arguments.pop("training", None)
     if training is None:
         return arguments
