@@ -2,8 +2,6 @@
 
 #include <fmt/format.h>
 
-#include <filesystem>
-
 #include "reconbound/bound.hpp"
 #include "reconbound/conformance/representation_references.hpp"
 #include "reconbound/error.hpp"
@@ -56,10 +54,6 @@ void add_conformance_options(CLI::App& cmd, ConformanceOptions& o) {
                  "Largest |psi - reference| relative to the record's largest |coordinate| (default 1e-6)")
       ->check(CLI::NonNegativeNumber);
   cmd.add_flag("--json", o.json, "Print JSON instead of one line per check");
-}
-
-bool names_a_file(const std::string& plugin) {
-  return std::filesystem::exists(plugin) || plugin.find('/') != std::string::npos || plugin.ends_with(".so");
 }
 
 conformance::SuiteOptions suite_options(const ConformanceOptions& o, PluginKind kind, const Params* spec_params,

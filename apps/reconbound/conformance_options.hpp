@@ -29,9 +29,6 @@ struct ConformanceOptions {
 
 void add_conformance_options(CLI::App& cmd, ConformanceOptions& options);
 
-// Whether `options.plugin` names a file (it exists, has a '/' or ends in ".so") rather than a spec.
-bool names_a_file(const std::string& plugin);
-
 // The suite's options for a plugin of `kind`: its parameters are the spec's (`spec_params`, may
 // be null) with the --param items over them, or its example when neither is given. InvalidInput
 // for a representation's option given for another kind. `registry` makes the reference plugin.

@@ -19,6 +19,7 @@ from . import representations
 from ._segments import schedule_from_history
 from ._bound import bound, spectrum
 from ._chain import ChainViolationWarning, chain
+from ._conformance import ConformanceCheck, ConformanceResult, conformance
 from ._export import export_representation
 from ._plugins import plugins
 from ._privacy import calibrate, epsilon, leakage, leakage_report
@@ -35,5 +36,5 @@ __all__ = [
     "LeakageResult", "NumericalError", "PluginError", "PluginsResult", "Result", "RhoCalibrationResult",
     "SpectrumResult", "__version__", "bound", "calibrate", "chain", "epsilon", "leakage", "leakage_report",
     "plugins", "Representation", "representation", "representations", "schedule_from_history", "spectrum",
-    "ReportResult", "report", "Training",
+    "ReportResult", "report", "Training", "ConformanceCheck", "ConformanceResult", "conformance",
 ]

@@ -14,4 +14,5 @@ PYBIND11_MODULE(_reconbound, module) {
   reconbound::python::bind_bound(module);
   reconbound::python::bind_chain(module);
   reconbound::python::bind_report(module);
+  reconbound::python::bind_conformance(module);
 }

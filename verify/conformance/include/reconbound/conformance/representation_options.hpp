@@ -48,5 +48,7 @@ struct RepresentationSuiteOptions {
 // npy:PATH, png:DIR) drawn without replacement with `seed`; all of them when it holds fewer.
 // FileError or InvalidInput as the reader.
 Dataset sample_records(const std::string& spec, std::size_t count, std::uint64_t seed);
+// The same drawn from records a caller holds (e.g. NumPy arrays from Python).
+Dataset sample_records(const Dataset& data, std::size_t count, std::uint64_t seed);
 
 }  // namespace reconbound::conformance
