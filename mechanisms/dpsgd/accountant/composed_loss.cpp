@@ -2,6 +2,7 @@
 
 #include "direct_composition.hpp"
 #include "golden_section.hpp"
+#include "untilting.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -17,7 +18,7 @@ namespace {
 
 constexpr double kUnitRoundoff = 0x1p-53;
 constexpr std::size_t kMaxFftSize = std::size_t{1} << 24;
-constexpr std::size_t kAnchorCells = 1024;
+constexpr double kLongUnit = 0x1p-64;  // unit roundoff of long double
 
 std::int64_t positive_mod(std::int64_t a, std::int64_t n) {
   const std::int64_t r = a % n;
@@ -71,10 +72,13 @@ ComposedLoss::ComposedLoss(const std::vector<StepGroup>& groups, double grid_ste
                            double tail)
     : grid_step_(grid_step), lambda_(lambda) {
   std::vector<double> log_m(groups.size());
+  double magnitude = 0.0;
   for (std::size_t i = 0; i < groups.size(); ++i) {
     log_m[i] = log_mgf(groups[i].loss, grid_step, lambda);
     log_scale_ += groups[i].steps * log_m[i];
+    magnitude += std::abs(groups[i].steps * log_m[i]);
   }
+  log_scale_error_ = log_scale_error(magnitude, groups.size());
   place_window(groups, coarse, coarse_step, tail);
   FftwBuffer<double> real(fft_size_);
   compose(groups, log_m, real.data());
@@ -125,9 +129,12 @@ void ComposedLoss::compose(const std::vector<StepGroup>& groups, const std::vect
     for (std::size_t j = 0; j < g.loss.pmf.size(); ++j) {
       if (g.loss.pmf[j] <= 0.0) continue;
       const std::int64_t c = g.loss.first_cell + static_cast<std::int64_t>(j);
-      const double tilted =
-          std::exp(std::log(g.loss.pmf[j]) + lambda_ * static_cast<double>(c) * grid_step_ - log_m[i]);
-      real[static_cast<std::size_t>(positive_mod(c, n_signed))] += tilted;
+      const double log_p = std::log(g.loss.pmf[j]);
+      const double lambda_s = lambda_ * static_cast<double>(c) * grid_step_;
+      real[static_cast<std::size_t>(positive_mod(c, n_signed))] += std::exp(log_p + lambda_s - log_m[i]);
+      // §8.1: the exponent rounds by ≤ 2u·(|ln p| + |λs| + |ln M|) + u, exp adds ≤ 4u.
+      input_error_ = std::max(input_error_, 2.0 * kUnitRoundoff * (std::abs(log_p) + std::abs(lambda_s) +
+                                                                   std::abs(log_m[i]) + 3.0));
     }
     forward_real_fft(n, real, spectrum.data());
     // Self-composition of `steps` identical steps: the steps-th power of the DFT.
@@ -139,7 +146,8 @@ void ComposedLoss::compose(const std::vector<StepGroup>& groups, const std::vect
   // Round-off: each DFT coefficient z_ik carries an error ≤ c·u·log2(n) (|z| ≤ 1), which the
   // power z^T amplifies to T·|z|^{T−1}·c·u·log2(n); the inverse DFT averages the errors of
   // all coefficients (‖e‖_∞ ≤ (1/n)Σ_k|ê_k|) and adds its own c·u·log2(n); c = 3 generously.
-  const double fft_error = 3.0 * kUnitRoundoff * (std::log2(static_cast<double>(n)) + 1.0);
+  // The tilted inputs' own rounding (input_error_, relative, so ≤ input_error_ on |z| ≤ 1) joins it.
+  const double fft_error = 3.0 * kUnitRoundoff * (std::log2(static_cast<double>(n)) + 1.0) + input_error_;
   double spectrum_error = 0.0;
   for (std::size_t k = 0; k <= n / 2; ++k) {
     spectrum[k] = std::exp(log_product[k]);
@@ -152,23 +160,22 @@ void ComposedLoss::compose(const std::vector<StepGroup>& groups, const std::vect
 }
 
 void ComposedLoss::untilt(const double* real) {
-  // p(s_c) = p_λ(s_c)·e^{log_scale − λ·s_c}: the factor is a running product over the cells,
-  // e^{−λΔ} a cell, taken afresh from exp every kAnchorCells cells (one exp there instead of one
-  // a cell); each product adds a relative error ≤ 2^−63, counted in numerical_error.
+  // p(s_c) = p_λ(s_c)·e^{log_scale − λ·s_c}, the factor a running product over the cells
+  // (untilting.hpp); every p carries the factor's relative error, e^{log_scale}'s from its double
+  // sum, and one rounding of the product (§8.1).
   const std::size_t n = fft_size_;
   const auto n_signed = static_cast<std::int64_t>(n);
   pmf_.assign(n, 0.0L);
-  const long double cell_factor = std::exp(-static_cast<long double>(lambda_) * grid_step_);
-  long double factor = 0.0L;
+  UntiltingFactors factors(log_scale_, lambda_, grid_step_, first_cell_);
   for (std::size_t j = 0; j < n; ++j) {
     const std::int64_t c = first_cell_ + static_cast<std::int64_t>(j);
-    factor = j % kAnchorCells == 0
-                 ? std::exp(log_scale_ - static_cast<long double>(lambda_) * static_cast<long double>(c) * grid_step_)
-                 : factor * cell_factor;
+    const long double factor = factors.next();
     const double tilted = real[static_cast<std::size_t>(positive_mod(c, n_signed))] / static_cast<double>(n);
     if (!(tilted > 0.0)) continue;  // the true probability is ≥ 0: clamping only helps
     pmf_[j] = std::min(static_cast<long double>(tilted) * factor, 1.0L);
   }
+  const double untilting = factors.relative_error(n);
+  relative_error_ = (1.0 + untilting) * (1.0 + log_scale_error_) * (1.0 + kLongUnit) - 1.0;
 }
 
 double ComposedLoss::delta_at(double e) const {
@@ -205,23 +212,28 @@ double ComposedLoss::epsilon_at(double d) const {
 }
 
 double ComposedLoss::numerical_error(double e) const {
-  // FFT: Σ_{s>e} e^{log_scale − λs} ≤ e^{log_scale − λe} · min(#cells, 1/(1 − e^{−λΔ})).
+  // FFT: Σ_{s>e} e^{log_scale − λs} ≤ e^{log_scale − λe} · min(#cells, 1/(1 − e^{−λΔ})), its own
+  // double evaluation widened by 4u·(|exponent| + 2) (§8.1).
   const double geometric = lambda_ > 0.0 ? -1.0 / std::expm1(-lambda_ * grid_step_)
                                          : static_cast<double>(pmf_.size());
   const double cells = std::min(static_cast<double>(pmf_.size()), geometric);
-  const double fft = std::exp(log_scale_ - lambda_ * e) * (wrap_mass_ + roundoff_ * cells);
-  // Long-double arithmetic of the untilting and of the walks: every p(s) carries a relative
-  // error ≤ (kAnchorCells + 2)·2^−63 (the running product), and the walk's sums A and C a
-  // further #cells·2^−63 each, so δ̂(e) = A − e^{e−s}·C is off by ≤ 2ρ·A(e), A(e) = Σ_{s>e} p(s).
-  const double rho = (static_cast<double>(kAnchorCells) + 2.0 * static_cast<double>(pmf_.size()) + 8.0) * 0x1p-63;
+  const double exponent = log_scale_ - lambda_ * e;
+  const double fft = std::exp(exponent) * (wrap_mass_ + roundoff_ * cells) *
+                     (1.0 + 4.0 * kUnitRoundoff * (std::abs(exponent) + 2.0));
+  // Every p(s) within relative_error_·p + absolute_error_ (the untilting, §8.1, or the direct
+  // composition, §8.4). The walk down the cells then sums A = Σ p in long double (≤ N roundings
+  // of 2^−64 each) and C_j = p_j + e^{−Δ}·C_{j+1} (two roundings a cell and e^{−Δ}'s own error,
+  // ≤ (Δ + 4)·2^−64, compounded over ≤ N cells), and δ̂(e) = A − e^{e−s}·C adds ≤ 4·2^−64 of C;
+  // with C ≤ A, |δ̂ − δ̂_exact| ≤ 2ρ·A(e), ρ = relative_error_ + (N·(Δ + 6) + 4)·2^−64,
+  // A(e) = Σ_{s>e} p(s) (delta_at's sum of non-negative terms is within the same bound).
+  const double n = static_cast<double>(pmf_.size());
+  const double rho = relative_error_ + (n * (grid_step_ + 6.0) + 4.0) * kLongUnit;
   long double above = 0.0L;
   for (std::size_t j = pmf_.size(); j-- > 0;) {
     if (static_cast<long double>(first_cell_ + static_cast<std::int64_t>(j)) * grid_step_ <= e) break;
     above += pmf_[j];
   }
-  // Direct composition (§8.4): each p within relative_error_·p + absolute_error_.
-  const double direct = relative_error_ * static_cast<double>(above) + absolute_error_ * static_cast<double>(pmf_.size());
-  return fft + direct + 2.0 * rho * static_cast<double>(above);
+  return fft + 2.0 * rho * static_cast<double>(above) + absolute_error_ * n;
 }
 
 }  // namespace reconbound::detail

@@ -54,7 +54,11 @@ class ComposedLoss {
   std::vector<long double> pmf_;  // untilted probabilities of cells first_cell_ + j
   double wrap_mass_ = 0.0;        // tilted mass outside the window (Chernoff bound)
   double roundoff_ = 0.0;         // absolute round-off bound on each tilted probability
-  double relative_error_ = 0.0;   // direct composition: |p̂ − p| ≤ relative_error_·p + absolute_error_
+  double log_scale_error_ = 0.0;  // relative error of e^{log_scale_} from its double sum (§8.1)
+  double input_error_ = 0.0;      // relative error of every tilted input probability (§8.1)
+  // |p̂ − p| ≤ relative_error_·p + absolute_error_ for every cell: the untilting (§8.1) or the
+  // direct composition (§8.4).
+  double relative_error_ = 0.0;
   double absolute_error_ = 0.0;
   std::size_t fft_size_ = 0;
 };

@@ -181,8 +181,13 @@ std::optional<DirectionEpsilon> epsilon_from(const ComposedLoss& composed, const
   const double e_up = composed.epsilon_at(upper_target);
   const double e_lo = composed.epsilon_at(lower_target);
   if (e_lo < floor_point && e_lo + b.offset - shift > 0.0) return std::nullopt;
-  return DirectionEpsilon{std::max(0.0, estimate + b.offset), std::max(0.0, e_lo + b.offset - shift),
-                          std::max(0.0, e_up + b.offset + shift), b.grid_step, composed.fft_size()};
+  // The walk's last steps (a logarithm, additions) and the sums here round by a few ulps of the
+  // magnitudes involved: 8u of them widens each end (§8.1).
+  const double ulps = 8.0 * 0x1p-53 * (std::abs(b.offset) + shift + 1.0);
+  return DirectionEpsilon{std::max(0.0, estimate + b.offset),
+                          std::max(0.0, e_lo + b.offset - shift - ulps - 8.0 * 0x1p-53 * std::abs(e_lo)),
+                          std::max(0.0, e_up + b.offset + shift + ulps + 8.0 * 0x1p-53 * std::abs(e_up)), b.grid_step,
+                          composed.fft_size()};
 }
 
 // Past the FFT (mathematics §8.4): direct composition when it costs at most
@@ -192,6 +197,11 @@ DirectionEpsilon epsilon_by_direct_composition(const std::vector<StepGroup>& gro
   if (cost <= kDirectCompositionBudget) {
     const ComposedLoss composed(detail::compose_directly(groups), terms.grid_step);
     if (const auto r = epsilon_from(composed, terms)) return *r;
+    throw NumericalError(fmt::format(
+        "the accountant could not resolve delta = {:g} for this schedule: even composed directly, the "
+        "long-double rounding of its inversion (about 1e-17 of the probability above epsilon, which is "
+        "close to 0 here) exceeds 1e-3*delta = {:g}; a larger delta would work",
+        terms.delta, terms.eta));
   }
   throw NumericalError(fmt::format(
       "the accountant could not resolve delta = {:g} for this schedule: the FFT composition's "
