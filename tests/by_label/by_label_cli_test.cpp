@@ -37,7 +37,8 @@ std::vector<std::size_t> read_t10k_labels() {
 
 std::vector<std::string> small_split() {
   return {"--data", fashion_mnist_t10k(), "--perp", std::to_string(kPerp), "--est", std::to_string(kEst), "--seed",
-          std::to_string(kSeed), "--gamma", "1", "--threads", "1", "--quiet", "--json"};
+          std::to_string(kSeed), "--gamma", "1", "--threads", "1", "--quiet", "--json", "--representation",
+          "downsample:2", "--grid-k", "8,20", "--grid-nu2", "0.4,1.6"};
 }
 
 std::vector<std::string> with(std::vector<std::string> args, const std::vector<std::string>& more) {
@@ -79,10 +80,13 @@ TEST(ByLabelCli, TwoRowsAreTheBoundOnTheirLabelsIndexFilesAtAlphaOverL) {
     const std::string est = dir.write("est.txt", indices_of_label(split.est, labels, c));
     const nlohmann::json alone = json_of(run_cli({"bound", "--data", fashion_mnist_t10k(), "--perp-indices", perp,
                                                   "--est-indices", est, "--seed", std::to_string(kSeed), "--alpha",
-                                                  "0.005", "--gamma", "1", "--threads", "1", "--quiet", "--json"}));
+                                                  "0.005", "--gamma", "1", "--threads", "1", "--quiet", "--json",
+                                                  "--representation", "downsample:2", "--grid-k", "8,20", "--grid-nu2",
+                                                  "0.4,1.6"}));
     SCOPED_TRACE(row.at("name").get<std::string>());
     EXPECT_EQ(row.at("n_perp"), alone.at("n_perp"));
     EXPECT_EQ(row.at("n_est"), alone.at("n_est"));
+    EXPECT_EQ(row.at("certificate").at("union_size"), alone.at("certificate").at("union_size"));
     for (const char* key : {"rho_star", "k_star", "nu2_star", "abs_bound", "trace_sigma", "trace_sigma_ucb"}) {
       EXPECT_EQ(row.at(key), alone.at(key)) << key;
     }
