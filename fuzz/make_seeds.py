@@ -1,12 +1,13 @@
 #!/usr/bin/python3
-"""Writes the seed corpora of the PNG-folder, select-mask, LPIPS-model, estimate wire-format and
-checkpoint fuzz targets.
+"""Writes the seed corpora of the PNG-folder, select-mask, LPIPS-model, estimate wire-format,
+checkpoint and label fuzz targets.
 
 Standard library only: PNG (PNG spec §5, §11.2), NumPy .npy 1.0 and the few ONNX protobuf
 messages (onnx.proto: ModelProto, GraphProto, NodeProto, AttributeProto, ValueInfoProto) are
 written by hand, as are the estimate's wire format and the checkpoint file. The committed LPIPS test models under tests/representations/models/ are added
 as further LPIPS seeds. Run from anywhere: /usr/bin/python3 fuzz/make_seeds.py
 """
+import gzip
 import os
 import struct
 import zlib
@@ -38,7 +39,7 @@ def png(width, height, colour_type=0, bit_depth=8, value=lambda x, y, c: (x * 7 
 
 
 def npy(shape, values, descr="<f8"):
-    fmt = {"<f8": "<d", "|u1": "<B", "<i4": "<i", "<f4": "<f"}[descr]
+    fmt = {"<f8": "<d", "|u1": "<B", "<i4": "<i", "<f4": "<f", "<i8": "<q", ">u2": ">H"}[descr]
     dims = "".join(f"{d}, " for d in shape)
     header = f"{{'descr': '{descr}', 'fortran_order': False, 'shape': ({dims}), }}"
     header += " " * ((64 - (10 + len(header) + 1) % 64) % 64) + "\n"
@@ -189,7 +190,26 @@ def estimate_seeds():
     write("checkpoint", "not_a_checkpoint.bin", b"plain text\n")
 
 
+def label_seeds():
+    """labels_fuzzer.cpp: a first byte 0 (IDX), 1 (.npy) or 2 (names), then the file."""
+    idx = b"\x00\x00\x08\x01" + struct.pack(">I", 5) + bytes([0, 1, 2, 1, 9])
+    write("labels", "idx_ok.bin", b"\x00" + idx)
+    write("labels", "idx_gzip.bin", b"\x00" + gzip.compress(idx, mtime=0))
+    write("labels", "idx_images.bin", b"\x00\x00\x00\x08\x03" + struct.pack(">III", 1, 2, 2) + bytes(4))
+    write("labels", "idx_float.bin", b"\x00\x00\x00\x0d\x01" + struct.pack(">If", 1, 2.5))
+    write("labels", "npy_i8.bin", b"\x01" + npy((4,), [0, 3, 1, 2], "<i8"))
+    write("labels", "npy_u2_big.bin", b"\x01" + npy((3,), [7, 0, 65535], ">u2"))
+    write("labels", "npy_negative.bin", b"\x01" + npy((2,), [0, -1], "<i8"))
+    write("labels", "npy_float.bin", b"\x01" + npy((2,), [0.0, 1.0]))
+    write("labels", "npy_2d.bin", b"\x01" + npy((2, 2), [0, 1, 2, 3], "<i4"))
+    write("labels", "npy_short.bin", b"\x01" + npy((4,), [0, 1, 2, 3], "<i8")[:-3])
+    write("labels", "names_ok.bin", b"\x02T-shirt/top\nTrouser\r\nBag\n")
+    write("labels", "names_gap.bin", b"\x02a\n\nc\n")
+    write("labels", "names_empty.bin", b"\x02")
+
+
 if __name__ == "__main__":
+    label_seeds()
     png_folder_seeds()
     select_mask_seeds()
     lpips_model_seeds()
