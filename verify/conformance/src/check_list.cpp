@@ -102,6 +102,11 @@ Verdict WorstCase::verdict(std::string_view law) const {
   return {true, fmt::format("{}; closest of {} case(s): {}", law, cases_, numbers)};
 }
 
+Verdict compared(double slack, const std::string& numbers, std::string_view law) {
+  if (slack >= 0.0) return {true, rendered(numbers, false, false)};
+  return {false, fmt::format("violated: {}; the law: {}", rendered(numbers, true, std::isnan(slack)), law)};
+}
+
 std::string relation(std::string_view law_relation) {
   return fmt::format("{}{}{}", kRelationMark, law_relation, kRelationMark);
 }

@@ -54,6 +54,10 @@ class WorstCase {
 // prints it as it holds: as written for a case that keeps its limit, negated for a violation.
 std::string relation(std::string_view law_relation);
 
+// One comparison: passes when `slack` ≥ 0 with `numbers` (relations as the law states them);
+// fails with "violated: " + `numbers` (relations negated) + "; the law: " + `law`.
+Verdict compared(double slack, const std::string& numbers, std::string_view law);
+
 // One input the contract says must be refused, and the call that passes it.
 using BadInput = std::pair<std::string, std::function<void()>>;
 

@@ -33,7 +33,8 @@ void check_leakage(const Mechanism& mechanism, const MechanismNeeds& needs, cons
   list.run("gamma_finite_non_negative", [&] {
     WorstCase worst;
     const auto add = [&worst](double g, const std::string& where) {
-      worst.add(std::isfinite(g) ? g : std::nan(""), fmt::format("gamma = {} bits{}", num(g), where));
+      worst.add(std::isfinite(g) ? g : std::nan(""),
+                fmt::format("gamma = {} bits {} 0{}", num(g), detail::relation(">="), where));
     };
     if (!needs.schedule) {
       add(mechanism.leakage(base).gamma_bits, "");
@@ -69,26 +70,29 @@ void check_schedule_laws(const Mechanism& mechanism, const MechanismTestInputs& 
     const double sum = gamma_of(mechanism, base, a) + gamma_of(mechanism, base, b);
     const double joint = gamma_of(mechanism, base, both);
     const double allowed = kRelative * joint;
-    return Verdict{std::abs(joint - sum) <= allowed,
-                   fmt::format("gamma(two runs) = {}, gamma(run 1) + gamma(run 2) = {} bits, |diff| = {} <= {} "
-                               "(1e-12 relative)", precise(joint), precise(sum),
-                               num(std::abs(joint - sum)), num(allowed))};
+    return detail::compared(allowed - std::abs(joint - sum),
+                            fmt::format("gamma(two runs) = {}, gamma(run 1) + gamma(run 2) = {} bits, |diff| = {} {} {} "
+                                        "(1e-12 relative)", precise(joint), precise(sum), num(std::abs(joint - sum)),
+                                        detail::relation("<="), num(allowed)),
+                            "gamma of two runs = the sum of their gammas (mathematics §2)");
   });
   list.run("segment_split", [&] {
     const Schedule split{{TrainingRun{{Segment{0.05, 1.2, 100}, Segment{0.05, 1.2, 200}}}}};
     const double whole = gamma_of(mechanism, base, a);
     const double parts = gamma_of(mechanism, base, split);
     const double allowed = kRelative * whole;
-    return Verdict{std::abs(parts - whole) <= allowed,
-                   fmt::format("gamma(300 steps) = {}, gamma(100 + 200 steps) = {} bits, |diff| = {} <= {} "
-                               "(1e-12 relative)", precise(whole), precise(parts),
-                               num(std::abs(parts - whole)), num(allowed))};
+    return detail::compared(allowed - std::abs(parts - whole),
+                            fmt::format("gamma(300 steps) = {}, gamma(100 + 200 steps) = {} bits, |diff| = {} {} {} "
+                                        "(1e-12 relative)", precise(whole), precise(parts), num(std::abs(parts - whole)),
+                                        detail::relation("<="), num(allowed)),
+                            "a segment split in two leaks what it leaks whole (mathematics §2)");
   });
   list.run("more_steps_never_leak_less", [&] {
     const double ten = gamma_of(mechanism, base, Schedule::constant(0.1, 1.0, 10));
     const double eleven = gamma_of(mechanism, base, Schedule::constant(0.1, 1.0, 11));
-    return Verdict{ten <= eleven, fmt::format("gamma(T = 10) = {} <= gamma(T = 11) = {} bits (q = 0.1, sigma = 1)",
-                                              precise(ten), precise(eleven))};
+    return detail::compared(eleven - ten, fmt::format("gamma(T = 10) = {} {} gamma(T = 11) = {} bits (q = 0.1, sigma = 1)",
+                                                      precise(ten), detail::relation("<="), precise(eleven)),
+                            "one more step never leaks less");
   });
   list.run("bad_schedules_refused", [&] {
     const auto refuses = [&](const Schedule& s) { return [&mechanism, base, s] { gamma_of(mechanism, base, s); }; };
