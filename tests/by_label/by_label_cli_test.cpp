@@ -12,6 +12,7 @@
 
 #include "cli_runner.hpp"
 #include "reconbound/dataset.hpp"
+#include "reconbound/png_codec.hpp"
 #include "reconbound/split.hpp"
 
 namespace reconbound::test {
@@ -242,6 +243,55 @@ TEST(ByLabelCli, ALabelTooSmallForABoundShowsZeroWithTheReason) {
             std::string::npos) << rows[0].at("trivial");
   EXPECT_GT(rows[1].at("rho_star").get<double>(), 0.0);
   EXPECT_TRUE(rows[1].at("trivial").is_null());
+}
+
+// A png:DIR data set in the ImageFolder layout: class folders "dog" and "cat" (listed in that
+// order, read sorted), 60 RGB images of 4 × 4 each, the dogs brighter and noisier.
+std::string image_folder(const TempDir& dir) {
+  const fs::path root = dir.path("images");
+  std::uint32_t state = 12345;
+  for (const std::string name : {"dog", "cat"}) {
+    fs::create_directories(root / name);
+    for (int i = 0; i < 60; ++i) {
+      std::vector<std::uint8_t> rgb(4 * 4 * 3);
+      for (auto& v : rgb) {
+        state = state * 1664525U + 1013904223U;  // a fixed linear congruential sequence
+        v = static_cast<std::uint8_t>(name == "dog" ? 100 + (state >> 24) % 120 : 40 + (state >> 24) % 30);
+      }
+      std::ofstream(root / name / ("img" + std::to_string(100 + i) + ".png"), std::ios::binary)
+          << png::encode_png_rgb(4, 4, rgb);
+    }
+  }
+  return root.string();
+}
+
+TEST(ByLabelCli, APngFolderOfClassFoldersCarriesItsLabelsAndNames) {
+  const TempDir dir;
+  const std::string images = image_folder(dir);
+  const std::vector<std::string> split{"--perp", "40", "--est", "60", "--gamma", "0.5", "--grid-k", "4",
+                                       "--grid-nu2", "0.8", "--threads", "1", "--quiet", "--json"};
+  const nlohmann::json own = json_of(run_cli(with({"bound", "--by-label", "--data", "png:" + images}, split)));
+  ASSERT_EQ(own.at("by_label").size(), 2U);
+  std::vector<std::string> names;
+  for (const auto& row : own.at("by_label")) names.push_back(row.at("name"));
+  std::sort(names.begin(), names.end());
+  EXPECT_EQ(names, (std::vector<std::string>{"cat", "dog"}));
+  // The records the class "dog" names are the dog folder's: tr Sigma-hat 120²/12·48 against cat's 30²/12·48.
+  const auto& rows = own.at("by_label");
+  const bool dog_first = rows[0].at("name") == "dog";
+  EXPECT_GT(rows[dog_first ? 0 : 1].at("trace_sigma").get<double>(),
+            10.0 * rows[dog_first ? 1 : 0].at("trace_sigma").get<double>());
+  // The same labels from a file, in the order the records are read (cat's folder first): the same rows.
+  std::string idx("\x00\x00\x08\x01\x00\x00\x00\x78", 8);
+  idx += std::string(60, '\0') + std::string(60, '\1');
+  const nlohmann::json from_file = json_of(run_cli(with({"bound", "--by-label", "--data", "png:" + images, "--labels",
+                                                         "idx:" + dir.write("labels.idx", idx), "--label-names",
+                                                         dir.write("names.txt", "cat\ndog\n")}, split)));
+  EXPECT_EQ(without_timings(from_file.at("by_label")), without_timings(own.at("by_label")));
+  // A folder of images without class folders carries no labels.
+  expect_one_line_error(run_cli({"bound", "--by-label", "--data", "png:" + images + "/cat", "--perp", "20", "--est",
+                                 "30", "--gamma", "0.5", "--quiet"}),
+                        "holds no class sub-folders of images");
 }
 
 }  // namespace

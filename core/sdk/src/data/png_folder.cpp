@@ -1,4 +1,5 @@
-// A folder of PNG images, one record each, decoded with libpng (reconbound/png_codec.hpp).
+// A folder of PNG images, one record each, decoded with libpng (reconbound/png_codec.hpp): the
+// folder's own images, or one sub-folder of images per class (ImageFolder layout).
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -21,19 +22,45 @@ bool has_png_extension(const fs::path& path) {
   return ext == ".png";
 }
 
-// The *.png files directly in dir, sorted by file name (byte order).
-std::vector<fs::path> list_png_files(const std::string& dir) {
+// The *.png files directly in dir, sorted by file name (byte order); none when there are none.
+std::vector<fs::path> png_files_in(const fs::path& dir) {
   std::error_code ec;
-  if (!fs::exists(dir, ec)) throw FileError(fmt::format("{}: no such folder; check the path", dir));
-  if (!fs::is_directory(dir, ec)) throw FileError(fmt::format("{}: not a folder; png:DIR names a folder of images", dir));
   std::vector<fs::path> files;
   for (const auto& entry : fs::directory_iterator(dir, ec)) {
     if (entry.is_regular_file() && has_png_extension(entry.path())) files.push_back(entry.path());
   }
-  if (ec) throw FileError(fmt::format("{}: cannot list the folder ({})", dir, ec.message()));
-  if (files.empty()) throw FileError(fmt::format("{}: the folder holds no *.png files", dir));
+  if (ec) throw FileError(fmt::format("{}: cannot list the folder ({})", dir.string(), ec.message()));
   std::sort(files.begin(), files.end(),
             [](const fs::path& a, const fs::path& b) { return a.filename().string() < b.filename().string(); });
+  return files;
+}
+
+// The images of dir: its own *.png files, or — when it holds none — those of its sub-folders,
+// one folder per class (torchvision's ImageFolder layout), the folders sorted by name and each
+// folder's files by file name; the class labels follow that order (workflow::load_labels).
+std::vector<fs::path> list_png_files(const std::string& dir) {
+  std::error_code ec;
+  if (!fs::exists(dir, ec)) throw FileError(fmt::format("{}: no such folder; check the path", dir));
+  if (!fs::is_directory(dir, ec)) throw FileError(fmt::format("{}: not a folder; png:DIR names a folder of images", dir));
+  std::vector<fs::path> files = png_files_in(dir);
+  if (!files.empty()) return files;
+  std::vector<fs::path> classes;
+  for (const auto& entry : fs::directory_iterator(dir, ec)) {
+    if (entry.is_directory()) classes.push_back(entry.path());
+  }
+  std::sort(classes.begin(), classes.end(),
+            [](const fs::path& a, const fs::path& b) { return a.filename().string() < b.filename().string(); });
+  for (const auto& folder : classes) {
+    const std::vector<fs::path> in_class = png_files_in(folder);
+    if (in_class.empty()) {
+      throw FileError(fmt::format("{}: the class folder holds no *.png files; remove it or add its images",
+                                  folder.string()));
+    }
+    files.insert(files.end(), in_class.begin(), in_class.end());
+  }
+  if (files.empty()) {
+    throw FileError(fmt::format("{}: the folder holds no *.png files (nor sub-folders of them, one per class)", dir));
+  }
   return files;
 }
 
