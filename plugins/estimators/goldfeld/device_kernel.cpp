@@ -130,7 +130,10 @@ std::vector<float> exponential_check_inputs() {
 
 // Centres and queries of the device's sums check at k = 1: 4,500 centres (two ranges, a last run
 // of 4) with values in [−1, 1] from a fixed linear congruential sequence, 16 queries with
-// exponents in [−2, 5] and one whose exponents all exceed the clamp.
+// exponents in [−2, 5], one whose exponents all exceed the clamp, and one with exponents in
+// [47, 53], whose runs (≈ 1e-22 … 6e-20) the compensated sums scale by 2^-64 to subnormal floats
+// (≈ 1e-41 … 3e-39): a device that flushes subnormals to zero, whatever it reports and whatever
+// options its driver adds, sums them differently and is refused (docs/fast_estimator.md).
 struct SumsCheck {
   SingleCentres centres;
   SingleKernelQueries queries;
@@ -153,9 +156,11 @@ SumsCheck sums_check_inputs() {
     c.values[l] = next();
     c.norm2[l] = c.values[l] * c.values[l];
   }
-  for (int q = 0; q < 17; ++q) {
+  constexpr int kClamped = 16;
+  constexpr int kSubnormalRuns = 17;
+  for (int q = 0; q < 18; ++q) {
     out.queries.weights.push_back(2.0f * next());
-    out.queries.offsets.push_back(q == 16 ? 100.0f : 1.0f + next());
+    out.queries.offsets.push_back(q == kClamped ? 100.0f : q == kSubnormalRuns ? 50.0f : 1.0f + next());
     out.queries.scales.push_back(0.75f + 0.25f * next());
   }
   return out;
