@@ -9,6 +9,7 @@
 #include <tuple>
 
 #include "reconbound/error.hpp"
+#include "reconbound/grey_levels.hpp"
 
 namespace py = pybind11;
 
@@ -61,6 +62,9 @@ RepresentationInfo PythonPsi::describe(const ImageShape& input_shape) const {
 }
 
 void PythonPsi::map(const ImageShape& input_shape, MatrixView batch, MutableMatrixView out) const {
+  // B is a bound over the grey levels [0, 255] (mathematics §6.5): other records are refused, as
+  // every plugin refuses them, before the callable sees them.
+  require_grey_levels(batch, spec_);
   const py::gil_scoped_acquire gil;
   const py::object answer = psi_->get().attr("_map")(batch_array(input_shape, batch), out.cols());
   // _map answers a C-contiguous float64 (n, output_dim) array; anything else is a defect here.
