@@ -52,7 +52,7 @@ endif()
 set(CPACK_DEBIAN_PACKAGE_DEPENDS "${reconbound_package_depends}")
 # What find_package(reconbound) needs to build a plugin (cmake/reconboundConfig.cmake.in).
 set(CPACK_DEBIAN_PACKAGE_SUGGESTS
-  "cmake, g++, pkg-config, libeigen3-dev, libboost-dev, libfmt-dev, nlohmann-json3-dev, libmpfr-dev, libgmp-dev")
+  "cmake, g++, pkg-config, libeigen3-dev, libboost-dev, libfmt-dev, nlohmann-json3-dev, libmpfr-dev, libgmp-dev, librapidcheck-dev")
 
 # `cpack --config CPackSourceConfig.cmake`: the sources, without build trees and Git's files.
 set(CPACK_SOURCE_GENERATOR TGZ)
