@@ -32,8 +32,7 @@ void print_by_label_table(const workflow::ByLabelOutput& o) {
   fmt::print("{:>5}  {:<16} {:>6} {:>6} {:>8} {:>4} {:>5} {:>14}  {}\n", "label", "name", "n_perp", "n_est", "rho*",
              "k*", "nu2*", "RMSE >=", fmt::format("(per coordinate, {})", unit));
   for (const workflow::LabelBound& row : o.labels) {
-    const ConverseResult* c = row.output && !row.output->report.results.empty()
-                                  ? &row.output->report.results.front().converse : nullptr;
+    const ConverseResult* c = row.first();
     const double rmse = c ? std::sqrt(c->abs_bound / static_cast<double>(row.output->report.m)) : 0.0;
     fmt::print("{:>5}  {:<16} {:>6} {:>6} {:>8.5f} {:>4} {:>5} {:>14.4g}  {}\n", row.label, row.name,
                row.perp_indices.size(), row.est_indices.size(), row.rho_star(),

@@ -141,14 +141,6 @@ void run_label(const Registry& registry, const BoundRequest& pooled, const Poole
 
 }  // namespace
 
-double LabelBound::rho_star() const {
-  return output && !output->report.results.empty() ? output->report.results.front().converse.rho_star : 0.0;
-}
-
-double LabelBound::abs_bound() const {
-  return output && !output->report.results.empty() ? output->report.results.front().converse.abs_bound : 0.0;
-}
-
 ByLabelOutput run_bound_by_label(const Registry& registry, const ByLabelRequest& request) {
   if (request.bound.bound.selection_only) {
     throw InvalidInput(fmt::format("{} previews one bound's grid; drop it for a bound per label", parameter("select_only")));

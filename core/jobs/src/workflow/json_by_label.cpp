@@ -28,7 +28,7 @@ nlohmann::json label_results(const LabelBound& row) {
 
 nlohmann::json label_row(const LabelBound& row, std::size_t labels, double alpha) {
   const BoundOutput* b = row.output ? &*row.output : nullptr;
-  const ConverseResult* first = b && !b->report.results.empty() ? &b->report.results.front().converse : nullptr;
+  const ConverseResult* first = row.first();
   nlohmann::json out{{"label", row.label},
                      {"name", row.name},
                      {"n_perp", row.perp_indices.size()},

@@ -32,8 +32,12 @@ struct LabelBound {
   // Why ρ* = 0 ("" when the bound is non-trivial): too few records, or nothing certified.
   std::string trivial;
 
-  RECONBOUND_API double rho_star() const;   // of the first γ; 0 without an output
-  RECONBOUND_API double abs_bound() const;  // eq 13's bound on E‖Ψ(x) − ẑ‖² of the first γ; 0 without an output
+  // Of the first γ (ρ* and eq 13's bound on E‖Ψ(x) − ẑ‖²); 0 without an output.
+  double rho_star() const { return first() ? first()->rho_star : 0.0; }
+  double abs_bound() const { return first() ? first()->abs_bound : 0.0; }
+  const ConverseResult* first() const {
+    return output && !output->report.results.empty() ? &output->report.results.front().converse : nullptr;
+  }
 };
 
 struct ByLabelOutput {
