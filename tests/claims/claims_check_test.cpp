@@ -123,6 +123,28 @@ TEST(ClaimsCheck, CalibratedSigmaAtFullBatch) {
                         R"(, "claimed": 1.9995, "tolerance": {"absolute": 0.001}})").pass);
 }
 
+// "smallest_within" τ (issue 49): the claim also states σ is the smallest to τ, so (σ − its
+// tolerance)/(1 + τ) must fail the target for certain. At full batch the threshold is σ = 2:
+// 2.001 is the smallest to 1e-3, 2.2 (10 % too large) is not, and a claim without τ is one-sided.
+TEST(ClaimsCheck, CalibratedSigmaStatedSmallest) {
+  const std::string inputs = R"("q": 1, "steps": 4, "delta": 1e-5, "target_epsilon": 4.3771780956812246)";
+  const ClaimResult tight =
+      check_one(R"({"kind": "calibrated_sigma", )" + inputs + R"(, "claimed": 2.001, "smallest_within": 1e-3})");
+  EXPECT_TRUE(tight.pass) << tight.note;
+  EXPECT_NE(tight.note.find("so it is the smallest"), std::string::npos) << tight.note;
+  const ClaimResult loose =
+      check_one(R"({"kind": "calibrated_sigma", )" + inputs + R"(, "claimed": 2.2, "smallest_within": 1e-3})");
+  EXPECT_FALSE(loose.pass);
+  EXPECT_NE(loose.note.find("NOT shown to be the smallest"), std::string::npos) << loose.note;
+  EXPECT_TRUE(check_one(R"({"kind": "calibrated_sigma", )" + inputs + R"(, "claimed": 2.2})").pass);
+  // Through the accountant (q < 1): the σ calibrate returns is the smallest to its tolerance.
+  const std::string subsampled = R"("q": 0.1, "steps": 2, "delta": 1e-10, "target_epsilon": 12)";
+  EXPECT_TRUE(check_one(R"({"kind": "calibrated_sigma", )" + subsampled +
+                        R"(, "claimed": 0.566996, "smallest_within": 2e-3})").pass);
+  EXPECT_FALSE(check_one(R"({"kind": "calibrated_sigma", )" + subsampled +
+                         R"(, "claimed": 0.670929, "smallest_within": 2e-3})").pass);
+}
+
 // Published ε of the subsampled Gaussian (a pessimistic PLD accountant with discretisation 2e-5,
 // add/remove, Poisson sampling): σ = 0.8, q = 0.001, T = 100, δ = 1e-6 gives ε = 0.26034.
 TEST(ClaimsCheck, EpsilonThroughTheDpsgdPluginsAccountant) {

@@ -62,4 +62,19 @@ SigmaVerdict check_calibrated_sigma(const Claim& claim, double allowed, const Ep
   return verdict;
 }
 
+void check_smallest_sigma(const Claim& claim, double allowed, const EpsilonReference& reference,
+                          SigmaVerdict& verdict) {
+  const auto within = claim.inputs.find("smallest_within");
+  if (within == claim.inputs.end()) return;
+  const double target = claim.inputs.at("target_epsilon");
+  const Domain& range = kind_spec(ClaimKind::calibrated_sigma).claimed;
+  verdict.states_smallest = true;
+  verdict.smallest_tested = std::max(range.min, (claim.claimed - allowed) / (1.0 + within->second));
+  const ReferenceInterval below = reference.epsilon(
+      Schedule::constant(claim.inputs.at("q"), verdict.smallest_tested, static_cast<std::uint64_t>(claim.inputs.at("steps"))),
+      claim.inputs.at("delta"));
+  verdict.smallest_epsilon_lower = below.lower;
+  verdict.smallest_holds = below.lower > target;
+}
+
 }  // namespace reconbound::claims::detail

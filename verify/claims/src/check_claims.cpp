@@ -111,7 +111,8 @@ ClaimResult check_sigma(const Claim& claim, const detail::EpsilonReference& epsi
   ClaimResult result = result_of(claim);
   result.allowed = claim.tolerance.absolute + claim.tolerance.relative * claim.claimed;
   const Claim favourable = detail::at_corner(claim, Toward::smallest);
-  const detail::SigmaVerdict verdict = detail::check_calibrated_sigma(favourable, result.allowed, epsilon);
+  detail::SigmaVerdict verdict = detail::check_calibrated_sigma(favourable, result.allowed, epsilon);
+  detail::check_smallest_sigma(detail::at_corner(claim, Toward::largest), result.allowed, epsilon, verdict);
   const double target = favourable.inputs.at("target_epsilon");
   result.reference_lower = verdict.sigma_min;
   result.reference_upper = std::numeric_limits<double>::infinity();
@@ -121,7 +122,7 @@ ClaimResult check_sigma(const Claim& claim, const detail::EpsilonReference& epsi
                                            detail::describe_rounding(claim));
   }
   result.discrepancy = std::min(0.0, claim.claimed - verdict.sigma_min);
-  result.pass = verdict.meets;
+  result.pass = verdict.meets && verdict.smallest_holds;
   const std::string against =
       std::isinf(verdict.sigma_min)
           ? std::string("no sigma <= 1000 meets the target")
@@ -131,6 +132,12 @@ ClaimResult check_sigma(const Claim& claim, const detail::EpsilonReference& epsi
   result.note = fmt::format("epsilon_upper(sigma = {:.6g}) = {:.6g} {} {:g}: {}; the claim is {}", verdict.tested,
                             verdict.epsilon_upper, verdict.meets ? "<=" : ">", target,
                             verdict.meets ? "meets the target" : "does NOT meet the target", against);
+  if (verdict.states_smallest) {
+    result.note += fmt::format(
+        "; stated smallest within {:g}: epsilon_lower(sigma = {:.6g}) = {:.6g} {} {:g}, {}", claim.inputs.at("smallest_within"),
+        verdict.smallest_tested, verdict.smallest_epsilon_lower, verdict.smallest_holds ? ">" : "<=", target,
+        verdict.smallest_holds ? "so it is the smallest" : "so it is NOT shown to be the smallest");
+  }
   return result;
 }
 

@@ -50,6 +50,8 @@ constexpr Domain kLeakageSigma{.min = 0.1};
 // The PLD accountant's range (check_accountant_schedule, compute_epsilon).
 constexpr Domain kAccountantSigma{.min = 0.1, .max = 1000.0};
 constexpr Domain kAccountantSteps{.min = 1.0, .max = 1e9, .integer = true};
+// calibrated_sigma's "smallest_within": the relative tolerance τ of a σ claimed as the smallest.
+constexpr Domain kSmallestWithin{.min = 0.0, .max = 0.1, .min_open = true, .max_open = true};
 constexpr Domain kAccountantDelta{.min = 1e-15, .max = 1.0, .max_open = true};
 // α_T is 0 with the point normaliser (mathematics §6.8); α₁, α₂ > 0 or their margins are infinite.
 constexpr Domain kShare{.min = 0.0, .max = 1.0, .max_open = true};
@@ -63,7 +65,8 @@ std::vector<KindSpec> make_specs() {
   //  - epsilon: 0.01 nats absolute, the default ε error of the PRV accountant (Gopi et al.
   //    2021) that most published ε come from; it widens the certified bracket on both sides.
   //  - calibrated_sigma: 0. A calibrated σ is a guarantee: as claimed it must meet the target.
-  //    A σ printed to a few digits declares its rounding as its tolerance.
+  //    A σ printed to a few digits declares its rounding as its tolerance. With
+  //    "smallest_within" τ it also claims to be the smallest: σ/(1 + τ) must fail the target.
   //  - t_md, t_mc: 1e-12 relative: closed forms a double evaluation gets to a few ulps.
   //  - rho_star: 1e-6 absolute: eq 14 takes a square root of a bracket that may cancel, so a
   //    double evaluation is accurate to about sqrt(2^−52) ≈ 1.5e-8 near ρ* = 0.
@@ -91,7 +94,8 @@ std::vector<KindSpec> make_specs() {
        .quantity = "noise multiplier sigma meeting target_epsilon at delta (mathematics §8)",
        .units = "",
        .inputs = {{"q", kProbability, increasing}, {"steps", kAccountantSteps},
-                  {"delta", kAccountantDelta, decreasing}, {"target_epsilon", kPositive}},
+                  {"delta", kAccountantDelta, decreasing}, {"target_epsilon", kPositive},
+                  {"smallest_within", kSmallestWithin, none, true}},
        .delta = true, .claimed = kAccountantSigma, .default_tolerance = {}},
       {.kind = ClaimKind::t_md, .name = "t_md", .quantity = "sampling margin t_MD, bits (eq 35)",
        .units = "bits",
