@@ -213,6 +213,8 @@ TEST(ByLabelCli, BadLabelsAreOneLineErrors) {
   expect_one_line_error(run_cli(with({"bound", "--by-label", "--labels", "idx:" + images}, ranges)),
                         "a label file holds one number per record");
   expect_one_line_error(run_cli(with({"bound", "--labels", "idx:" + t10k_labels()}, ranges)), "--by-label");
+  expect_one_line_error(run_cli(with({"bound", "--by-label", "--labels", "idx:" + t10k_labels(), "--select-only"},
+                                     ranges)), "--select-only previews one bound's grid");
 }
 
 TEST(ByLabelCli, BadNamesFilesAreOneLineErrors) {
