@@ -6,6 +6,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <string>
 
 #include "pld_accountant.hpp"
 #include "reconbound/error.hpp"
@@ -102,6 +103,31 @@ TEST(AccountantExact, TwoStepsAtSmallDelta) {
                              Subsampled{0.01, 0.5, 2, 1e-12}}) {
     expect_brackets_subsampled(c);
   }
+}
+
+// §8.4: where the FFT cannot resolve the add direction at the top of its bounded support, its
+// cap Σ T·ln(1/(1 − q)) = 0.2 stands in for it below the remove direction's ε (≈ 50): refused
+// before. Its ε is at least that of its first two steps (the exact two-step δ at ε_upper ≤ δ).
+TEST(AccountantExact, AddDirectionCapAnswersManyStepsAtSmallDelta) {
+  const EpsilonResult r = compute_epsilon(Schedule::constant(0.01, 0.3, 20), 1e-15);
+  EXPECT_EQ(r.binding_direction, "remove");
+  EXPECT_LT(r.epsilon_upper - r.epsilon_lower, 0.1);
+  const auto two_steps = verify::reference_subsampled_gaussian_delta_two_steps(0.01, 0.3, r.epsilon_upper);
+  EXPECT_LE(two_steps.value - two_steps.abs_error, 1e-15);
+}
+
+// §8.4's remaining limit: ε ≈ 0 at δ = 1e-15 (q = 0.001, σ = 3, one step), where even direct
+// composition cannot resolve 1e-3·δ against the mass above ε; the refusal names it.
+TEST(AccountantExact, OutsideTheDomainTheRefusalNamesTheLimit) {
+  try {
+    static_cast<void>(compute_epsilon(Schedule::constant(0.001, 3.0, 1), 1e-15));
+    ADD_FAILURE() << "no refusal";
+  } catch (const NumericalError& e) {
+    const std::string message = e.what();
+    EXPECT_NE(message.find("even composed directly"), std::string::npos) << message;
+    EXPECT_NE(message.find("a larger delta would work"), std::string::npos) << message;
+  }
+  EXPECT_NO_THROW(static_cast<void>(compute_epsilon(Schedule::constant(0.001, 3.0, 1), 1e-12)));
 }
 
 }  // namespace
