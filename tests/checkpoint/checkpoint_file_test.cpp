@@ -163,5 +163,19 @@ TEST(CheckpointFile, AFileFingerprintChangesWithTheContents) {
   EXPECT_THROW(file_fingerprint(dir.file("missing")), FileError);
 }
 
+TEST(CheckpointFile, AFolderFingerprintCoversTheFilesOfItsClassFolders) {
+  const test::TempDir dir;
+  const std::filesystem::path folder = dir.file("images");
+  std::filesystem::create_directories(folder / "cat");
+  write_bytes((folder / "a.bin").string(), binary_payload(1000, 1));
+  write_bytes((folder / "cat" / "b.bin").string(), binary_payload(1000, 2));
+  const std::string before = file_fingerprint(folder.string());
+  EXPECT_NE(before.find("2 files"), std::string::npos) << before;
+  std::string changed = binary_payload(1000, 2);
+  changed[0] ^= 1;
+  write_bytes((folder / "cat" / "b.bin").string(), changed);
+  EXPECT_NE(file_fingerprint(folder.string()), before);
+}
+
 }  // namespace
 }  // namespace reconbound

@@ -78,7 +78,8 @@ RECONBOUND_API std::vector<std::string> files_named_by(const std::string& value)
 
 // A fingerprint of a file's contents, cheap for any size: "<bytes> bytes, modified <time>,
 // sampled CRC-32 <hex>" (the CRC of 16 pieces of 4 KiB spread over the file). A folder: the
-// same of each file in it, in name order, folded into one line. FileError when it cannot be read.
+// same of each file in it and in its sub-folders (png:DIR's class folders), in path order, folded
+// into one line. FileError when it cannot be read.
 RECONBOUND_API std::string file_fingerprint(const std::string& path);
 
 }  // namespace reconbound

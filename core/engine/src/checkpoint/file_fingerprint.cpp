@@ -45,14 +45,16 @@ std::string regular_file_fingerprint(const std::filesystem::path& path) {
 
 std::string file_fingerprint(const std::string& path) {
   if (!std::filesystem::is_directory(path)) return regular_file_fingerprint(path);
+  // The folder's files and those of its sub-folders (png:DIR's class folders), by path within it.
   std::vector<std::filesystem::path> files;
-  for (const auto& entry : std::filesystem::directory_iterator(path)) {
+  for (const auto& entry : std::filesystem::recursive_directory_iterator(path)) {
     if (entry.is_regular_file()) files.push_back(entry.path());
   }
   std::sort(files.begin(), files.end());
   uLong crc = crc32(0L, Z_NULL, 0);
   for (const auto& file : files) {
-    const std::string line = file.filename().string() + ": " + regular_file_fingerprint(file) + "\n";
+    const std::string name = std::filesystem::relative(file, path).string();
+    const std::string line = name + ": " + regular_file_fingerprint(file) + "\n";
     crc = crc32(crc, reinterpret_cast<const Bytef*>(line.data()), static_cast<uInt>(line.size()));
   }
   return fmt::format("{} files, CRC-32 of their fingerprints {:08x}", files.size(), static_cast<std::uint32_t>(crc));
