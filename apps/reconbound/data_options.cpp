@@ -4,7 +4,8 @@ namespace reconbound::cli {
 
 void add_data_options(CLI::App& cmd, DataOptions& o) {
   cmd.add_option("--data", o.data,
-                 "fashion-mnist | idx:PATH | npy:PATH | png:DIR")->capture_default_str();
+                 "fashion-mnist | idx:PATH | npy:PATH | png:DIR (its images, or one sub-folder per class)")
+      ->capture_default_str();
   cmd.add_option("--perp", o.perp, "Random split: records in D_perp (rotation, tr Sigma)");
   cmd.add_option("--est", o.est, "Random split: records in D_est (entropy estimate)");
   cmd.add_option("--perp-range", o.perp_range, "Explicit D_perp as a half-open range a:b in file order");
