@@ -189,6 +189,27 @@ double ComposedLoss::delta_at(double e) const {
   return static_cast<double>(total);
 }
 
+double ComposedLoss::delta_at_error(double e) const {
+  // §8.4: each term p·(−expm1(e − s)) is within relative_error_ (p) and 4·2^−64 (expl's expm1 and
+  // the product) of its exact value at the rounded argument; the argument e − s, s = c·Δ, rounds
+  // by ≤ 2^−63·(|s| + |e|), which moves −expm1 by no more (its slope is ≤ 1 for e < s); the sum
+  // of ≤ N non-negative terms adds ≤ N·2^−64 relative.
+  long double total = 0.0L;
+  long double above = 0.0L;
+  long double largest = 0.0L;
+  for (std::size_t j = pmf_.size(); j-- > 0;) {
+    const long double s = static_cast<long double>(first_cell_ + static_cast<std::int64_t>(j)) * grid_step_;
+    if (s <= e) break;
+    total += pmf_[j] * -std::expm1(static_cast<long double>(e) - s);
+    above += pmf_[j];
+    largest = std::max(largest, std::abs(s));
+  }
+  const double n = static_cast<double>(pmf_.size());
+  const double relative = relative_error_ + (n + 8.0) * kLongUnit;
+  const double argument = 2.0 * kLongUnit * (static_cast<double>(largest) + std::abs(e));
+  return relative * static_cast<double>(total) + argument * static_cast<double>(above) + absolute_error_ * n;
+}
+
 double ComposedLoss::epsilon_at(double d) const {
   // Walking down the cells: with A = Σ_{s ≥ s_j} p(s) and C = Σ_{s ≥ s_j} p(s)e^{s_j − s}
   // (C_j = p_j + e^{−Δ}·C_{j+1}: no exponential of s itself), δ̂(e) = A − e^{e − s_j}·C for

@@ -36,6 +36,10 @@ class ComposedLoss {
   double epsilon_at(double d) const;
   // Bound on |δ̂(e) − δ of the exact discretised composition|: wrap-around and round-off.
   double numerical_error(double e) const;
+  // The same for delta_at(e) itself, its sum of non-negative terms (mathematics §8.4): relative
+  // to δ̂(e) but for the rounding of each term's argument; far below numerical_error(e) where
+  // δ̂(e) ≪ Σ_{s>e} p(s), i.e. ε near 0. For a direct composition (no tilt, no wrap-around).
+  double delta_at_error(double e) const;
   std::size_t fft_size() const { return fft_size_; }
 
  private:

@@ -190,18 +190,53 @@ std::optional<DirectionEpsilon> epsilon_from(const ComposedLoss& composed, const
                           composed.fft_size()};
 }
 
+// A direct composition's bracket (mathematics §8.4): ε by bisection on delta_at, whose error
+// delta_at_error is relative to δ̂ itself, so that δ is resolved even where ε is near 0 and the
+// walk's error (relative to the mass above ε) is not. e_up: the smallest e with δ̂ + error ≤
+// δ − η − trunc; e_lo: the largest with δ̂ − error ≥ δ/(1 − trunc) + η. nullopt when δ − η − trunc ≤ 0.
+std::optional<DirectionEpsilon> epsilon_by_bisection(const ComposedLoss& composed, const BracketTerms& b,
+                                                     double lowest, double highest) {
+  const double upper_target = b.delta - b.eta - b.truncation;
+  const double lower_target = b.delta / (1.0 - b.truncation) + b.eta;
+  if (!(upper_target > 0.0)) return std::nullopt;
+  auto bisect = [&](auto holds_at_low) {  // the boundary of a predicate true below it, false above
+    double lo = lowest;
+    double hi = highest;
+    for (int i = 0; i < 200 && hi - lo > 1e-13 * (std::abs(lo) + std::abs(hi) + 1.0); ++i) {
+      const double mid = 0.5 * (lo + hi);
+      (holds_at_low(mid) ? lo : hi) = mid;
+    }
+    return std::pair{lo, hi};
+  };
+  const double e_up = bisect([&](double e) {
+    return composed.delta_at(e) + composed.delta_at_error(e) > upper_target;
+  }).second;
+  const double e_lo = bisect([&](double e) {
+    return composed.delta_at(e) - composed.delta_at_error(e) >= lower_target;
+  }).first;
+  const double shift = b.t + b.offset_error;
+  const double ulps = 8.0 * 0x1p-53 * (std::abs(b.offset) + shift + std::abs(e_up) + std::abs(e_lo) + 1.0);
+  const double lower = std::max(0.0, e_lo + b.offset - shift - ulps);
+  const double upper = std::max(0.0, e_up + b.offset + shift + ulps);
+  const double estimate = std::clamp(composed.epsilon_at(b.delta) + b.offset, lower, upper);
+  return DirectionEpsilon{estimate, lower, upper, b.grid_step, composed.fft_size()};
+}
+
 // Past the FFT (mathematics §8.4): direct composition when it costs at most
 // kDirectCompositionBudget, else the refusal naming that limit.
 DirectionEpsilon epsilon_by_direct_composition(const std::vector<StepGroup>& groups, const BracketTerms& terms) {
   const double cost = detail::direct_composition_cost(groups);
   if (cost <= kDirectCompositionBudget) {
-    const ComposedLoss composed(detail::compose_directly(groups), terms.grid_step);
-    if (const auto r = epsilon_from(composed, terms)) return *r;
+    const detail::DirectComposition direct = detail::compose_directly(groups);
+    const ComposedLoss composed(direct, terms.grid_step);
+    // e from below every cell (δ̂ → 1 there, at e − 50 far below δ's range) to the last cell.
+    const double lowest = static_cast<double>(direct.first_cell - 1) * terms.grid_step - 50.0;
+    const double highest = static_cast<double>(direct.first_cell + static_cast<std::int64_t>(direct.pmf.size())) *
+                           terms.grid_step;
+    if (const auto r = epsilon_by_bisection(composed, terms, lowest, highest)) return *r;
     throw NumericalError(fmt::format(
-        "the accountant could not resolve delta = {:g} for this schedule: even composed directly, the "
-        "long-double rounding of its inversion (about 1e-17 of the probability above epsilon, which is "
-        "close to 0 here) exceeds 1e-3*delta = {:g}; a larger delta would work",
-        terms.delta, terms.eta));
+        "the accountant could not resolve delta = {:g} for this schedule: its truncated tails carry "
+        "more than delta - 1e-3*delta; a larger delta would work", terms.delta));
   }
   throw NumericalError(fmt::format(
       "the accountant could not resolve delta = {:g} for this schedule: the FFT composition's "

@@ -19,9 +19,10 @@
 // Domain (mathematics §8.4): q ∈ (0, 1], σ ∈ [0.1, 1000], ≤ 1e9 steps, δ ∈ [1e-15, 1), ε of any
 // size. Every step at q = 1 is the composed Gaussian mechanism, answered in closed form (§8.3).
 // Where the FFT's round-off hides the tail (few steps, small δ), the steps are composed directly
-// when that takes ≤ 4e8 multiply-adds; an add direction left unresolved is bounded by
-// Σ steps·ln(1/(1 − q)), enough when the remove direction is above it. Beyond those the
-// accountant refuses with NumericalError naming the limit.
+// when that takes ≤ 4e8 multiply-adds, and ε bisected on δ̂ itself; an add direction left
+// unresolved is bounded by Σ steps·ln(1/(1 − q)), enough when the remove direction is above it.
+// Beyond those (more than 2^24 cells, or a direct composition over its budget) the accountant
+// refuses with NumericalError naming the limit.
 #include "reconbound/accountant.hpp"
 #include "reconbound/schedule.hpp"
 
