@@ -27,15 +27,17 @@ struct Tilt {
 
 // The largest |factor/exact − 1| over `cells` cells from first_cell.
 double largest_error(const Tilt& t, std::size_t cells) {
-  UntiltingFactors factors(t.log_scale, t.lambda, t.grid_step, t.first_cell);
+  const UntiltingFactors factors(t.log_scale, t.lambda, t.grid_step, t.first_cell);
   double worst = 0.0;
-  for (std::size_t j = 0; j < cells; ++j) {
-    const long double f = factors.next();
+  std::size_t visited = 0;
+  factors.for_each(cells, [&](std::size_t j, long double f) {
+    EXPECT_EQ(j, visited++);
     const Real c(static_cast<double>(t.first_cell + static_cast<std::int64_t>(j)));
     const Real exact = exp(Real(t.log_scale) - Real(t.lambda) * c * Real(t.grid_step));
     const Real ratio = Real(f) / exact - 1;
     worst = std::max(worst, std::abs(ratio.convert_to<double>()));
-  }
+  });
+  EXPECT_EQ(visited, cells);
   return worst;
 }
 

@@ -166,14 +166,13 @@ void ComposedLoss::untilt(const double* real) {
   const std::size_t n = fft_size_;
   const auto n_signed = static_cast<std::int64_t>(n);
   pmf_.assign(n, 0.0L);
-  UntiltingFactors factors(log_scale_, lambda_, grid_step_, first_cell_);
-  for (std::size_t j = 0; j < n; ++j) {
+  const UntiltingFactors factors(log_scale_, lambda_, grid_step_, first_cell_);
+  factors.for_each(n, [&](std::size_t j, long double factor) {
     const std::int64_t c = first_cell_ + static_cast<std::int64_t>(j);
-    const long double factor = factors.next();
     const double tilted = real[static_cast<std::size_t>(positive_mod(c, n_signed))] / static_cast<double>(n);
-    if (!(tilted > 0.0)) continue;  // the true probability is ≥ 0: clamping only helps
-    pmf_[j] = std::min(static_cast<long double>(tilted) * factor, 1.0L);
-  }
+    // The true probability is ≥ 0: clamping only helps.
+    if (tilted > 0.0) pmf_[j] = std::min(static_cast<long double>(tilted) * factor, 1.0L);
+  });
   const double untilting = factors.relative_error(n);
   relative_error_ = (1.0 + untilting) * (1.0 + log_scale_error_) * (1.0 + kLongUnit) - 1.0;
 }

@@ -24,17 +24,6 @@ UntiltingFactors::UntiltingFactors(double log_scale, double lambda, double grid_
       first_cell_(first_cell),
       cell_factor_(std::exp(-static_cast<long double>(lambda) * grid_step)) {}
 
-long double UntiltingFactors::next() {
-  const std::size_t j = index_++;
-  if (j % kAnchorCells == 0) {
-    const auto c = static_cast<long double>(first_cell_ + static_cast<std::int64_t>(j));
-    factor_ = std::exp(log_scale_ - static_cast<long double>(lambda_) * c * grid_step_);
-  } else {
-    factor_ *= cell_factor_;
-  }
-  return factor_;
-}
-
 double UntiltingFactors::relative_error(std::size_t cells) const {
   // §8.1. An anchor's exponent log_scale − (λ·c)·Δ rounds three times in long double: by
   // ≤ 2^−64·(|log_scale| + 3·|λ·s_c|), which exp turns into the same relative error, plus expl's
