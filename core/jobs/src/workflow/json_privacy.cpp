@@ -98,6 +98,11 @@ nlohmann::json to_json(const SpectrumOutput& output) {
                             {"epsilon_upper", e.epsilon_upper},
                             {"gamma_bits", p.gamma_bits},
                             {"gamma_error_bits", p.gamma_error_bits}});
+    // Factors below sigma the accountant refused (mathematics §8.2), only where there are any.
+    if (p.calibration.undecided_sigma_max > 0.0) {
+      calibrations.back()["sigma_undecided_min"] = p.calibration.undecided_sigma_min;
+      calibrations.back()["sigma_undecided_max"] = p.calibration.undecided_sigma_max;
+    }
   }
   nlohmann::json representations = nlohmann::json::array();
   for (const SpectrumCurve& c : output.curves) {
