@@ -37,4 +37,5 @@ __all__ = [
     "SpectrumResult", "__version__", "bound", "calibrate", "chain", "epsilon", "leakage", "leakage_report",
     "plugins", "Representation", "representation", "representations", "schedule_from_history", "spectrum",
     "ReportResult", "report", "Training", "ConformanceCheck", "ConformanceResult", "conformance",
+    "export_representation",
 ]

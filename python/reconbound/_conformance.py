@@ -16,7 +16,7 @@ from typing import Any, Callable, Optional, Union
 from . import _reconbound
 from ._reconbound import InvalidInput
 from ._representation import Representation, _torch_module
-from ._results import Result
+from ._results import Result, _from_schema
 
 DEFAULT_TOLERANCE = 1e-6
 """Largest |Ψ − reference| relative to each record's largest |coordinate|."""
@@ -39,10 +39,9 @@ class ConformanceCheck:
         return self.outcome == "PASS"
 
 
+@_from_schema
 class ConformanceResult(Result):
-    """The report of ``reconbound conformance --json``: ``plugin`` (kind, name, version, path, example),
-    ``checks`` and ``summary`` (passed, failed, skipped); ``passed`` is True when no check failed
-    (a skipped check, e.g. a model file that is missing, does not fail the report)."""
+    # Its fields and docstring come from results_schema.json ("ConformanceResult").
 
     @property
     def passed(self) -> bool:

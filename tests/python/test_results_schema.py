@@ -96,6 +96,7 @@ def workloads(path, folder):
         ("ChainResult", ["chain", *chain, "--dpsgd", "1:1"], None),
         ("ChainResult", ["chain", *chain, "--mechanism", "prior-mean-double"], doubles),
         ("PluginsResult", ["plugins"], None),
+        ("ConformanceResult", ["conformance", "downsample:4", "--search-budget", 0, "--records", 2], None),
         ("ReportResult", [*report, *split], None),  # chain null
         ("ReportResult", [*report, "--data", f"npy:{path}", "--perp", 200, "--est", 300, *SMALL_GRID_FLAGS,
                           "--chain", "--chain-targets", 20, "--chain-bits", 1], None),
