@@ -73,7 +73,7 @@
 #include "exp_neg_single.hpp"
 #include "fast_entropy.hpp"
 #include "kernel_clones.hpp"
-#include "level_plan.hpp"
+#include "mathematics/level_plan.hpp"
 #include "shifted_kernel.hpp"
 #include "single_bound.hpp"
 #include "single_kernel.hpp"

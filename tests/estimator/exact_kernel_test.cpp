@@ -10,6 +10,7 @@
 #include <random>
 #include <vector>
 
+#include "mathematics/exact_bound.hpp"
 #include "mixture_kernel.hpp"
 
 namespace reconbound::goldfeld {

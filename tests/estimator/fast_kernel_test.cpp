@@ -16,10 +16,11 @@
 
 #include "block_entropy.hpp"
 #include "chained_kernel.hpp"
-#include "dither.hpp"
+#include "mathematics/dither.hpp"
 #include "fast_entropy.hpp"
 #include "kernel_cases.hpp"
-#include "level_plan.hpp"
+#include "mathematics/level_plan.hpp"
+#include "mathematics/query_bound.hpp"
 #include "shifted_kernel.hpp"
 
 namespace reconbound::test {
@@ -120,7 +121,8 @@ std::string product_problems(const KernelCase& c, const std::vector<std::size_t>
         if (!(errors[q] <= goldfeld::kProductExponentLimit)) continue;
         ++checked;
         const double delta = goldfeld::product_sum_relative_error(
-            c.n, errors[q], goldfeld::product_skipped_mass_bound(errors[q], skipped[q], smallest[q]));
+            c.n, errors[q], goldfeld::direct_additions(c.n),
+            goldfeld::product_skipped_mass_bound(errors[q], skipped[q], smallest[q]));
         const Big exact = reference_sum(one, v, j);
         const double error = static_cast<double>(abs(Big(sums[q]) - exact) / exact);
         if (!std::isfinite(sums[q]) || !(error <= delta)) {

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "estimator_support.hpp"
-#include "prediction.hpp"
+#include "mathematics/prediction.hpp"
 #include "reconbound/error.hpp"
 #include "reconbound/grid_selection.hpp"
 

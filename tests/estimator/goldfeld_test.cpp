@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "estimator_support.hpp"
-#include "margins.hpp"
+#include "mathematics/margins.hpp"
 #include "reconbound/error.hpp"
 #include "reconbound/verify/matchers.hpp"
 #include "reconbound/verify/reference_entropy.hpp"

@@ -3,7 +3,7 @@
 #include <cmath>
 #include <random>
 
-#include "level_plan.hpp"
+#include "mathematics/level_plan.hpp"
 
 namespace reconbound::test {
 

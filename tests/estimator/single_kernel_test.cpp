@@ -21,12 +21,13 @@
 #include <vector>
 
 #include "block_entropy.hpp"
-#include "dither.hpp"
+#include "mathematics/dither.hpp"
 #include "exp_neg_single.hpp"
 #include "fast_entropy.hpp"
 #include "kernel_cases.hpp"
 #include "kernel_clones.hpp"
-#include "level_plan.hpp"
+#include "mathematics/level_plan.hpp"
+#include "mathematics/query_bound.hpp"
 #include "shifted_kernel.hpp"
 #include "single_bound.hpp"
 #include "single_kernel.hpp"

@@ -6,7 +6,7 @@
 
 #include "reconbound/compensated_sum.hpp"
 #include "mixture_kernel.hpp"
-#include "rounding.hpp"
+#include "mathematics/rounding.hpp"
 
 namespace reconbound::goldfeld {
 

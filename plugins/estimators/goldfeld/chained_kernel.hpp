@@ -8,7 +8,7 @@
 // its parent's factor otherwise: F_p = F_q⁴). Nothing is truncated: every centre is summed.
 #include <cstddef>
 
-#include "level_plan.hpp"
+#include "mathematics/level_plan.hpp"
 #include "shifted_kernel.hpp"
 
 namespace reconbound::goldfeld {

@@ -8,11 +8,9 @@
 #include <cstdint>
 
 #include "kernel_clones.hpp"
+#include "mathematics/rounding.hpp"
 
 namespace reconbound::goldfeld::detail {
-
-// Proven relative error of exp_neg: |exp_neg(a)/e^{−a} − 1| ≤ this for a ∈ [−700, 708].
-inline constexpr double kExpRelativeError = 3e-14;
 
 // Largest exponent a passed to the exponential; larger ones are clamped (terms ≤ e^{−700}).
 inline constexpr double kExponentClamp = 708.0;

@@ -6,27 +6,14 @@
 #include <vector>
 
 #include "block_entropy.hpp"
-#include "block_result.hpp"
-#include "level_plan.hpp"
+#include "mathematics/level_plan.hpp"
+#include "mathematics/block_result.hpp"
 #include "series_tables.hpp"
 #include "shifted_kernel.hpp"
 #include "single_bound.hpp"
 #include "single_kernel.hpp"
 
 namespace reconbound::goldfeld {
-
-// Sample points per work item of the fast path: threads share out (block, tile) items, and
-// the tiles are fixed by n alone, so sums are formed in the same order on any thread count.
-inline constexpr std::size_t kTileRows = 32;
-
-// One tile's share for every level v (nats): Σ_q ṽ_q, Σ_q |ṽ_q| and Σ_q e_q over its
-// queries q = (i, j), with ṽ_q the computed −ln Σ_l exp(−‖t_q − y_l‖²/(2s²)) and e_q the
-// proven bound on its error.
-struct TileSums {
-  std::vector<double> value;
-  std::vector<double> magnitude;
-  std::vector<double> error;
-};
 
 // Largest computed ‖Z‖² of a draw for which a sample row uses the chained kernel: the proof
 // that squaring chains never overflow and lose no accuracy needs ‖Z‖² ≤ 700
@@ -120,34 +107,5 @@ TileSums finish_tile(PendingTile tile, const SingleKernelSums& single, std::size
 // Truncation cut above ln n (nats): skipped groups hold ≤ e^{−kTruncationNats} ≈ 1.5e-8 of
 // the mixture sum per query, well inside the t_num target of 1e-6 bits.
 inline constexpr double kTruncationNats = 18.0;
-
-// Upper bound U on the exact mass Σ e^{−a_l} of `count` skipped centres whose smallest
-// computed exponent is `smallest` (direct kernel; derivation in fast_entropy.cpp).
-double skipped_mass_bound(std::size_t k, double z_norm2, double count, double smallest);
-
-// The product kernel's counterparts (derivation in fast_entropy.cpp): the skipped mass of
-// `count` centres whose smallest computed exponent is `smallest`, and δ for a query whose
-// exponents are within `exponent_error` (product_exponent_error) of the exact ones.
-double product_skipped_mass_bound(double exponent_error, double count, double smallest);
-double product_sum_relative_error(std::size_t n, double exponent_error, double skipped_mass);
-
-// Proven bound δ on the relative error |S̃ − S|/S of one query's computed sum S̃ against the
-// exact sum S over all n centres, for a level at chain depth `depth` (0 for a top and for
-// the direct kernel), with ‖Z‖² = z_norm2 (computed), at most `additions` roundings on the
-// way of a term into the sum (chained_additions, direct_additions) and skipped mass
-// ≤ `skipped_mass` (derivation in fast_entropy.cpp). Throws NumericalError when δ > 1e-3.
-double sum_relative_error(std::size_t n, std::size_t k, double z_norm2, std::size_t depth,
-                          std::size_t additions, double skipped_mass);
-
-// Proven bound (nats) on |ṽ − v| for one query with ‖Z‖² = z_norm2 (computed), the
-// computed sum S̃ = `sum`, value ṽ = `value` and relative error δ = `sum_error` of S̃
-// (sum_relative_error; derivation in fast_entropy.cpp).
-double query_error_nats(std::size_t k, double z_norm2, double sum, double value, double sum_error);
-
-
-// Combines the tiles of one block (in tile order) for level `level` with dither sd s.
-FastBlockResult fast_block_result(const std::vector<TileSums>& tiles, std::size_t level,
-                                  std::size_t n, std::size_t k, std::size_t n_mc, double s);
-
 
 }  // namespace reconbound::goldfeld

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "reconbound/estimator.hpp"
-#include "level_plan.hpp"
+#include "mathematics/level_plan.hpp"
 #include "series_tables.hpp"
 
 namespace reconbound::goldfeld {

@@ -28,16 +28,16 @@
 #include "block_entropy.hpp"
 #include "cost_progress.hpp"
 #include "device_kernel.hpp"
-#include "dither.hpp"
+#include "mathematics/dither.hpp"
 #include "fast_path.hpp"
 #include "item_cost.hpp"
-#include "margins.hpp"
+#include "mathematics/margins.hpp"
 #include "parallel_for.hpp"
-#include "prediction.hpp"
+#include "mathematics/prediction.hpp"
 #include "query_parts.hpp"
 #include "reconbound/error.hpp"
 #include "reconbound/plugin.hpp"
-#include "request_check.hpp"
+#include "mathematics/request_check.hpp"
 
 namespace reconbound::goldfeld {
 

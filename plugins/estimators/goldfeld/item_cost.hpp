@@ -6,7 +6,7 @@
 // (results in bench/progress/results/calibration.jsonl, fit by bench/progress/fit.py).
 #include <cstddef>
 
-#include "level_plan.hpp"
+#include "mathematics/level_plan.hpp"
 
 namespace reconbound::goldfeld {
 

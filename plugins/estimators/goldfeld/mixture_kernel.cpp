@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "exp_neg.hpp"
+#include "mathematics/exact_bound.hpp"
 
 // The kernel is compiled once per x86-64 level (kernel_clones.hpp). This file is compiled with
 // -ffp-contract=off and -fno-trapping-math (see CMakeLists.txt): the first keeps the versions

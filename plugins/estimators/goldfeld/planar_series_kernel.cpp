@@ -6,8 +6,8 @@
 
 #include "exp_neg.hpp"
 #include "kernel_clones.hpp"
-#include "rounding.hpp"
-#include "taylor_box_bound.hpp"
+#include "mathematics/rounding.hpp"
+#include "mathematics/taylor_box_bound.hpp"
 
 namespace reconbound::goldfeld {
 

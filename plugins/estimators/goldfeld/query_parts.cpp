@@ -6,7 +6,7 @@
 #include <limits>
 
 #include "reconbound/error.hpp"
-#include "request_check.hpp"
+#include "mathematics/request_check.hpp"
 
 namespace reconbound::goldfeld {
 

@@ -4,9 +4,9 @@
 #include <cmath>
 
 #include "exp_neg.hpp"
-#include "rounding.hpp"
+#include "mathematics/rounding.hpp"
 #include "kernel_clones.hpp"
-#include "taylor_box_bound.hpp"
+#include "mathematics/taylor_box_bound.hpp"
 
 namespace reconbound::goldfeld {
 

@@ -7,7 +7,7 @@
 
 #include "block_entropy.hpp"
 #include "planar_series_kernel.hpp"
-#include "level_plan.hpp"
+#include "mathematics/level_plan.hpp"
 #include "series_kernel.hpp"
 #include "shifted_kernel.hpp"
 

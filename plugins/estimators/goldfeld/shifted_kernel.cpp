@@ -6,7 +6,7 @@
 
 #include "exp_neg.hpp"
 #include "kernel_clones.hpp"
-#include "rounding.hpp"
+#include "mathematics/rounding.hpp"
 #include "tile_differences.hpp"
 
 namespace reconbound::goldfeld {

@@ -21,17 +21,12 @@
 #include <vector>
 
 #include "exp_neg.hpp"
+#include "mathematics/level_plan.hpp"
 
 namespace reconbound::goldfeld {
 
 using detail::kExpRelativeError;
 using detail::kExponentClamp;
-
-// The scales of one dither level: h = 0.5/(s·s), r = 1/s.
-struct LevelScale {
-  double half_inv_s2 = 0.0;
-  double inv_s = 0.0;
-};
 
 // Partial sums per (level, draw) of shifted_kernel_sums: lane l mod 8 takes centre l.
 inline constexpr std::size_t kDirectLanes = 8;

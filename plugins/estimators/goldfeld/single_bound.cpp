@@ -8,7 +8,7 @@
 
 #include "exp_neg_single.hpp"
 #include "reconbound/error.hpp"
-#include "rounding.hpp"
+#include "mathematics/rounding.hpp"
 
 namespace reconbound::goldfeld {
 

@@ -1,4 +1,4 @@
-#include "dither.hpp"
+#include "mathematics/dither.hpp"
 
 #include <cmath>
 #include <numbers>

@@ -14,17 +14,17 @@
 //  (x4) Value. ṽ = fl(fl(d̃_r·h̃) − fl(ln S̃)): ã_r carries γ_{k+5}·a_r, glibc's log < 1 ulp
 //       (≤ 2u|ln S̃|), the subtraction u|ṽ|.
 //  (x5) Perturbation. A query and centres moved by at most ε in all: perturbation_bound.hpp.
+#include "mathematics/exact_bound.hpp"
+
 #include <fmt/format.h>
 
 #include <cmath>
 #include <limits>
 #include <numbers>
 
-#include "exp_neg.hpp"
-#include "mixture_kernel.hpp"
-#include "perturbation_bound.hpp"
+#include "mathematics/perturbation_bound.hpp"
+#include "mathematics/rounding.hpp"
 #include "reconbound/error.hpp"
-#include "rounding.hpp"
 
 namespace reconbound::goldfeld {
 

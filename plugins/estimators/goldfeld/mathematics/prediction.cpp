@@ -1,4 +1,4 @@
-#include "prediction.hpp"
+#include "mathematics/prediction.hpp"
 
 #include <fmt/format.h>
 
@@ -6,7 +6,7 @@
 #include <cmath>
 #include <numbers>
 
-#include "margins.hpp"
+#include "mathematics/margins.hpp"
 #include "reconbound/error.hpp"
 
 namespace reconbound::goldfeld {

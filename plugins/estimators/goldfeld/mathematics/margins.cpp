@@ -1,4 +1,4 @@
-#include "margins.hpp"
+#include "mathematics/margins.hpp"
 
 #include <fmt/format.h>
 
@@ -6,7 +6,7 @@
 #include <cmath>
 #include <numbers>
 
-#include "rounding.hpp"
+#include "mathematics/rounding.hpp"
 #include "reconbound/compensated_sum.hpp"
 #include "reconbound/error.hpp"
 

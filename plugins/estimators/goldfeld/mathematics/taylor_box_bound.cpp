@@ -1,12 +1,11 @@
-#include "taylor_box_bound.hpp"
+#include "mathematics/taylor_box_bound.hpp"
 
 #include <fmt/format.h>
 
 #include <cmath>
 
-#include "exp_neg.hpp"
+#include "mathematics/rounding.hpp"
 #include "reconbound/error.hpp"
-#include "rounding.hpp"
 
 namespace reconbound::goldfeld {
 

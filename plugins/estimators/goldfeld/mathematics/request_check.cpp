@@ -1,4 +1,4 @@
-#include "request_check.hpp"
+#include "mathematics/request_check.hpp"
 
 #include <fmt/format.h>
 
@@ -7,7 +7,7 @@
 #include <thread>
 #include <tuple>
 
-#include "fast_entropy.hpp"
+#include "mathematics/block_result.hpp"
 #include "reconbound/error.hpp"
 
 namespace reconbound::goldfeld {

@@ -13,9 +13,13 @@
 #include <limits>
 #include <vector>
 
-#include "shifted_kernel.hpp"
-
 namespace reconbound::goldfeld {
+
+// The scales of one dither level: h = 0.5/(s·s), r = 1/s.
+struct LevelScale {
+  double half_inv_s2 = 0.0;
+  double inv_s = 0.0;
+};
 
 // The arithmetic of the product kernel (plans without chains): float32 exponents and
 // exponentials (single_kernel.hpp, rows beyond its bounds take the double kernel) or float64

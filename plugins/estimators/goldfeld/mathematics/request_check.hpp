@@ -3,7 +3,7 @@
 // InvalidInput that names the offending value and what to do.
 #include <cstddef>
 
-#include "margins.hpp"
+#include "mathematics/margins.hpp"
 #include "reconbound/estimator.hpp"
 
 namespace reconbound::goldfeld {

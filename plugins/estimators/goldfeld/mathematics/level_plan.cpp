@@ -1,4 +1,4 @@
-#include "level_plan.hpp"
+#include "mathematics/level_plan.hpp"
 
 #include <algorithm>
 #include <numeric>
