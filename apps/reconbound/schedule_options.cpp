@@ -1,9 +1,5 @@
 #include "schedule_options.hpp"
 
-#include <fmt/format.h>
-
-#include <cmath>
-
 #include "reconbound/error.hpp"
 
 namespace reconbound::cli {
@@ -30,14 +26,8 @@ std::optional<Schedule> build_schedule(const ScheduleOptions& options) {
     throw InvalidInput("--q, --sigma and --steps go together: give all three or none");
   }
   if (given == 3) {
-    const double q = *options.q;
-    const double sigma = *options.sigma;
-    if (std::isnan(q)) throw InvalidInput("--q is NaN");
-    if (std::isnan(sigma)) throw InvalidInput("--sigma is NaN");
-    if (!(q > 0.0 && q <= 1.0)) throw InvalidInput(fmt::format("--q {} is outside (0, 1]", q));
-    if (!(sigma > 0.0)) throw InvalidInput(fmt::format("--sigma {} must be > 0", sigma));
-    if (*options.steps < 1) throw InvalidInput("--steps must be >= 1");
-    schedule.runs.push_back(TrainingRun{{Segment{q, sigma, *options.steps}}});
+    check_segment(*options.q, *options.sigma, static_cast<double>(*options.steps));
+    schedule.runs.push_back(TrainingRun{{Segment{*options.q, *options.sigma, *options.steps}}});
   }
   for (const auto& file : options.files) schedule.runs.push_back(read_schedule_file(file));
   return schedule;

@@ -14,6 +14,7 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import Any, Callable, Mapping, NamedTuple, Optional, Sequence, TypeVar, Union
 
+from . import _reconbound
 from ._reconbound import InvalidInput
 from ._results import Result
 from ._segments import is_path, is_segment
@@ -180,14 +181,6 @@ _OPACUS_NOTE = """
 """
 
 
-def _steps(value: Any) -> int:
-    if isinstance(value, numbers.Integral):
-        return int(value)
-    if isinstance(value, numbers.Real) and float(value).is_integer():
-        return int(value)
-    raise InvalidInput(f"{keyword('steps')} = {value!r} must be a whole number")
-
-
 def _run(run: Any) -> Any:
     if is_path(run):
         return os.fspath(run)
@@ -199,22 +192,18 @@ def _run(run: Any) -> Any:
             raise InvalidInput(f"schedule segment {index} has q = {number_text(q)} and sigma = {number_text(sigma)}: q "
                                "is outside (0, 1]. An Opacus accountant.history lists (noise_multiplier, sample_rate, "
                                "num_steps); pass schedule=schedule_from_history(accountant.history)")
-    return [(float(q), float(sigma), _steps(steps)) for q, sigma, steps in segments]
+    # The core checks each segment by the SDK's one rule (reconbound._reconbound.schedule_argument).
+    return [(float(q), float(sigma), steps) for q, sigma, steps in segments]
 
 
 def _constant_run(q: Any, sigma: Any, steps: Any) -> tuple[float, float, int]:
-    """One constant run, checked as the CLI checks --q, --sigma and --steps, naming the caller's keywords."""
-    for name, value in (("q", q), ("sigma", sigma)):
-        if not _is_number(value) or math.isnan(value):
+    """One constant run, checked by the SDK's segment rule as the CLI checks --q, --sigma and --steps
+    (the error names the caller's keywords)."""
+    for name, value in (("q", q), ("sigma", sigma), ("steps", steps)):
+        if not _is_number(value):
             raise InvalidInput(f"{keyword(name)} = {value!r} must be a number")
-    if not 0.0 < q <= 1.0:
-        raise InvalidInput(f"{keyword('q')}={number_text(q)} is outside (0, 1]")
-    if not sigma > 0.0:
-        raise InvalidInput(f"{keyword('sigma')}={number_text(sigma)} must be > 0")
-    count = _steps(steps)
-    if count < 1:
-        raise InvalidInput(f"{keyword('steps')}={count} must be >= 1")
-    return float(q), float(sigma), count
+    _reconbound.check_segment(float(q), float(sigma), float(steps))
+    return float(q), float(sigma), int(steps)
 
 
 def schedule_runs(q: Optional[float], sigma: Optional[float], steps: Optional[int],

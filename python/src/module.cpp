@@ -3,6 +3,7 @@
 
 #include "bindings.hpp"
 #include "errors.hpp"
+#include "schedule_argument.hpp"
 
 PYBIND11_MODULE(_reconbound, module) {
   module.doc() = "reconbound's C++ core; use the package `reconbound`, which wraps this module.";
@@ -15,4 +16,5 @@ PYBIND11_MODULE(_reconbound, module) {
   reconbound::python::bind_chain(module);
   reconbound::python::bind_report(module);
   reconbound::python::bind_conformance(module);
+  reconbound::python::bind_segment_check(module);
 }

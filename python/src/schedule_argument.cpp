@@ -12,14 +12,23 @@ namespace reconbound::python {
 
 namespace {
 
-Segment segment_argument(const py::handle& item, std::size_t run) {
+// A whole count of steps as the segment holds it; a Python int is taken exactly.
+std::uint64_t steps_count(const py::handle& steps, double value) {
+  return py::isinstance<py::int_>(steps) ? steps.cast<std::uint64_t>() : static_cast<std::uint64_t>(value);
+}
+
+Segment segment_argument(const py::handle& item, std::size_t run, std::size_t index) {
   const auto values = py::reinterpret_borrow<py::sequence>(item);
   if (!py::isinstance<py::sequence>(item) || values.size() != 3) {
     throw InvalidInput(fmt::format("run {}: a segment is (q, sigma, steps)", run));
   }
-  const auto steps = values[2].cast<std::int64_t>();
-  if (steps < 0) throw InvalidInput(fmt::format("run {}: a segment has {} steps; need >= 1", run, steps));
-  return {values[0].cast<double>(), values[1].cast<double>(), static_cast<std::uint64_t>(steps)};
+  const double q = values[0].cast<double>();
+  const double sigma = values[1].cast<double>();
+  const double steps = values[2].cast<double>();
+  if (const auto problem = segment_problem(q, sigma, steps, SegmentNaming::fields); !problem.empty()) {
+    throw InvalidInput(fmt::format("run {} segment {}: {}", run, index, problem));
+  }
+  return {q, sigma, steps_count(values[2], steps)};
 }
 
 }  // namespace
@@ -32,10 +41,19 @@ Schedule schedule_argument(const py::list& runs) {
       continue;
     }
     TrainingRun segments;
-    for (const py::handle item : run) segments.segments.push_back(segment_argument(item, schedule.runs.size() + 1));
+    for (const py::handle item : run) {
+      segments.segments.push_back(segment_argument(item, schedule.runs.size() + 1, segments.segments.size() + 1));
+    }
     schedule.runs.push_back(std::move(segments));
   }
   return schedule;
+}
+
+void bind_segment_check(py::module_& module) {
+  module.def(
+      "check_segment", [](double q, double sigma, double steps) { check_segment(q, sigma, steps); }, py::arg("q"),
+      py::arg("sigma"), py::arg("steps"),
+      "The SDK's segment rule for a constant run: q in (0, 1], sigma > 0 finite, steps a whole number >= 1.");
 }
 
 }  // namespace reconbound::python

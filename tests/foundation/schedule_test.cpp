@@ -1,5 +1,9 @@
-// The schedule CSV parser: rows, comments, headers, and one-line errors with file:line.
+// The schedule CSV parser (rows, comments, headers, one-line errors with file:line) and the one
+// segment rule every front end checks with.
 #include <gtest/gtest.h>
+
+#include <cmath>
+#include <string>
 
 #include "reconbound/error.hpp"
 #include "reconbound/schedule.hpp"
@@ -30,10 +34,39 @@ TEST(ScheduleCsv, RejectsBadRowsWithFileAndLine) {
   EXPECT_NE(error_of("0.1,1\n").find("s.csv:1: expected 3"), std::string::npos);
   EXPECT_NE(error_of("0.1,1,5\n1.5,1,5\n").find("s.csv:2: q = 1.5 is outside (0, 1]"), std::string::npos);
   EXPECT_NE(error_of("0.1,0,5\n").find("sigma = 0 must be > 0"), std::string::npos);
-  EXPECT_NE(error_of("0.1,1,0\n").find("steps must be ≥ 1"), std::string::npos);
+  EXPECT_NE(error_of("0.1,1,0\n").find("s.csv:1: steps = 0 must be >= 1"), std::string::npos);
+  EXPECT_NE(error_of("0.1,inf,3\n").find("s.csv:1: sigma = inf must be finite"), std::string::npos);
   EXPECT_NE(error_of("0.1,1,-3\n").find("steps is not a whole number"), std::string::npos);
-  EXPECT_NE(error_of("nan,1,3\n").find("q is not a finite number"), std::string::npos);
+  EXPECT_NE(error_of("nan,1,3\n").find("s.csv:1: q = nan is outside (0, 1]"), std::string::npos);
+  EXPECT_NE(error_of("x,1,3\n").find("s.csv:1: q is not a finite number"), std::string::npos);
   EXPECT_NE(error_of("# only a comment\n").find("no rows"), std::string::npos);
+}
+
+// The one segment rule (mathematics §2), as the front ends' parameters and as a schedule's fields.
+TEST(SegmentRule, NamesTheFirstBadValue) {
+  EXPECT_EQ(segment_problem(0.1, 1.0, 10.0, SegmentNaming::fields), "");
+  EXPECT_EQ(segment_problem(1.0, 1.0, 1.0, SegmentNaming::fields), "");
+  EXPECT_EQ(segment_problem(0.0, 1.0, 10.0, SegmentNaming::fields), "q = 0 is outside (0, 1]");
+  EXPECT_EQ(segment_problem(1.5, -1.0, 0.0, SegmentNaming::fields), "q = 1.5 is outside (0, 1]");
+  EXPECT_EQ(segment_problem(std::nan(""), 1.0, 1.0, SegmentNaming::fields), "q = nan is outside (0, 1]");
+  EXPECT_EQ(segment_problem(0.1, 0.0, 10.0, SegmentNaming::fields), "sigma = 0 must be > 0");
+  EXPECT_EQ(segment_problem(0.1, std::nan(""), 10.0, SegmentNaming::fields), "sigma = nan must be > 0");
+  EXPECT_EQ(segment_problem(0.1, HUGE_VAL, 10.0, SegmentNaming::fields), "sigma = inf must be finite");
+  EXPECT_EQ(segment_problem(0.1, 1.0, -2.0, SegmentNaming::fields), "steps = -2 must be >= 1");
+  EXPECT_EQ(segment_problem(0.1, 1.0, 2.5, SegmentNaming::fields), "steps = 2.5 must be a whole number");
+  EXPECT_EQ(segment_problem(0.1, 1.0, HUGE_VAL, SegmentNaming::fields), "steps = inf must be a whole number");
+  const ParameterSpelling options{[](std::string_view name) { return "--" + std::string(name); }, " "};
+  EXPECT_EQ(spell_parameters(segment_problem(2.0, 1.0, 1.0, SegmentNaming::parameters), options),
+            "--q 2 is outside (0, 1]");
+  EXPECT_EQ(spell_parameters(segment_problem(0.5, 1.0, 0.0, SegmentNaming::parameters), options),
+            "--steps 0 must be >= 1");
+  EXPECT_NO_THROW(check_segment(0.5, 1.0, 3.0));
+  try {
+    check_segment(0.5, -1.0, 3.0);
+    ADD_FAILURE() << "sigma = -1 accepted";
+  } catch (const InvalidInput& e) {
+    EXPECT_EQ(spell_parameters(e.what(), options), "--sigma -1 must be > 0");
+  }
 }
 
 TEST(Schedule, TotalsAndConstant) {

@@ -81,3 +81,22 @@ def test_argument_mistakes_name_the_keywords():
         reconbound.leakage(q=0.02, sigma=1.0, steps=2.5)
     with pytest.raises(reconbound.InvalidInput, match="runs = 0"):
         reconbound.leakage(q=0.02, sigma=1.0, steps=3, runs=0)
+
+
+@pytest.mark.parametrize("q, sigma, steps", [(0, 1, 10), (1.5, 1, 10), (0.1, -1, 10), (0.1, "inf", 10), (0.1, 1, 0)])
+def test_a_bad_constant_run_is_refused_in_the_clis_words(q, sigma, steps):
+    """One segment rule (the SDK's check_segment) for both front ends: the same message, spelled
+    with the keyword where the CLI has its option."""
+    expected = cli_error("leakage", "--q", q, "--sigma", sigma, "--steps", steps)
+    for option in ("--q", "--sigma", "--steps"):
+        expected = expected.replace(f"{option} ", f"{option[2:]}=")
+    with pytest.raises(reconbound.InvalidInput) as error:
+        reconbound.leakage(q=q, sigma=float(sigma), steps=steps)
+    assert str(error.value) == expected
+
+
+def test_a_bad_segment_of_a_list_names_its_run_and_place():
+    with pytest.raises(reconbound.InvalidInput, match=r"^run 2 segment 1: sigma = 0 must be > 0$"):
+        reconbound.leakage(schedule=[[(0.1, 1.0, 10)], [(0.1, 0.0, 10)]])
+    with pytest.raises(reconbound.InvalidInput, match=r"^run 1 segment 2: steps = 2.5 must be a whole number$"):
+        reconbound.leakage(schedule=[(0.1, 1.0, 10), (0.1, 2.0, 2.5)])

@@ -49,6 +49,29 @@ bool Schedule::empty() const { return total_steps() == 0; }
 
 namespace {
 
+std::string named(std::string_view name, double value, SegmentNaming naming) {
+  return naming == SegmentNaming::parameters ? parameter(name, value) : fmt::format("{} = {}", name, value);
+}
+
+}  // namespace
+
+std::string segment_problem(double q, double sigma, double steps, SegmentNaming naming) {
+  if (!(q > 0.0 && q <= 1.0)) return named("q", q, naming) + " is outside (0, 1]";
+  if (!(sigma > 0.0)) return named("sigma", sigma, naming) + " must be > 0";
+  if (!std::isfinite(sigma)) return named("sigma", sigma, naming) + " must be finite";
+  if (!(steps >= 1.0)) return named("steps", steps, naming) + " must be >= 1";
+  if (steps != std::floor(steps) || std::isinf(steps)) return named("steps", steps, naming) + " must be a whole number";
+  return {};
+}
+
+void check_segment(double q, double sigma, double steps) {
+  if (auto problem = segment_problem(q, sigma, steps, SegmentNaming::parameters); !problem.empty()) {
+    throw InvalidInput(std::move(problem));
+  }
+}
+
+namespace {
+
 std::string_view trim(std::string_view s) {
   while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
   while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
@@ -85,20 +108,15 @@ TrainingRun parse_schedule_csv(const std::string& text, const std::string& origi
                                   where(), line));
     }
     Segment s;
-    if (!parse_field(line.substr(0, c1), s.q) || !std::isfinite(s.q)) {
-      throw FileError(fmt::format("{}: q is not a finite number", where()));
-    }
-    if (!parse_field(line.substr(c1 + 1, c2 - c1 - 1), s.sigma) || !std::isfinite(s.sigma)) {
+    if (!parse_field(line.substr(0, c1), s.q)) throw FileError(fmt::format("{}: q is not a finite number", where()));
+    if (!parse_field(line.substr(c1 + 1, c2 - c1 - 1), s.sigma)) {
       throw FileError(fmt::format("{}: sigma is not a finite number", where()));
     }
     if (!parse_field(line.substr(c2 + 1), s.steps)) {
       throw FileError(fmt::format("{}: steps is not a whole number ≥ 1", where()));
     }
-    if (!(s.q > 0.0 && s.q <= 1.0)) {
-      throw FileError(fmt::format("{}: q = {} is outside (0, 1]", where(), s.q));
-    }
-    if (!(s.sigma > 0.0)) throw FileError(fmt::format("{}: sigma = {} must be > 0", where(), s.sigma));
-    if (s.steps < 1) throw FileError(fmt::format("{}: steps must be ≥ 1", where()));
+    const auto problem = segment_problem(s.q, s.sigma, static_cast<double>(s.steps), SegmentNaming::fields);
+    if (!problem.empty()) throw FileError(fmt::format("{}: {}", where(), problem));
     run.segments.push_back(s);
   }
   if (run.segments.empty()) throw FileError(fmt::format("{}: the schedule has no rows", origin));

@@ -314,15 +314,13 @@ void check_accountant_schedule(const Schedule& schedule) {
     for (std::size_t i = 0; i < run.segments.size(); ++i) {
       const auto& s = run.segments[i];
       const auto where = fmt::format("run {} segment {}", r + 1, i + 1);
-      if (!(s.q > 0.0 && s.q <= 1.0)) {
-        throw InvalidInput(fmt::format("{}: q = {} is outside (0, 1]", where, s.q));
-      }
+      const auto problem = segment_problem(s.q, s.sigma, static_cast<double>(s.steps), SegmentNaming::fields);
+      if (!problem.empty()) throw InvalidInput(fmt::format("{}: {}", where, problem));
       if (!(s.sigma >= 0.1 && s.sigma <= 1000.0)) {
         throw InvalidInput(fmt::format(
             "{}: sigma = {} is outside [0.1, 1000], the range the accountant supports", where,
             s.sigma));
       }
-      if (s.steps < 1) throw InvalidInput(fmt::format("{}: steps must be >= 1", where));
       total += static_cast<double>(s.steps);
     }
   }

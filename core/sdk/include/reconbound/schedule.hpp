@@ -17,6 +17,20 @@ struct Segment {
   std::uint64_t steps = 0;  // number of steps, ≥ 1
 };
 
+// How the segment check names a bad value: as the job's parameters q, sigma and steps (marked
+// with parameter(), so the CLI writes "--q 2" and Python "q=2"), or as the fields of a schedule's
+// row or segment ("q = 2"), after the place the caller puts in front of the message.
+enum class SegmentNaming { parameters, fields };
+
+// The segment rule (mathematics §2): q ∈ (0, 1], σ > 0 and finite, steps a whole number ≥ 1.
+// Every front end and the accountant check a segment with it, so the rule and its messages are
+// written once. Returns the one-line problem naming the first bad value, or "" for a valid
+// segment. `steps` is taken as a double so that a negative or fractional count can be named.
+RECONBOUND_API std::string segment_problem(double q, double sigma, double steps, SegmentNaming naming);
+// The constant run's segment given as the job's parameters; InvalidInput with segment_problem's
+// message (SegmentNaming::parameters) when a value breaks the rule.
+RECONBOUND_API void check_segment(double q, double sigma, double steps);
+
 struct TrainingRun {
   std::vector<Segment> segments;
 };
