@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <numeric>
+#include <string>
 
 #include "reconbound/bound_frame.hpp"
 #include "reconbound/certificate.hpp"
@@ -14,6 +15,7 @@
 #include "reconbound/trace_sigma.hpp"
 #include "reconbound/verify/reference_converse.hpp"
 #include "reconbound/workflow/bound.hpp"
+#include "reconbound/workflow/bound_settings.hpp"
 #include "reconbound/workflow/calibrate.hpp"
 #include "reconbound/workflow/json.hpp"
 #include "workflow_support.hpp"
@@ -140,8 +142,19 @@ TEST(CertificateWorkflow, CalibrationForRhoChargesTheErrorBound) {
 TEST(CertificateWorkflow, AlphaSplitRefusesWhatItCannotProve) {
   EXPECT_THROW(static_cast<void>(split_alpha(0.0, Normaliser::ucb, 0.3)), InvalidInput);
   EXPECT_THROW(static_cast<void>(split_alpha(1.0, Normaliser::ucb, 0.3)), InvalidInput);
-  EXPECT_THROW(static_cast<void>(split_alpha(0.05, Normaliser::ucb, 0.0)), InvalidInput);
-  EXPECT_THROW(static_cast<void>(split_alpha(0.05, Normaliser::ucb, 1.0)), InvalidInput);
+  // The normaliser's share is checked once, where it enters the jobs, naming the parameter.
+  for (const double share : {0.0, 1.0, 1.5}) {
+    workflow::BoundSettings settings;
+    settings.normaliser_alpha_share = share;
+    try {
+      static_cast<void>(workflow::bound_config(settings));
+      ADD_FAILURE() << "share " << share << " accepted";
+    } catch (const InvalidInput& e) {
+      EXPECT_NE(std::string(e.what()).find(parameter("normaliser_alpha_share", share) + " must be in (0, 1)"),
+                std::string::npos)
+          << e.what();
+    }
+  }
   const AlphaShares a = split_alpha(0.05, Normaliser::ucb, 0.3);
   EXPECT_NEAR(a.normaliser, 0.015, 1e-15);
   EXPECT_NEAR(a.monte_carlo, 0.0175, 1e-15);

@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "reconbound/error.hpp"
+#include "reconbound/workflow/bound_settings.hpp"
 #include "reconbound/workflow/epsilon.hpp"
 #include "workflow_support.hpp"
 
@@ -51,6 +52,26 @@ TEST(ParameterSpelling, TheDeltaMessagesReadInBothSpellings) {
   const std::string small = test::invalid_input_message([&] { workflow::resolve_delta(bad); });
   EXPECT_EQ(spell_parameters(small, kOptions), "--n-train 0.5 must be >= 1");
   EXPECT_EQ(spell_parameters(small, kKeywords), "n_train=0.5 must be >= 1");
+}
+
+// The bound's choices are checked once, in bound_config, in the words the CLI always used.
+TEST(ParameterSpelling, TheChoiceMessagesReadInBothSpellings) {
+  workflow::BoundSettings settings;
+  const auto message = [&] {
+    return test::invalid_input_message([&] { static_cast<void>(workflow::bound_config(settings)); });
+  };
+  settings.rotation = "random";
+  const std::string rotation = message();
+  EXPECT_EQ(spell_parameters(rotation, kOptions), "--rotation: random not in {auto,eigenbasis,signs}");
+  EXPECT_EQ(spell_parameters(rotation, kKeywords), "rotation: random not in {auto,eigenbasis,signs}");
+  settings.rotation = "auto";
+  settings.normaliser = "median";
+  const std::string normaliser = message();
+  EXPECT_EQ(spell_parameters(normaliser, kOptions), "--normaliser: median not in {sample,ucb}");
+  settings.normaliser = "ucb";
+  settings.grid_select = "best";
+  const std::string select = message();
+  EXPECT_EQ(spell_parameters(select, kKeywords), "grid_select: best not in {pilot,none}");
 }
 
 }  // namespace

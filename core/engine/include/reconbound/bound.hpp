@@ -57,8 +57,8 @@ struct AlphaShares {
 inline constexpr double kDefaultNormaliserAlphaFraction = 0.1;
 
 // α split for `normaliser`: α_T = fraction·α with the UCB (none with the point normaliser), the
-// rest evenly between the estimator's two events (α₁, α₂). InvalidInput for α outside (0, 1) or a fraction
-// outside (0, 1).
+// rest evenly between the estimator's two events (α₁, α₂). InvalidInput for α outside (0, 1); the
+// fraction, in (0, 1), is checked where it enters the jobs (workflow::bound_config).
 RECONBOUND_API AlphaShares split_alpha(double alpha, Normaliser normaliser, double normaliser_fraction);
 
 struct BoundConfig {

@@ -107,13 +107,15 @@ RECONBOUND_API RowMatrix represent_in_frame(const BoundFrame& frame, const RowMa
                                             std::size_t threads);
 
 // InvalidInput for γ values or error bounds that are not finite and ≥ 0, a count of error
-// bounds other than 0 or one per γ, or a target ρ outside [0, 1]: what compute_bound checks
-// first, for callers to check before they build a frame.
+// bounds other than 0 or one per γ, or a target ρ outside [0, 1]: what compute_bound (on the
+// data) checks first, and what a caller of compute_bound on a frame checks, once, before it
+// builds the frame.
 RECONBOUND_API void check_bound_arguments(const std::vector<double>& gammas_bits,
                                           const std::vector<double>& gamma_errors_bits, const BoundConfig& config);
 
 // compute_bound on an existing frame: grid selection, entropies and the converse for every γ
-// (at γ + its error bound, gamma_errors_bits as in compute_bound).
+// (at γ + its error bound, gamma_errors_bits as in compute_bound), for arguments the caller has
+// checked with check_bound_arguments.
 RECONBOUND_API BoundReport compute_bound(const Registry& registry, const BoundFrame& frame,
                                          const std::vector<double>& gammas_bits,
                                          const BoundConfig& config,

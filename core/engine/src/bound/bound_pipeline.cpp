@@ -41,9 +41,6 @@ std::pair<std::string, Params> parse_plugin_spec(const std::string& spec) {
 
 AlphaShares split_alpha(double alpha, Normaliser normaliser, double normaliser_fraction) {
   if (!(alpha > 0.0 && alpha < 1.0)) throw InvalidInput(fmt::format("alpha = {} must be in (0, 1)", alpha));
-  if (!(normaliser_fraction > 0.0 && normaliser_fraction < 1.0)) {
-    throw InvalidInput(fmt::format("the normaliser's share of alpha {} must be in (0, 1)", normaliser_fraction));
-  }
   // Mathematics §6.8: α_T = fraction·α for the UCB, the rest split evenly between t_MC and t_MD.
   const double normaliser_share = normaliser == Normaliser::ucb ? normaliser_fraction * alpha : 0.0;
   const double entropy_share = alpha - normaliser_share;
@@ -211,7 +208,6 @@ void estimate_entropies(const BoundFrame& frame, const BoundConfig& config, cons
 BoundReport compute_bound(const Registry& registry, const BoundFrame& frame,
                           const std::vector<double>& gammas_bits, const BoundConfig& config,
                           const std::vector<double>& gamma_errors_bits) {
-  check_bound_arguments(gammas_bits, gamma_errors_bits, config);
   const auto error_of = [&](std::size_t i) { return gamma_errors_bits.empty() ? 0.0 : gamma_errors_bits[i]; };
   // What the converse is applied at (mathematics §6.8): γ + its error bound.
   std::vector<double> charged = gammas_bits;

@@ -42,7 +42,6 @@ std::vector<GridPair> make_grid(std::size_t m, const std::vector<std::size_t>& b
                                 const std::vector<double>& nu2_levels) {
   if (block_sizes.empty()) throw InvalidInput("the grid has no block sizes k");
   if (nu2_levels.empty()) throw InvalidInput("the grid has no dither levels nu2");
-  check_grid_lists(block_sizes, nu2_levels);
   std::vector<GridPair> grid;
   for (const std::size_t k : block_sizes) {
     if (k == 0 || m % k != 0) {

@@ -127,6 +127,7 @@ ChainReport compute_chain(const Registry& registry, const ChainData& data, const
   const std::vector<PreparedRow> rows = chain::prepare_rows(registry, config);
   const std::vector<double> gammas = row_gammas(rows);
   check_plans(rows, gammas, data);
+  check_bound_arguments(gammas, gamma_errors(config, gammas), config.bound);  // before the frame's work
   ChainReport out;
   for (const PreparedRow& row : rows) {
     out.attacks.push_back(chain::attack_info(row));

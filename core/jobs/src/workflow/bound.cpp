@@ -129,7 +129,10 @@ BoundOutput run_bound(const Registry& registry, const BoundRequest& request) {
   // A mechanism fitted on Ψ(D_est) reads all of it on every rank; else each rank holds its share.
   const BoundFrame frame = make_bound_frame(registry, data.bound_data(), config,
                                             fitted ? FrameLayout::whole : FrameLayout::rows_on_ranks);
-  if (fitted) charged = fitted_leakage(request, *mechanism, frame, out);
+  if (fitted) {
+    charged = fitted_leakage(request, *mechanism, frame, out);
+    check_bound_arguments(charged.gammas, charged.errors, config);  // what the fitted mechanism charged
+  }
   out.report = compute_bound(registry, frame, charged.gammas, config, charged.errors);
   out.certificate =
       make_certificate(out.report, charged.origin, largest_gamma_error(out.report.results), data.origin);

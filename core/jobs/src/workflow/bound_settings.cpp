@@ -16,15 +16,16 @@ namespace reconbound::workflow {
 
 namespace {
 
-// The value named `given` among `choices`; InvalidInput naming the parameter otherwise.
+// The value named `given` among `choices`; InvalidInput naming the parameter otherwise (the CLI
+// reads "--rotation: random not in {auto,eigenbasis,signs}").
 template <class T>
 T choice(std::string_view name, const std::string& given, const std::vector<std::pair<std::string, T>>& choices) {
   for (const auto& [text, value] : choices) {
     if (given == text) return value;
   }
   std::string names;
-  for (const auto& c : choices) names += (names.empty() ? "" : ", ") + c.first;
-  throw InvalidInput(fmt::format("{} = '{}' must be one of {}", parameter(name), given, names));
+  for (const auto& c : choices) names += (names.empty() ? "" : ",") + c.first;
+  throw InvalidInput(fmt::format("{}: {} not in {{{}}}", parameter(name), given, names));
 }
 
 // The memory limit of `settings` and where it came from, into `config` (BoundSettings::memory_limit).
@@ -59,8 +60,8 @@ BoundConfig bound_config(const BoundSettings& s) {
                                                                     {"eigenbasis", RotationChoice::eigenbasis},
                                                                     {"signs", RotationChoice::signs}});
   config.padded_order = s.padded_order;
-  config.normaliser = choice<Normaliser>("normaliser", s.normaliser, {{"ucb", Normaliser::ucb},
-                                                                      {"sample", Normaliser::sample}});
+  config.normaliser = choice<Normaliser>("normaliser", s.normaliser, {{"sample", Normaliser::sample},
+                                                                      {"ucb", Normaliser::ucb}});
   if (!(s.normaliser_alpha_share > 0.0 && s.normaliser_alpha_share < 1.0)) {
     // Checked before any data is read (mathematics §6.8).
     throw InvalidInput(fmt::format("{} must be in (0, 1): the share of alpha the tr Sigma upper confidence bound "
