@@ -6,6 +6,7 @@
 
 #include "reconbound/verify/reference_converse.hpp"
 #include "reconbound/verify/tolerances.hpp"
+#include "plugin_references.hpp"
 #include "suite_parts.hpp"
 
 namespace reconbound::conformance::detail {
@@ -33,11 +34,9 @@ void add_pair(WorstCase& worst, const PairBound& pair, const GridEntropy& e, dou
   add_rho("rho_point", pair.rho_point, verify::reference_converse(e.pair.k, e.s, e.h_point, gamma, trace));
 }
 
-}  // namespace
-
-void check_converse_reference(const Converse& converse, std::string_view name,
-                              const std::vector<GridEntropy>& entropies, double trace_sigma, CheckList& list) {
-  if (name != "slb") return;
+// Every pair's eq 13 and 14 against reference_converse.
+void check_slb_reference(const Converse& converse, const std::vector<GridEntropy>& entropies, double trace_sigma,
+                         CheckList& list) {
   list.run("pairs_match_mpfr_reference", [&] {
     WorstCase worst;
     for (double gamma : {0.0, 1.0, 20.0}) {
@@ -50,5 +49,9 @@ void check_converse_reference(const Converse& converse, std::string_view name,
     return worst.verdict("eq 13-14 against MPFR, 1e-12 relative to the larger term of each bracket");
   });
 }
+
+}  // namespace
+
+void register_converse_references(PluginReferences& references) { references.converses.add("slb", check_slb_reference); }
 
 }  // namespace reconbound::conformance::detail

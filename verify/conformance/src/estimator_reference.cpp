@@ -11,6 +11,7 @@
 #include "reconbound/grid_selection.hpp"
 #include "reconbound/verify/reference_entropy.hpp"
 #include "reconbound/verify/tolerances.hpp"
+#include "plugin_references.hpp"
 #include "suite_parts.hpp"
 
 namespace reconbound::conformance::detail {
@@ -122,14 +123,18 @@ void check_plugin_entropy(const EntropyEstimator& estimator, CheckList& list) {
   });
 }
 
-}  // namespace
-
-void check_estimator_reference(const EntropyEstimator& estimator, std::string_view name,
-                               const EstimatorTestInputs& inputs, CheckList& list) {
-  if (name != "goldfeld") return;
+// h̄_LB assembled from its margins, the margins and the plug-in entropy against
+// reference_entropy.hpp, and its predicted margins those it certifies with.
+void check_goldfeld_reference(const EntropyEstimator& estimator, const EstimatorTestInputs& inputs, CheckList& list) {
   check_margins(estimator, inputs, list);
   check_predicted_margins(estimator, inputs, list);
   check_plugin_entropy(estimator, list);
+}
+
+}  // namespace
+
+void register_estimator_references(PluginReferences& references) {
+  references.estimators.add("goldfeld", check_goldfeld_reference);
 }
 
 }  // namespace reconbound::conformance::detail

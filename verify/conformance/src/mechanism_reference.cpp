@@ -5,13 +5,14 @@
 
 #include "reconbound/verify/reference_dpsgd.hpp"
 #include "reconbound/verify/tolerances.hpp"
+#include "plugin_references.hpp"
 #include "suite_parts.hpp"
 
 namespace reconbound::conformance::detail {
+namespace {
 
-void check_mechanism_reference(const Mechanism& mechanism, std::string_view name, const MechanismTestInputs& inputs,
-                               CheckList& list) {
-  if (name != "dpsgd") return;
+// γ against reference_gamma_bits.
+void check_dpsgd_reference(const Mechanism& mechanism, const MechanismTestInputs& inputs, CheckList& list) {
   list.run("gamma_matches_mpfr_reference", [&] {
     // The suite's schedule, and two runs at the paper's MNIST and ImageNette settings (mathematics §2, §8).
     const Schedule paper{{TrainingRun{{Segment{0.0204, 1.110, 4900}}}, TrainingRun{{Segment{0.1, 1.948, 1000}}}}};
@@ -29,6 +30,12 @@ void check_mechanism_reference(const Mechanism& mechanism, std::string_view name
     }
     return worst.verdict("|gamma - reference| <= 1e-12 relative + the reference's error");
   });
+}
+
+}  // namespace
+
+void register_mechanism_references(PluginReferences& references) {
+  references.mechanisms.add("dpsgd", check_dpsgd_reference);
 }
 
 }  // namespace reconbound::conformance::detail

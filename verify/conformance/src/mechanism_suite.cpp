@@ -9,6 +9,7 @@
 #include <limits>
 
 #include "reconbound/conformance/suites.hpp"
+#include "plugin_references.hpp"
 #include "suite_parts.hpp"
 
 namespace reconbound::conformance {
@@ -148,7 +149,9 @@ std::vector<Check> check_mechanism(const Mechanism& mechanism, std::string_view 
   if (needs.record_shape) check_record_laws(mechanism, inputs, list);
   if (needs.noise_scale) detail::check_noise_scale_laws(mechanism, inputs, list);
   if (mechanism.accountant() != nullptr) detail::check_accountant_laws(mechanism, inputs, list);
-  detail::check_mechanism_reference(mechanism, name, inputs, list);
+  if (const auto* reference = detail::builtin_plugin_references().mechanisms.find(name)) {
+    (*reference)(mechanism, inputs, list);
+  }
   return std::move(list).take();
 }
 

@@ -19,9 +19,6 @@ namespace reconbound::conformance::detail {
 void check_noise_scale_laws(const Mechanism& mechanism, const MechanismTestInputs& inputs, CheckList& list);
 // ε_lower ≤ ε ≤ ε_upper, ε ≥ 0, ε non-increasing in δ and in the noise scale (accountant()).
 void check_accountant_laws(const Mechanism& mechanism, const MechanismTestInputs& inputs, CheckList& list);
-// dpsgd: γ against reference_gamma_bits.
-void check_mechanism_reference(const Mechanism& mechanism, std::string_view name, const MechanismTestInputs& inputs,
-                               CheckList& list);
 
 // matches_reference[S]: Ψ against the reference for its shape on every record of the suite.
 void check_representation_reference(const PoisonedMap& psi, const ReferenceForShape& reference,
@@ -34,13 +31,7 @@ void check_cost(const EntropyEstimator& estimator, const EstimatorTestInputs& in
 void check_prediction(const EntropyEstimator& estimator, const EstimatorTestInputs& inputs, CheckList& list);
 // h̄_LB ≤ h̄_U(k) on the correlated Gaussian and the finite-support sources.
 void check_known_entropy_sources(const EntropyEstimator& estimator, CheckList& list);
-// goldfeld: h̄_LB assembled from its margins, the margins and the plug-in entropy against
-// reference_entropy.hpp, and its predicted margins those it certifies with.
-void check_estimator_reference(const EntropyEstimator& estimator, std::string_view name,
-                               const EstimatorTestInputs& inputs, CheckList& list);
-
-// slb: every pair's eq 13 and 14 against reference_converse.
-void check_converse_reference(const Converse& converse, std::string_view name,
-                              const std::vector<GridEntropy>& entropies, double trace_sigma, CheckList& list);
+// The MPFR references of mechanism, estimator and converse plugins, by plugin name:
+// plugin_references.hpp.
 
 }  // namespace reconbound::conformance::detail
