@@ -21,10 +21,10 @@
 #include <string>
 #include <vector>
 
+#include "cpu/shifted_kernel.hpp"
 #include "reconbound/dataset.hpp"
 #include "reconbound/rotation.hpp"
 #include "rotated_images.hpp"
-#include "shifted_kernel.hpp"
 
 namespace {
 

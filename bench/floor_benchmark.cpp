@@ -65,18 +65,18 @@
 #include <string>
 #include <vector>
 
+#include "cpu/chained_kernel.hpp"
+#include "cpu/exp_neg.hpp"
+#include "cpu/exp_neg_single.hpp"
+#include "cpu/fast_entropy.hpp"
+#include "cpu/kernel_clones.hpp"
+#include "cpu/shifted_kernel.hpp"
+#include "cpu/single_bound.hpp"
+#include "cpu/single_kernel.hpp"
+#include "mathematics/level_plan.hpp"
 #include "reconbound/dataset.hpp"
 #include "reconbound/rotation.hpp"
 #include "rotated_images.hpp"
-#include "chained_kernel.hpp"
-#include "exp_neg.hpp"
-#include "exp_neg_single.hpp"
-#include "fast_entropy.hpp"
-#include "kernel_clones.hpp"
-#include "mathematics/level_plan.hpp"
-#include "shifted_kernel.hpp"
-#include "single_bound.hpp"
-#include "single_kernel.hpp"
 
 // Vector values live only inside the functions below (never passed by value across an ABI),
 // as in the kernels' own sources.

@@ -10,8 +10,8 @@
 #include <random>
 #include <vector>
 
+#include "cpu/mixture_kernel.hpp"
 #include "mathematics/exact_bound.hpp"
-#include "mixture_kernel.hpp"
 
 namespace reconbound::goldfeld {
 namespace {

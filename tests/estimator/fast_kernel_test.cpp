@@ -14,14 +14,14 @@
 #include <string>
 #include <vector>
 
-#include "block_entropy.hpp"
-#include "chained_kernel.hpp"
-#include "mathematics/dither.hpp"
-#include "fast_entropy.hpp"
+#include "cpu/block_entropy.hpp"
+#include "cpu/chained_kernel.hpp"
+#include "cpu/fast_entropy.hpp"
+#include "cpu/shifted_kernel.hpp"
 #include "kernel_cases.hpp"
+#include "mathematics/dither.hpp"
 #include "mathematics/level_plan.hpp"
 #include "mathematics/query_bound.hpp"
-#include "shifted_kernel.hpp"
 
 namespace reconbound::test {
 namespace {

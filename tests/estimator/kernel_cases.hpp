@@ -6,10 +6,10 @@
 #include <cstdint>
 #include <vector>
 
+#include "cpu/shifted_kernel.hpp"
+#include "cpu/single_bound.hpp"
+#include "cpu/single_kernel.hpp"
 #include "reconbound/matrix.hpp"
-#include "shifted_kernel.hpp"
-#include "single_bound.hpp"
-#include "single_kernel.hpp"
 
 namespace reconbound::test {
 

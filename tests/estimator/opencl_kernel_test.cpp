@@ -21,14 +21,14 @@
 #include <string>
 #include <vector>
 
-#include "device_kernel.hpp"
-#include "device_reference.hpp"
+#include "cpu/exp_neg_single.hpp"
+#include "cpu/single_bound.hpp"
 #include "estimator_support.hpp"
-#include "exp_neg_fused.hpp"
-#include "exp_neg_single.hpp"
 #include "kernel_cases.hpp"
+#include "opencl/device_kernel.hpp"
+#include "opencl/device_reference.hpp"
+#include "opencl/exp_neg_fused.hpp"
 #include "reconbound/error.hpp"
-#include "single_bound.hpp"
 
 namespace reconbound::test {
 namespace {

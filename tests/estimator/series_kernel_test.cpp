@@ -12,8 +12,8 @@
 #include <string>
 #include <vector>
 
-#include "planar_series_kernel.hpp"
-#include "series_kernel.hpp"
+#include "cpu/planar_series_kernel.hpp"
+#include "cpu/series_kernel.hpp"
 
 namespace reconbound::test {
 namespace {

@@ -20,17 +20,17 @@
 #include <string>
 #include <vector>
 
-#include "block_entropy.hpp"
-#include "mathematics/dither.hpp"
-#include "exp_neg_single.hpp"
-#include "fast_entropy.hpp"
+#include "cpu/block_entropy.hpp"
+#include "cpu/exp_neg_single.hpp"
+#include "cpu/fast_entropy.hpp"
+#include "cpu/kernel_clones.hpp"
+#include "cpu/shifted_kernel.hpp"
+#include "cpu/single_bound.hpp"
+#include "cpu/single_kernel.hpp"
 #include "kernel_cases.hpp"
-#include "kernel_clones.hpp"
+#include "mathematics/dither.hpp"
 #include "mathematics/level_plan.hpp"
 #include "mathematics/query_bound.hpp"
-#include "shifted_kernel.hpp"
-#include "single_bound.hpp"
-#include "single_kernel.hpp"
 
 // FloatVectors live only inside the functions below, as in the kernels.
 #if defined(__GNUC__) && !defined(__clang__)

@@ -10,7 +10,7 @@
 #include <cstdlib>
 #include <string>
 
-#include "device_kernel.hpp"
+#include "opencl/device_kernel.hpp"
 #include "reconbound/error.hpp"
 #include "reconbound/opencl/devices.hpp"
 

@@ -7,18 +7,18 @@
 #include <mutex>
 #include <optional>
 
-#include "block_entropy.hpp"
 #include "cost_progress.hpp"
-#include "device_kernel.hpp"
-#include "mathematics/request_check.hpp"
-#include "mathematics/dither.hpp"
-#include "fast_entropy.hpp"
+#include "cpu/block_entropy.hpp"
+#include "cpu/fast_entropy.hpp"
+#include "cpu/series_tables.hpp"
+#include "cpu/single_kernel.hpp"
 #include "item_cost.hpp"
+#include "mathematics/dither.hpp"
 #include "mathematics/level_plan.hpp"
+#include "mathematics/request_check.hpp"
+#include "opencl/device_kernel.hpp"
 #include "parallel_for.hpp"
 #include "query_parts.hpp"
-#include "series_tables.hpp"
-#include "single_kernel.hpp"
 
 namespace reconbound::goldfeld {
 

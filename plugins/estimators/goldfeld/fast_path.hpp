@@ -5,9 +5,9 @@
 #include <cstdint>
 #include <vector>
 
-#include "reconbound/estimator.hpp"
+#include "cpu/series_tables.hpp"
 #include "mathematics/level_plan.hpp"
-#include "series_tables.hpp"
+#include "reconbound/estimator.hpp"
 
 namespace reconbound::goldfeld {
 

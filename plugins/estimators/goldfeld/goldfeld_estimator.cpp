@@ -25,19 +25,19 @@
 #include <utility>
 #include <vector>
 
-#include "block_entropy.hpp"
 #include "cost_progress.hpp"
-#include "device_kernel.hpp"
-#include "mathematics/dither.hpp"
+#include "cpu/block_entropy.hpp"
 #include "fast_path.hpp"
 #include "item_cost.hpp"
+#include "mathematics/dither.hpp"
 #include "mathematics/margins.hpp"
-#include "parallel_for.hpp"
 #include "mathematics/prediction.hpp"
+#include "mathematics/request_check.hpp"
+#include "opencl/device_kernel.hpp"
+#include "parallel_for.hpp"
 #include "query_parts.hpp"
 #include "reconbound/error.hpp"
 #include "reconbound/plugin.hpp"
-#include "mathematics/request_check.hpp"
 
 namespace reconbound::goldfeld {
 

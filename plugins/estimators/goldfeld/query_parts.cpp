@@ -5,8 +5,8 @@
 #include <algorithm>
 #include <limits>
 
-#include "reconbound/error.hpp"
 #include "mathematics/request_check.hpp"
+#include "reconbound/error.hpp"
 
 namespace reconbound::goldfeld {
 

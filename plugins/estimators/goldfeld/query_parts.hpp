@@ -6,7 +6,7 @@
 #include <cstddef>
 #include <vector>
 
-#include "fast_entropy.hpp"
+#include "cpu/fast_entropy.hpp"
 #include "reconbound/estimator.hpp"
 
 namespace reconbound::goldfeld {

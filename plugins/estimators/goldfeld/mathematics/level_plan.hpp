@@ -29,7 +29,7 @@ enum class ProductPrecision { single, double_precision };
 inline constexpr std::size_t kTopLevel = std::numeric_limits<std::size_t>::max();
 
 // Longest chain below a top: the exponential's error grows by 4 per step (4^d·δ_e, see
-// fast_entropy.cpp), so a level deeper than this starts a new chain as a top.
+// query_bound.cpp), so a level deeper than this starts a new chain as a top.
 inline constexpr std::size_t kMaxChainDepth = 6;
 
 struct LevelPlan {

@@ -1,9 +1,9 @@
-#include "mixture_kernel.hpp"
+#include "cpu/mixture_kernel.hpp"
 
 #include <algorithm>
 #include <cmath>
 
-#include "exp_neg.hpp"
+#include "cpu/exp_neg.hpp"
 #include "mathematics/exact_bound.hpp"
 
 // The kernel is compiled once per x86-64 level (kernel_clones.hpp). This file is compiled with

@@ -1,7 +1,7 @@
 #pragma once
 // exp_neg_single (exp_neg_single.hpp) in the device kernel's order of operations
 // (single_kernel.cl): every multiply-add one std::fma, the rest separately rounded. The host's
-// bits of what a conforming OpenCL device computes: the device check (device_kernel.cpp) and
+// bits of what a conforming OpenCL device computes: the device check (device_check.cpp) and
 // the tests compare the device against it bit for bit.
 #include <cmath>
 #include <cstdint>

@@ -7,7 +7,7 @@
 #include <bit>
 #include <cstdint>
 
-#include "kernel_clones.hpp"
+#include "cpu/kernel_clones.hpp"
 #include "mathematics/rounding.hpp"
 
 namespace reconbound::goldfeld::detail {

@@ -4,15 +4,15 @@
 // kDeviceRun centres added per range of kDeviceRange centres in double (device_double) or in
 // Neumaier's compensated float sum of the runs scaled by 2^-64 (device_compensated), the ranges
 // added in order in double (device_kernel.cpp). A conforming device gives these bits: the device
-// check (device_kernel.cpp) and the tests compare it with them.
+// check (device_check.cpp) and the tests compare it with them.
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
 
-#include "exp_neg_fused.hpp"
-#include "exp_neg_single.hpp"
-#include "single_bound.hpp"
-#include "single_kernel.hpp"
+#include "cpu/exp_neg_single.hpp"
+#include "cpu/single_bound.hpp"
+#include "cpu/single_kernel.hpp"
+#include "opencl/exp_neg_fused.hpp"
 
 namespace reconbound::goldfeld {
 

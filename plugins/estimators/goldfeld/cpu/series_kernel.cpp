@@ -1,11 +1,11 @@
-#include "series_kernel.hpp"
+#include "cpu/series_kernel.hpp"
 
 #include <algorithm>
 #include <cmath>
 
-#include "exp_neg.hpp"
+#include "cpu/exp_neg.hpp"
+#include "cpu/kernel_clones.hpp"
 #include "mathematics/rounding.hpp"
-#include "kernel_clones.hpp"
 #include "mathematics/taylor_box_bound.hpp"
 
 namespace reconbound::goldfeld {

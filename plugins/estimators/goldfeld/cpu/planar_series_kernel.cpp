@@ -1,11 +1,11 @@
-#include "planar_series_kernel.hpp"
+#include "cpu/planar_series_kernel.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <cstring>
 
-#include "exp_neg.hpp"
-#include "kernel_clones.hpp"
+#include "cpu/exp_neg.hpp"
+#include "cpu/kernel_clones.hpp"
 #include "mathematics/rounding.hpp"
 #include "mathematics/taylor_box_bound.hpp"
 

@@ -5,11 +5,11 @@
 #include <optional>
 #include <vector>
 
-#include "block_entropy.hpp"
-#include "planar_series_kernel.hpp"
+#include "cpu/block_entropy.hpp"
+#include "cpu/planar_series_kernel.hpp"
+#include "cpu/series_kernel.hpp"
+#include "cpu/shifted_kernel.hpp"
 #include "mathematics/level_plan.hpp"
-#include "series_kernel.hpp"
-#include "shifted_kernel.hpp"
 
 namespace reconbound::goldfeld {
 

@@ -8,8 +8,8 @@
 // its parent's factor otherwise: F_p = F_q⁴). Nothing is truncated: every centre is summed.
 #include <cstddef>
 
+#include "cpu/shifted_kernel.hpp"
 #include "mathematics/level_plan.hpp"
-#include "shifted_kernel.hpp"
 
 namespace reconbound::goldfeld {
 
@@ -22,7 +22,7 @@ inline constexpr std::size_t kChainTile = 128;
 inline constexpr std::size_t kChainLanes = 8;
 
 // Most additions on the way of one term into its sum (error bound of the summation,
-// fast_entropy.cpp): within its tile, into the running sum once per tile, and the tree.
+// query_bound.cpp): within its tile, into the running sum once per tile, and the tree.
 inline constexpr std::size_t chained_additions(std::size_t n) {
   return kChainTile / kChainLanes + (n + kChainTile - 1) / kChainTile + 3;  // log2(8) = 3
 }

@@ -5,8 +5,8 @@
 #include <cstddef>
 #include <vector>
 
-#include "mathematics/dither.hpp"
 #include "mathematics/block_result.hpp"
+#include "mathematics/dither.hpp"
 #include "reconbound/matrix.hpp"
 
 namespace reconbound::goldfeld {

@@ -165,7 +165,7 @@ __kernel void single_kernel_sums(const uint n, const uint stride, const uint cou
 }
 
 // e^{−a} of each input: the exponential's check against the host's evaluation of the same
-// operations (device_kernel.cpp refuses a device whose bits differ).
+// operations (device_check.cpp refuses a device whose bits differ).
 __kernel void exp_neg_values(const uint count, __global const float* restrict a, __global float* restrict out) {
   const uint i = (uint)get_global_id(0);
   if (i < count) out[i] = exp_neg_single(a[i]);

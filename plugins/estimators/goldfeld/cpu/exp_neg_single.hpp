@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <cstring>
 
-#include "kernel_clones.hpp"
+#include "cpu/kernel_clones.hpp"
 
 namespace reconbound::goldfeld::detail {
 

@@ -3,7 +3,7 @@
 // (single_kernel.cpp), written as shuffles and minima or maxima so that they compile to a few
 // vector operations (a loop over the lanes compiles to one extraction and branch per lane).
 // Always inlined into the kernel's clones.
-#include "kernel_clones.hpp"
+#include "cpu/kernel_clones.hpp"
 
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic push

@@ -5,19 +5,19 @@
 #include <cstddef>
 #include <vector>
 
-#include "block_entropy.hpp"
-#include "mathematics/level_plan.hpp"
+#include "cpu/block_entropy.hpp"
+#include "cpu/series_tables.hpp"
+#include "cpu/shifted_kernel.hpp"
+#include "cpu/single_bound.hpp"
+#include "cpu/single_kernel.hpp"
 #include "mathematics/block_result.hpp"
-#include "series_tables.hpp"
-#include "shifted_kernel.hpp"
-#include "single_bound.hpp"
-#include "single_kernel.hpp"
+#include "mathematics/level_plan.hpp"
 
 namespace reconbound::goldfeld {
 
 // Largest computed ‖Z‖² of a draw for which a sample row uses the chained kernel: the proof
 // that squaring chains never overflow and lose no accuracy needs ‖Z‖² ≤ 700
-// (fast_entropy.cpp). Rows with a larger draw use the direct kernel (one exponential per
+// (query_bound.cpp). Rows with a larger draw use the direct kernel (one exponential per
 // level), whose proof needs only ‖Z‖² ≤ 1380.
 inline constexpr double kChainNormLimit = 690.0;
 

@@ -1,15 +1,15 @@
-#include "fast_entropy.hpp"
+#include "cpu/fast_entropy.hpp"
 
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <cmath>
 
-#include "chained_kernel.hpp"
+#include "cpu/chained_kernel.hpp"
+#include "cpu/single_bound.hpp"
 #include "mathematics/perturbation_bound.hpp"
 #include "mathematics/query_bound.hpp"
 #include "reconbound/error.hpp"
-#include "single_bound.hpp"
 
 namespace reconbound::goldfeld {
 

@@ -9,7 +9,7 @@
 #include <optional>
 #include <string>
 
-#include "fast_entropy.hpp"
+#include "cpu/fast_entropy.hpp"
 
 namespace reconbound::goldfeld {
 
@@ -22,7 +22,7 @@ struct DeviceSetting {
 // The parameter's value: cpu, opencl, opencl:N or auto; InvalidInput otherwise.
 DeviceSetting parse_device_setting(const std::string& value);
 
-// An OpenCL device that passed the checks of device_kernel.cpp, with its programs (one per
+// An OpenCL device that passed the checks of device_check.cpp, with its programs (one per
 // block size k, built on first use). Its methods may be called from any thread.
 struct BuiltKernel;
 struct DeviceCentres;
@@ -60,7 +60,7 @@ std::shared_ptr<const DeviceKernel> open_device(const DeviceSetting& setting);
 // speed choice, and the compensated sums are how the tests run the no-fp64 variant on any device.
 struct DeviceVariant {
   bool compensated = false;          // compensated float sums even where the device has fp64
-  std::size_t queries_per_item = 0;  // Q; 0: the default for k (device_kernel.cpp)
+  std::size_t queries_per_item = 0;  // Q; 0: the default for k (layout_for, device_state.hpp)
   std::size_t group = 0;             // work-group size; 0: 64 (at most what the kernel allows)
 
   auto operator<=>(const DeviceVariant&) const = default;

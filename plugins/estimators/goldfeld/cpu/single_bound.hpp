@@ -4,7 +4,7 @@
 // computed exponents, uniform over the centres, and on its computed sums.
 #include <cstddef>
 
-#include "single_kernel.hpp"
+#include "cpu/single_kernel.hpp"
 
 namespace reconbound::goldfeld {
 

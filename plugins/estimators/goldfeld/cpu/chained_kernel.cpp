@@ -1,11 +1,11 @@
-#include "chained_kernel.hpp"
+#include "cpu/chained_kernel.hpp"
 
 #include <algorithm>
 #include <cstring>
 
-#include "exp_neg.hpp"
-#include "kernel_clones.hpp"
-#include "tile_differences.hpp"
+#include "cpu/exp_neg.hpp"
+#include "cpu/kernel_clones.hpp"
+#include "cpu/tile_differences.hpp"
 
 // Every hot loop runs over a whole tile of centres, so it vectorises.
 

@@ -10,7 +10,7 @@
 #include <cstddef>
 #include <vector>
 
-#include "shifted_kernel.hpp"
+#include "cpu/shifted_kernel.hpp"
 
 namespace reconbound::goldfeld {
 

@@ -1,4 +1,4 @@
-#include "single_bound.hpp"
+#include "cpu/single_bound.hpp"
 
 #include <fmt/format.h>
 
@@ -6,9 +6,9 @@
 #include <cmath>
 #include <limits>
 
-#include "exp_neg_single.hpp"
-#include "reconbound/error.hpp"
+#include "cpu/exp_neg_single.hpp"
 #include "mathematics/rounding.hpp"
+#include "reconbound/error.hpp"
 
 namespace reconbound::goldfeld {
 

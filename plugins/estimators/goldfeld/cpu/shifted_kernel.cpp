@@ -1,13 +1,13 @@
-#include "shifted_kernel.hpp"
+#include "cpu/shifted_kernel.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <cstring>
 
-#include "exp_neg.hpp"
-#include "kernel_clones.hpp"
+#include "cpu/exp_neg.hpp"
+#include "cpu/kernel_clones.hpp"
+#include "cpu/tile_differences.hpp"
 #include "mathematics/rounding.hpp"
-#include "tile_differences.hpp"
 
 namespace reconbound::goldfeld {
 

@@ -1,12 +1,12 @@
-#include "single_kernel.hpp"
+#include "cpu/single_kernel.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <cstring>
 
-#include "exp_neg_single.hpp"
-#include "float_lanes.hpp"
-#include "kernel_clones.hpp"
+#include "cpu/exp_neg_single.hpp"
+#include "cpu/float_lanes.hpp"
+#include "cpu/kernel_clones.hpp"
 
 // The helpers below take and return vector values; they are always inlined into the clones of
 // single_kernel_sums, so the baseline clone's ABI for such values never applies.

@@ -1,12 +1,12 @@
-#include "block_entropy.hpp"
+#include "cpu/block_entropy.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <numbers>
 
-#include "reconbound/compensated_sum.hpp"
-#include "mixture_kernel.hpp"
+#include "cpu/mixture_kernel.hpp"
 #include "mathematics/rounding.hpp"
+#include "reconbound/compensated_sum.hpp"
 
 namespace reconbound::goldfeld {
 

@@ -20,7 +20,7 @@
 #include <cstddef>
 #include <vector>
 
-#include "exp_neg.hpp"
+#include "cpu/exp_neg.hpp"
 #include "mathematics/level_plan.hpp"
 
 namespace reconbound::goldfeld {

@@ -1,4 +1,4 @@
-#include "series_tables.hpp"
+#include "cpu/series_tables.hpp"
 
 namespace reconbound::goldfeld {
 
