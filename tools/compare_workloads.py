@@ -20,6 +20,10 @@ import pathlib
 import subprocess
 import sys
 
+# The comparison the CLI tests use (timings aside; the path of the first difference).
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "tests" / "support"))
+from json_same import first_difference, strip_timings  # noqa: E402
+
 SCHEDULE = ["--q", "0.0204", "--steps", "4900"]
 
 # The results every front end must keep: name -> arguments after the binary.
@@ -72,46 +76,12 @@ def record(directory, binary):
         (directory / f"{name}.error").write_text(f"exit {run.returncode}\n{run.stderr}")
 
 
-TIMING_KEYS = {"timings_s", "seconds"}
-
-
-def without_timings(value):
-    if isinstance(value, dict):
-        return {k: without_timings(v) for k, v in value.items() if k not in TIMING_KEYS}
-    if isinstance(value, list):
-        return [without_timings(v) for v in value]
-    return value
-
-
-def first_difference(before, after, path="$"):
-    """The path of the first value that differs, or None when the two are identical."""
-    if type(before) is not type(after):
-        return f"{path}: {before!r} -> {after!r}"
-    if isinstance(before, dict):
-        for key in sorted(set(before) | set(after)):
-            if key not in before or key not in after:
-                return f"{path}.{key}: present on one side only"
-            found = first_difference(before[key], after[key], f"{path}.{key}")
-            if found:
-                return found
-        return None
-    if isinstance(before, list):
-        if len(before) != len(after):
-            return f"{path}: {len(before)} items -> {len(after)}"
-        for index, (b, a) in enumerate(zip(before, after)):
-            found = first_difference(b, a, f"{path}[{index}]")
-            if found:
-                return found
-        return None
-    return None if before == after else f"{path}: {before!r} -> {after!r}"
-
-
 def compare_file(before_file, after_file):
     if not after_file.exists():
         return "missing after"
     if before_file.suffix == ".json":
-        before = without_timings(json.loads(before_file.read_text()))
-        after = without_timings(json.loads(after_file.read_text()))
+        before = strip_timings(json.loads(before_file.read_text()))
+        after = strip_timings(json.loads(after_file.read_text()))
         return first_difference(before, after)
     if before_file.read_text() != after_file.read_text():
         return f"{before_file.read_text()!r} -> {after_file.read_text()!r}"
