@@ -2,7 +2,10 @@
 
 import json
 import os
+import signal
 import subprocess
+import sys
+import time
 from pathlib import Path
 
 import numpy as np
@@ -22,6 +25,22 @@ def run_cli(*args, env=None):
     done = subprocess.run([CLI, *map(str, args), "--json"], capture_output=True, text=True, env=env)
     assert done.returncode == 0, done.stderr
     return json.loads(done.stdout)
+
+
+def interrupted_child(child):
+    """Runs the Python code `child`, which prints "started" when its long call is under way; sends
+    it SIGINT then. Returns (exit code, stdout after "started", stderr, the time SIGINT was sent on
+    CLOCK_MONOTONIC, the clock of the child's time.monotonic())."""
+    process = subprocess.Popen([sys.executable, "-c", child], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               text=True)
+    try:
+        assert process.stdout.readline() == "started\n"
+        sent = time.monotonic()
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=120)  # a guard against a hang, not a timing
+    finally:
+        process.kill()
+    return process.returncode, out, err, sent
 
 
 def cli_error(*args):

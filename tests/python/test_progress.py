@@ -9,7 +9,7 @@ import time
 import pytest
 
 import reconbound
-from conftest import SMALL_GRID
+from conftest import interrupted_child, SMALL_GRID
 
 
 def small_bound(images, progress):
@@ -85,16 +85,8 @@ def test_sigint_interrupts_a_long_bound_with_keyboard_interrupt():
             sys.exit(3)
         print("finished", flush=True)
     """)
-    process = subprocess.Popen([sys.executable, "-c", child], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                               text=True)
-    try:
-        assert process.stdout.readline() == "started\n"
-        sent = time.monotonic()  # the same clock as the child's (CLOCK_MONOTONIC)
-        process.send_signal(signal.SIGINT)
-        out, err = process.communicate(timeout=120)  # a guard against a hang, not a timing
-    finally:
-        process.kill()
-    assert process.returncode == 3, err
+    returncode, out, err, sent = interrupted_child(child)
+    assert returncode == 3, err
     lines = out.splitlines()
     assert len(lines) == 2 and lines[0].startswith("KeyboardInterrupt "), out
     assert lines[1] == repr(reconbound.leakage(q=0.0204, sigma=1.11, steps=4900))

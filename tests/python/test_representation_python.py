@@ -3,18 +3,16 @@ the same map as a plugin, wherever representation= is taken; a broken Ψ stopped
 error naming it; Ctrl-C inside it; its name and parameters' hash in the results and checkpoints."""
 
 import gzip
-import signal
 import subprocess
 import sys
 import textwrap
-import time
 
 import numpy as np
 import pytest
 import torch
 
 import reconbound
-from conftest import SOURCE_DIR, fashion_mnist_dir
+from conftest import interrupted_child, SOURCE_DIR, fashion_mnist_dir
 
 TINY = {"grid_k": [4, 8], "grid_nu2": [0.4, 1.6], "seed": 1, "threads": 2}
 
@@ -252,16 +250,8 @@ def test_progress_and_ctrl_c_as_with_a_plugin():
             sys.exit(3)
         print("finished", flush=True)
     """)
-    process = subprocess.Popen([sys.executable, "-c", child], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                               text=True)
-    try:
-        assert process.stdout.readline() == "started\n"
-        sent = time.monotonic()  # the same clock as the child's (CLOCK_MONOTONIC)
-        process.send_signal(signal.SIGINT)
-        out, err = process.communicate(timeout=120)  # a guard against a hang, not a timing
-    finally:
-        process.kill()
-    assert process.returncode == 3, err
+    returncode, out, err, sent = interrupted_child(child)
+    assert returncode == 3, err
     assert out.startswith("KeyboardInterrupt ") and float(out.split()[1]) - sent < 1.5, out
     assert "representing D_perp" in out, out
 
