@@ -36,7 +36,7 @@ struct Options {
 // One bound per label, all at once at 1 − α, beside the pooled bound (mathematics §6.10).
 void run_by_label(const Options& o, workflow::BoundRequest request, const Registry& registry) {
   const workflow::ByLabelOutput output =
-      workflow::run_bound_by_label(registry, {std::move(request), o.labels, o.label_names});
+      workflow::run_bound_by_label(registry, {std::move(request), {o.labels, o.label_names, std::nullopt}});
   note_split_assumption(output.pooled.certificate);
   if (o.json) fmt::print("{}\n", workflow::to_json(output).dump(2));
   else print_by_label_table(output);

@@ -78,7 +78,7 @@ double class_bias_bound(std::size_t c, std::size_t k, double s, std::size_t n) {
 
 workflow::ByLabelRequest request(std::uint64_t seed, const std::string& labels) {
   workflow::ByLabelRequest out;
-  out.labels = "idx:" + labels;
+  out.labels.spec = "idx:" + labels;
   out.bound.representation = presets::kPaperRepresentation;
   out.bound.bound = presets::paper_bound_config();
   out.bound.bound.alpha = kAlpha;

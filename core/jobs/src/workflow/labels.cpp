@@ -95,11 +95,13 @@ Labels load_labels(const std::string& data_spec, const std::string& spec, const 
   } else {
     throw InvalidInput(fmt::format("{} '{}' is not idx:PATH or npy:PATH", parameter("labels"), spec));
   }
-  if (!names_file.empty()) {
-    const std::vector<std::uint8_t> bytes = detail::read_file_bytes(names_file);
-    out.names = parse_label_names(std::string(bytes.begin(), bytes.end()), names_file);
-  }
+  if (!names_file.empty()) out.names = read_label_names(names_file);
   return out;
+}
+
+std::vector<std::string> read_label_names(const std::string& path) {
+  const std::vector<std::uint8_t> bytes = detail::read_file_bytes(path);
+  return parse_label_names(std::string(bytes.begin(), bytes.end()), path);
 }
 
 }  // namespace reconbound::workflow

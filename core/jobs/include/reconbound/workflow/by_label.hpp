@@ -11,22 +11,17 @@
 
 #include "reconbound/export.hpp"
 #include "reconbound/workflow/bound.hpp"
-#include "reconbound/workflow/labels.hpp"
+#include "reconbound/workflow/label_split.hpp"
 
 namespace reconbound::workflow {
 
 struct ByLabelRequest {
   BoundRequest bound;       // the pooled bound; its α is the joint statement's over the labels
-  std::string labels;       // load_labels' spec: "" for the data set's own labels
-  std::string label_names;  // a file of class names, one per line ("" for none)
+  LabelSource labels;
 };
 
-struct LabelBound {
-  std::size_t label = 0;
-  std::string name;
-  // The label's records of D⊥ and of D_est, record indices of the data set in file order: the
-  // index files that re-compute this row with `bound` (--perp-indices, --est-indices).
-  std::vector<std::size_t> perp_indices, est_indices;
+// A label, its records (the index files that re-compute this row with `bound`) and its bound.
+struct LabelBound : LabelRecords {
   // The bound job on those records at α/C; nullopt when they are too few for it (`trivial`).
   std::optional<BoundOutput> output;
   // Why ρ* = 0 ("" when the bound is non-trivial): too few records, or nothing certified.

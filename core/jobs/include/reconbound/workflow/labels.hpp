@@ -37,6 +37,9 @@ RECONBOUND_API std::vector<std::size_t> parse_npy_labels(std::span<const std::ui
                                                          const std::string& origin);
 RECONBOUND_API std::vector<std::string> parse_label_names(const std::string& text, const std::string& origin);
 
+// The names file at `path` (parse_label_names); FileError when it cannot be read.
+RECONBOUND_API std::vector<std::string> read_label_names(const std::string& path);
+
 // The name of label c ("label c" when none is known).
 RECONBOUND_API std::string label_name(const Labels& labels, std::size_t c);
 
