@@ -3,14 +3,18 @@
 // --target-rho: the smallest σ whose certified ρ* reaches the target, from one entropy
 // estimate (the converse's inverse gives the largest admissible γ, then γ(σ) ≤ it).
 // With --schedule FILE the σ column is a shape and the result is the factor on it.
+// --target-rho R --by-label: the smallest σ at which every label keeps ρ* ≥ R, jointly (§6.10).
 #include <fmt/format.h>
 
+#include "calibrate_by_label_report.hpp"
+#include "calibrate_option_check.hpp"
 #include "checkpoint_option.hpp"
 #include "plan_options.hpp"
 #include "progress_bar.hpp"
 #include "range_note.hpp"
 #include "reconbound/error.hpp"
 #include "reconbound/workflow/calibrate.hpp"
+#include "reconbound/workflow/calibrate_by_label.hpp"
 #include "reconbound/workflow/json.hpp"
 #include "certificate_report.hpp"
 #include "privacy_commands.hpp"
@@ -26,6 +30,9 @@ struct CalibrateOptions {
   PlanOptions plan;
   double epsilon_error = AccountantOptions{}.epsilon_error;
   bool json = false;
+  bool by_label = false;    // --target-rho for every label at once (mathematics §6.10)
+  std::string labels;       // --labels idx:PATH | npy:PATH ("" for the data set's own)
+  std::string label_names;  // --label-names FILE
 };
 
 // Factors below sigma the accountant refused (mathematics §8.2): said on stdout, never silently.
@@ -36,15 +43,11 @@ void print_undecided(const EpsilonCalibration& c) {
              c.undecided_sigma_min, c.undecided_sigma_max);
 }
 
-void print_epsilon(const EpsilonResult& e) {
-  fmt::print("epsilon:        {:.6f}  in [{:.6f}, {:.6f}] at delta {:.6g} ({} relation)\n",
-             e.epsilon, e.epsilon_lower, e.epsilon_upper, e.delta, e.relation);
-}
-
-void run_target_epsilon(const CalibrateOptions& o) {
+void run_target_epsilon(const CalibrateOptions& o, const CLI::App& command) {
   if (!o.plan.bound.checkpoint.empty()) {
     throw InvalidInput("--checkpoint keeps the estimates of --target-rho; --target-epsilon estimates nothing");
   }
+  refuse_bound_options_for_epsilon(command);
   workflow::CalibrateEpsilonRequest request;
   request.mechanism = shape_mechanism(o.plan);
   request.target_epsilon = *o.target_epsilon;
@@ -70,6 +73,16 @@ void run_target_epsilon(const CalibrateOptions& o) {
   fmt::print("gamma:          {:.6g} bits  ({} at sigma)\n", out.gamma_bits, out.mechanism);
 }
 
+// The σ at which every label keeps ρ* ≥ R, beside the pooled calibration (mathematics §6.10).
+void run_by_label(const CalibrateOptions& o, const workflow::CalibrateRhoByLabelRequest& request,
+                  const Registry& registry) {
+  const workflow::CalibrateRhoByLabelOutput out = workflow::run_calibrate_rho_by_label(registry, request);
+  if (out.at_sigma_min) note_smallest_sigma(fmt::format("the target rho* {} for every label", out.target_rho), out.sigma);
+  note_split_assumption(out.pooled.certificate);
+  if (o.json) fmt::print("{}\n", workflow::to_json(out).dump(2));
+  else print_calibrate_by_label_table(out);
+}
+
 void run_target_rho(const CalibrateOptions& o, const CLI::App& command) {
   const PlanOptions& p = o.plan;
   workflow::CalibrateRhoRequest request;
@@ -86,6 +99,7 @@ void run_target_rho(const CalibrateOptions& o, const CLI::App& command) {
   const Registry registry;
   const auto checkpoint = open_checkpoint(p.bound.checkpoint, command, registry, p.bound.quiet);
   request.bound.checkpoint = checkpoint.get();
+  if (o.by_label) return run_by_label(o, {std::move(request), {o.labels, o.label_names, std::nullopt}}, registry);
   const workflow::CalibrateRhoOutput out = workflow::run_calibrate_rho(registry, request);
   const ConverseResult& at = out.result.converse;
   if (out.at_sigma_min) note_smallest_sigma(fmt::format("the target rho* {}", out.target_rho), out.sigma);
@@ -122,12 +136,20 @@ void add_calibrate_command(CLI::App& app) {
   add_plan_options(*cmd, options->plan);
   add_epsilon_error_option(*cmd, options->epsilon_error);
   cmd->add_flag("--json", options->json, "Print JSON instead of a table");
+  auto* by_label = cmd->add_flag("--by-label", options->by_label,
+                                 "--target-rho: the sigma at which every label keeps rho* >= R, all together (each "
+                                 "label's estimate at alpha/L, L labels), beside the pooled calibration (mathematics 6.10)");
+  cmd->add_option("--labels", options->labels,
+                  "--by-label: idx:PATH | npy:PATH, one whole number per record (default: the data set's own: "
+                  "fashion-mnist's label files, png:DIR's class sub-folders)")->needs(by_label);
+  cmd->add_option("--label-names", options->label_names, "--by-label: a file of class names, line c naming label c")
+      ->type_name("FILE")->needs(by_label);
   cmd->callback([options, cmd] {
     const CalibrateOptions& o = *options;
     if (o.target_epsilon.has_value() == o.target_rho.has_value()) {
       throw InvalidInput("give exactly one of --target-epsilon and --target-rho");
     }
-    if (o.target_epsilon) run_target_epsilon(o);
+    if (o.target_epsilon) run_target_epsilon(o, *cmd);
     else run_target_rho(o, *cmd);
   });
 }
