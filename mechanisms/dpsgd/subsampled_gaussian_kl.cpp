@@ -7,8 +7,10 @@
 #include <cmath>
 #include <limits>
 #include <numbers>
+#include <utility>
 
 #include "reconbound/error.hpp"
+#include "reconbound/schedule.hpp"
 
 namespace reconbound::dpsgd {
 
@@ -33,10 +35,11 @@ double relative_entropy_term(double u, double r) {
 }  // namespace
 
 void check_supported(double q, double sigma) {
-  if (std::isnan(q)) throw InvalidInput("q is NaN");
-  if (std::isnan(sigma)) throw InvalidInput("sigma is NaN");
-  if (!(q > 0.0 && q <= 1.0)) throw InvalidInput(fmt::format("q = {} is outside (0, 1]", q));
-  if (!(sigma > 0.0)) throw InvalidInput(fmt::format("sigma = {} must be > 0", sigma));
+  // The segment rule of mathematics §2 (the SDK's, shared by every front end) for one step: K is
+  // the divergence of a single step. NaN breaks it too ("q = nan is outside (0, 1]").
+  if (auto problem = segment_problem(q, sigma, 1.0, SegmentNaming::fields); !problem.empty()) {
+    throw InvalidInput(std::move(problem));
+  }
   if (q < kMinQ) {
     throw InvalidInput(fmt::format(
         "q = {} is below {}, the smallest sampling rate the dpsgd plugin computes to 1e-12 "

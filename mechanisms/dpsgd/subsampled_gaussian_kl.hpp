@@ -11,8 +11,8 @@ struct KlValue {
   double abs_error = 0.0;  // estimated absolute error, nats
 };
 
-// Throws InvalidInput naming the parameter when (q, σ) is NaN or outside the range of
-// dpsgd_range.hpp.
+// Throws InvalidInput naming the parameter when (q, σ) breaks the segment rule (the SDK's
+// segment_problem: NaN included) or is outside the range of dpsgd_range.hpp.
 void check_supported(double q, double sigma);
 
 // K(q, σ) = KL((1−q)N(0,σ²) + qN(1,σ²) ‖ N(0,σ²))   (mathematics §2, eq of Theorem 4.1), nats.
