@@ -5,12 +5,13 @@
 #include <optional>
 #include <string>
 
+#include "reconbound/presets/paper_pipeline.hpp"
 #include "reconbound/workflow/mechanism_request.hpp"
 
 namespace reconbound::cli {
 
 struct MechanismOptions {
-  std::string name = "dpsgd";  // "NAME" or "NAME:k=v,..."
+  std::string name = presets::kPaperMechanism;  // "NAME" or "NAME:k=v,..."
   std::string params;  // "k=v,..."
 };
 

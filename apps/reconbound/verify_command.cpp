@@ -12,6 +12,7 @@
 #include "reconbound/claims/check_claims.hpp"
 #include "reconbound/claims/claims_report.hpp"
 #include "reconbound/claims/parse_claims.hpp"
+#include "reconbound/presets/paper_pipeline.hpp"
 #include "reconbound/registry.hpp"
 
 namespace reconbound::cli {
@@ -36,7 +37,8 @@ void add_verify_command(CLI::App& app) {
   cmd->callback([options] {
     const auto claims = claims::read_claims_file(options->file);
     const Registry registry;
-    const auto checker = claims::ClaimChecker::with_dpsgd_from(registry);
+    // The paper's claims are about the paper's mechanism: its accountant is the reference.
+    const auto checker = claims::ClaimChecker::with_accountant_of(registry, presets::kPaperMechanism);
     checker.require_accountant_for(claims);
     std::vector<claims::ClaimResult> results;
     {

@@ -7,6 +7,7 @@
 
 #include "reconbound/error.hpp"
 #include "reconbound/presets/paper_chain.hpp"
+#include "reconbound/presets/paper_pipeline.hpp"
 
 namespace reconbound::presets {
 
@@ -19,9 +20,9 @@ constexpr std::uint64_t kCodebookBootstrapSalt = 0xb00;
 
 ChainAttackRow dpsgd_row(const DpsgdSetting& setting, double clip) {
   ChainAttackRow row;
-  row.mechanism = "dpsgd";
+  row.mechanism = kPaperMechanism;
   row.params.set("q", setting.q).set("steps", static_cast<std::int64_t>(setting.steps)).set("clip", clip);
-  row.label = fmt::format("dpsgd:q={:g},steps={},clip={:g}", setting.q, setting.steps, clip);
+  row.label = fmt::format("{}:q={:g},steps={},clip={:g}", kPaperMechanism, setting.q, setting.steps, clip);
   return row;
 }
 
@@ -30,7 +31,7 @@ std::vector<ChainAttackRow> default_rows(const PaperChainRows& rows) {
   if (!(clip > 0.0) || !std::isfinite(clip)) {
     throw InvalidInput(fmt::format("{} must be finite and > 0", parameter("clip", clip)));
   }
-  std::vector<ChainAttackRow> out{workflow::named_attack_row("codebook")};
+  std::vector<ChainAttackRow> out{workflow::named_attack_row(kCodebookMechanism)};
   for (const DpsgdSetting& setting : rows.dpsgd.value_or(kDefaultDpsgdSettings)) {
     out.push_back(dpsgd_row(setting, clip));
   }
@@ -50,7 +51,7 @@ std::vector<ChainAttackRow> paper_chain_rows(const PaperChainRows& rows) {
   } else {
     for (const std::string& spec : rows.mechanisms) out.push_back(workflow::named_attack_row(spec));
   }
-  const auto codebook = std::find_if(out.begin(), out.end(), [](const auto& row) { return row.mechanism == "codebook"; });
+  const auto codebook = std::find_if(out.begin(), out.end(), [](const auto& row) { return row.mechanism == kCodebookMechanism; });
   if (codebook != out.end()) codebook->bootstrap_salt = kCodebookBootstrapSalt;
   return out;
 }

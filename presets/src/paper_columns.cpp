@@ -7,6 +7,7 @@
 
 #include "reconbound/error.hpp"
 #include "reconbound/presets/paper_chain.hpp"
+#include "reconbound/presets/paper_pipeline.hpp"
 
 namespace reconbound::presets {
 
@@ -38,9 +39,9 @@ PaperColumns paper_columns(const ChainReport& report) {
   PaperColumns out;
   for (std::size_t r = 0; r < report.attacks.size(); ++r) {
     const std::string& mechanism = report.attacks[r].mechanism;
-    if (mechanism == "codebook" && !out.codebook) {
+    if (mechanism == kCodebookMechanism && !out.codebook) {
       out.codebook = r;
-    } else if (mechanism == "dpsgd") {
+    } else if (mechanism == kPaperMechanism) {
       out.dpsgd.push_back(r);
       out.settings.push_back(dpsgd_setting(report.attacks[r]));
     } else {
@@ -98,13 +99,13 @@ std::vector<ChainViolation> paper_violations(const ChainReport& report) {
   // The column's place at its γ: the codebook's, the dpsgd rows', the others'.
   const auto rank = [&](const ChainViolation& v) {
     if (columns.codebook == v.row) return 0;
-    return report.attacks[v.row].mechanism == "dpsgd" ? 1 : 2;
+    return report.attacks[v.row].mechanism == kPaperMechanism ? 1 : 2;
   };
   std::vector<ChainViolation> out = report.violations;
   for (ChainViolation& v : out) {
-    if (rank(v) == 0) v.attack = "codebook";
+    if (rank(v) == 0) v.attack = kCodebookMechanism;
     if (rank(v) == 1) {
-      v.attack = fmt::format("dpsgd ({})", dpsgd_caption(dpsgd_setting(report.attacks[v.row])));
+      v.attack = fmt::format("{} ({})", kPaperMechanism, dpsgd_caption(dpsgd_setting(report.attacks[v.row])));
     }
   }
   std::stable_sort(out.begin(), out.end(), [&](const ChainViolation& a, const ChainViolation& b) {
@@ -116,7 +117,7 @@ std::vector<ChainViolation> paper_violations(const ChainReport& report) {
 std::string figure_label(const ChainReport& report) {
   if (!report.figure_row) return "";
   const ChainAttackInfo& row = report.attacks[*report.figure_row];
-  return row.mechanism == "dpsgd" ? dpsgd_caption(dpsgd_setting(row)) : row.mechanism;
+  return row.mechanism == kPaperMechanism ? dpsgd_caption(dpsgd_setting(row)) : row.mechanism;
 }
 
 }  // namespace reconbound::presets

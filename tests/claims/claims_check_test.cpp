@@ -23,7 +23,7 @@ namespace {
 // The dpsgd plugin of the build tree, with its PLD accountant.
 const ClaimChecker& checker() {
   static const Registry registry;
-  static const ClaimChecker instance = ClaimChecker::with_dpsgd_from(registry);
+  static const ClaimChecker instance = ClaimChecker::with_accountant_of(registry, "dpsgd");
   return instance;
 }
 
@@ -179,7 +179,7 @@ TEST(ClaimsCheck, RoundedInputsWidenTheReference) {
 }
 
 TEST(ClaimsCheck, WithoutAnAccountantOnlyFullBatchPrivacyClaimsAreChecked) {
-  const ClaimChecker none(nullptr, "");
+  const ClaimChecker none(nullptr, "noisy-test", "");
   const auto claims = parse_claims(R"({"claims": [
       {"kind": "epsilon", "q": 1, "sigma": 2, "steps": 4, "delta": 1e-5, "claimed": 4.3772},
       {"kind": "epsilon", "q": 0.5, "sigma": 2, "steps": 4, "delta": 1e-5, "claimed": 1}]})", "test.json");
@@ -189,9 +189,25 @@ TEST(ClaimsCheck, WithoutAnAccountantOnlyFullBatchPrivacyClaimsAreChecked) {
     none.require_accountant_for(claims);
     FAIL();
   } catch (const PluginError& e) {
-    EXPECT_NE(std::string(e.what()).find("claim 2 (epsilon): no accountant"), std::string::npos) << e.what();
+    EXPECT_EQ(std::string(e.what()),
+              "claim 2 (epsilon): no accountant: the noisy-test mechanism provides no (epsilon, delta) accountant");
   }
   EXPECT_THROW(none.check(claims[1]), PluginError);
+}
+
+// A mechanism the registry lacks: the claims that need its accountant are refused naming it.
+TEST(ClaimsCheck, AnAbsentMechanismRefusesTheClaimsThatNeedItsAccountant) {
+  const Registry registry;
+  const ClaimChecker absent = ClaimChecker::with_accountant_of(registry, "no-such-mechanism");
+  const auto claims = parse_claims(R"({"claims": [
+      {"kind": "epsilon", "q": 0.5, "sigma": 2, "steps": 4, "delta": 1e-5, "claimed": 1}]})", "test.json");
+  try {
+    absent.require_accountant_for(claims);
+    FAIL();
+  } catch (const PluginError& e) {
+    EXPECT_NE(std::string(e.what()).find("claim 1 (epsilon): no accountant: "), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("no-such-mechanism"), std::string::npos) << e.what();
+  }
 }
 
 // --- Certificates (mathematics §6.8) ---

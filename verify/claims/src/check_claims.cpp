@@ -155,19 +155,22 @@ Agreement agreement(double claimed, const ReferenceInterval& reference, const To
 
 }  // namespace detail
 
-ClaimChecker::ClaimChecker(std::shared_ptr<const Mechanism> mechanism, std::string missing_accountant)
-    : mechanism_(std::move(mechanism)), missing_accountant_(std::move(missing_accountant)) {
+ClaimChecker::ClaimChecker(std::shared_ptr<const Mechanism> mechanism, std::string mechanism_name,
+                           std::string missing_accountant)
+    : mechanism_(std::move(mechanism)),
+      mechanism_name_(std::move(mechanism_name)),
+      missing_accountant_(std::move(missing_accountant)) {
   if (mechanism_ != nullptr) accountant_ = mechanism_->accountant();
   if (accountant_ == nullptr && missing_accountant_.empty()) {
-    missing_accountant_ = "the dpsgd mechanism provides no (epsilon, delta) accountant";
+    missing_accountant_ = fmt::format("the {} mechanism provides no (epsilon, delta) accountant", mechanism_name_);
   }
 }
 
-ClaimChecker ClaimChecker::with_dpsgd_from(const Registry& registry) {
+ClaimChecker ClaimChecker::with_accountant_of(const Registry& registry, const std::string& mechanism_name) {
   try {
-    return ClaimChecker(registry.make_mechanism("dpsgd"), "");
+    return ClaimChecker(registry.make_mechanism(mechanism_name), mechanism_name, "");
   } catch (const PluginError& e) {
-    return ClaimChecker(nullptr, e.what());
+    return ClaimChecker(nullptr, mechanism_name, e.what());
   }
 }
 
@@ -182,7 +185,7 @@ void ClaimChecker::require_accountant_for(const std::vector<Claim>& claims) cons
 }
 
 ClaimResult ClaimChecker::check(const Claim& claim) const {
-  const detail::EpsilonReference epsilon(accountant_, missing_accountant_);
+  const detail::EpsilonReference epsilon(accountant_, mechanism_name_, missing_accountant_);
   auto named = [&](const Error& e) {
     return fmt::format("claim {} ({}): {}", claim.index, kind_spec(claim.kind).name, e.what());
   };

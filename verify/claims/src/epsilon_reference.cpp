@@ -44,10 +44,10 @@ ReferenceInterval EpsilonReference::epsilon(const Schedule& schedule, double del
     throw PluginError(fmt::format("no accountant: {}", missing_));
   }
   // The bracket is checked where it leaves the plugin (finite, ordered), as in the jobs.
-  const EpsilonResult r =
-      checked_epsilon(*accountant_, "dpsgd", MechanismInput{.schedule = &schedule}, delta, kVerifyAccountantOptions);
+  const EpsilonResult r = checked_epsilon(*accountant_, mechanism_name_, MechanismInput{.schedule = &schedule}, delta,
+                                          kVerifyAccountantOptions);
   return {r.epsilon_lower, r.epsilon_upper,
-          fmt::format("certified bracket of the dpsgd plugin's accountant ({})", accountant_->method())};
+          fmt::format("certified bracket of the {} plugin's accountant ({})", mechanism_name_, accountant_->method())};
 }
 
 }  // namespace reconbound::claims::detail

@@ -20,9 +20,10 @@ inline constexpr AccountantOptions kVerifyAccountantOptions{.epsilon_error = 1e-
 
 class EpsilonReference {
  public:
-  // `missing` says why there is no accountant when `accountant` is nullptr.
-  EpsilonReference(const PrivacyAccountant* accountant, std::string missing)
-      : accountant_(accountant), missing_(std::move(missing)) {}
+  // `accountant` is that of the mechanism plugin `mechanism_name` (named in messages and in the
+  // reference's source); `missing` says why there is none when `accountant` is nullptr.
+  EpsilonReference(const PrivacyAccountant* accountant, std::string mechanism_name, std::string missing)
+      : accountant_(accountant), mechanism_name_(std::move(mechanism_name)), missing_(std::move(missing)) {}
 
   // True when some segment has q < 1: only the accountant covers it.
   static bool needs_accountant(const Schedule& schedule);
@@ -32,6 +33,7 @@ class EpsilonReference {
 
  private:
   const PrivacyAccountant* accountant_;
+  std::string mechanism_name_;
   std::string missing_;
 };
 

@@ -19,6 +19,10 @@
 
 namespace reconbound::presets {
 
+// The mechanism plugin of the codebook release (mathematics §9), the chain's first paper row; its
+// DP-SGD rows charge presets::kPaperMechanism (paper_pipeline.hpp).
+inline constexpr const char* kCodebookMechanism = "codebook";
+
 // A DP-SGD release configuration of the attack: Poisson rate q over T steps.
 struct DpsgdSetting {
   double q = 1.0;

@@ -1,14 +1,17 @@
 #pragma once
-// The paper's pipeline (mathematics §3–7): Ψ the pixels, the smoothed plug-in entropy estimator
-// of mathematics §6 and the Shannon lower bound (eq 14). Core names no plugin, so BoundConfig,
-// BoundSettings and the jobs' requests start with the plugins unnamed; these are the names the
-// front ends default to (the CLI's --representation, --estimator and --converse, Python's
-// keywords) and what a library caller names for the paper's bound.
+// The paper's pipeline (mathematics §2–7): DP-SGD, the Poisson-subsampled Gaussian mechanism of
+// mathematics §2, Ψ the pixels, the smoothed plug-in entropy estimator of mathematics §6 and the
+// Shannon lower bound (eq 14). Core names no plugin, so BoundConfig, BoundSettings and the jobs'
+// requests start with the plugins unnamed; these are the names the front ends default to (the
+// CLI's --mechanism, --representation, --estimator and --converse, Python's keywords), the
+// mechanism the claims checker and the paper's chain rows charge, and what a library caller names
+// for the paper's bound.
 #include "reconbound/bound.hpp"
 #include "reconbound/workflow/bound_settings.hpp"
 
 namespace reconbound::presets {
 
+inline constexpr const char* kPaperMechanism = "dpsgd";
 inline constexpr const char* kPaperRepresentation = "pixel";
 inline constexpr const char* kPaperEstimator = "goldfeld";
 inline constexpr const char* kPaperConverse = "slb";

@@ -7,8 +7,9 @@
 //    recomputed here, and the margins the run used, against the MPFR references of t_md, t_mc;
 //  - epsilon, calibrated_sigma: where every segment has q = 1, the MPFR reference of the
 //    Gaussian mechanism (reference_gaussian_dp.hpp); otherwise the certified bracket
-//    [ε_lower, ε_upper] of the (ε, δ) accountant that the dpsgd mechanism plugin provides
-//    (Mechanism::accountant()). There is no MPFR reference for the composed subsampled Gaussian.
+//    [ε_lower, ε_upper] of the (ε, δ) accountant that the mechanism plugin charged provides
+//    (Mechanism::accountant(); the paper's dpsgd, which the caller names). There is no MPFR
+//    reference for the composed subsampled Gaussian.
 // A claim whose inputs are declared rounded is compared with the range of its reference over
 // the inputs' intervals: each kind's reference is monotone in every input that may be rounded
 // (claim_kinds.hpp), so the range is spanned by two corners of the box.
@@ -51,12 +52,16 @@ struct ClaimResult {
 
 class ClaimChecker {
  public:
-  // ε and calibrated σ claims with some q < 1 use `mechanism`'s accountant(); a null mechanism
-  // or accountant refuses them, with `missing_accountant` saying why.
-  ClaimChecker(std::shared_ptr<const Mechanism> mechanism, std::string missing_accountant);
+  // ε and calibrated σ claims with some q < 1 use the accountant() of `mechanism`, the plugin
+  // registered as `mechanism_name`; a null mechanism or accountant refuses them, with
+  // `missing_accountant` saying why (when empty: that the named mechanism has no accountant).
+  ClaimChecker(std::shared_ptr<const Mechanism> mechanism, std::string mechanism_name,
+               std::string missing_accountant);
 
-  // The dpsgd mechanism plugin of `registry` (its PLD accountant), or none when it is absent.
-  static ClaimChecker with_dpsgd_from(const Registry& registry);
+  // The mechanism plugin `mechanism_name` of `registry` (for the paper's claims, the front ends
+  // pass presets::kPaperMechanism, whose PLD accountant is the reference), or none when the
+  // plugin is absent: then the claims that need its accountant are refused, saying why.
+  static ClaimChecker with_accountant_of(const Registry& registry, const std::string& mechanism_name);
 
   // Throws PluginError naming the first claim that needs an accountant when there is none,
   // so that nothing is computed for a file that cannot be checked in full.
@@ -67,6 +72,7 @@ class ClaimChecker {
 
  private:
   std::shared_ptr<const Mechanism> mechanism_;
+  std::string mechanism_name_;
   const PrivacyAccountant* accountant_ = nullptr;
   std::string missing_accountant_;
 };
