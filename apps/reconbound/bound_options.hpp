@@ -1,36 +1,28 @@
 #pragma once
 // Options of the bound pipeline shared by `bound`, `calibrate --target-rho` and `spectrum`:
-// representation, rotation, grid, confidence, estimator and converse plugins, threads.
+// representation, rotation, grid, confidence, estimator and converse plugins, threads. Each
+// setting's option, help and default come from the settings table (presets/paper_settings.hpp,
+// docs/settings-route.md); the values go straight into the jobs' BoundSettings.
 #include <CLI/CLI.hpp>
 #include <string>
 #include <vector>
 
 #include "reconbound/bound.hpp"
 #include "reconbound/presets/paper_pipeline.hpp"
+#include "reconbound/workflow/bound_settings.hpp"
 
 namespace reconbound::cli {
 
 struct BoundOptions {
+  // The settings the options set, starting at the table's defaults with the paper's plugins named.
+  workflow::BoundSettings settings = presets::paper_bound_settings();
   // One spec for `bound` and `calibrate`; `spectrum` compares several (repeat the option).
   std::vector<std::string> representations{presets::kPaperRepresentation};
-  std::vector<std::string> representation_params;
-  std::string rotation = "auto";
-  std::size_t padded_order = 0;
-  std::string grid_k;    // empty: divisors of m up to 32
-  std::string grid_nu2;  // empty: mathematics §5 defaults
-  double alpha = 0.05;
-  std::size_t mc_samples = 0;  // 0: the budget rule of mathematics §6.7
-  std::string grid_select = "pilot";  // mathematics §6.6
-  std::size_t select_pairs = 1;
-  bool select_only = false;
-  bool exact = false;
-  std::string estimator = presets::kPaperEstimator;
+  std::vector<std::string> representation_params;  // "k=v,..." items, later values win
   std::vector<std::string> estimator_params;
-  std::string converse = presets::kPaperConverse;
   std::vector<std::string> converse_params;
-  std::string normaliser = "ucb";
-  double normaliser_alpha_fraction = kDefaultNormaliserAlphaFraction;
-  std::size_t threads = 0;     // 0: all hardware threads (shared among the MPI ranks on a machine)
+  std::string grid_k;    // the lists as typed; not given: the table's rule
+  std::string grid_nu2;
   std::string memory_limit;    // --memory-limit: empty for the available memory
   std::string checkpoint;      // --checkpoint FILE: empty for none (docs/checkpoints.md)
   bool quick = false;
@@ -44,7 +36,7 @@ const std::string& single_representation(const BoundOptions& options, const char
 
 // The library configuration the options describe (the representation spec is resolved by the
 // workflow: workflow::with_representation; --representation-param go into
-// representation_params). Checks the grid lists before any long computation.
+// representation_params), checked by workflow::bound_config before any long computation.
 BoundConfig make_bound_config(const BoundOptions& options, std::uint64_t seed, Progress* progress);
 
 }  // namespace reconbound::cli

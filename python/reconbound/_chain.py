@@ -11,19 +11,22 @@ from ._normalize import Normalize
 from ._options import bound_dict, data_dict
 from ._representation import RepresentationArgument
 from ._results import ChainResult
+from ._settings import DEFAULTS, states_settings
 
 
 @speaks_ecosystem_names
+@states_settings
 def chain(*, data: Any = None, shape: Optional[Sequence[int]] = None, layout: Optional[str] = None,
           scale: Optional[float] = None, normalize: Normalize = None,
-          representation: RepresentationArgument = "pixel",
+          representation: RepresentationArgument = DEFAULTS.representation,
           targets: int = 100, target_range: Optional[Sequence[int]] = None,
           target_indices: Optional[Sequence[int]] = None, shadow: Optional[int] = None,
           shadow_indices: Optional[Sequence[int]] = None, gammas: Optional[Sequence[float]] = None,
           bits: Optional[Sequence[int]] = None, mechanisms: Optional[Sequence[str]] = None,
           dpsgd: Optional[Sequence[Sequence[float]]] = None,
-          clip: Optional[float] = None, bootstrap: Optional[int] = None, grid_k: Optional[Sequence[int]] = None,
-          grid_nu2: Optional[Sequence[float]] = None, alpha: float = 0.05, seed: int = 0, threads: int = 0,
+          clip: Optional[float] = None, bootstrap: Optional[int] = None,
+          grid_k: Optional[Sequence[int]] = DEFAULTS.grid_k, grid_nu2: Optional[Sequence[float]] = DEFAULTS.grid_nu2,
+          alpha: float = DEFAULTS.alpha, seed: int = 0, threads: int = DEFAULTS.threads,
           progress: ProgressArgument = None, **options: Any) -> ChainResult:
     """ρ* next to the strongest attacks at each leakage γ (eq 39: ρ* <= ρ_blk <= ρ_cb <= ρ_dpsgd).
 
@@ -32,7 +35,7 @@ def chain(*, data: Any = None, shape: Optional[Sequence[int]] = None, layout: Op
     (eq 36–38), each ± a bootstrap standard error over held-out targets; or the attacks of the
     mechanisms named in ``mechanisms`` (docs/tightness.md). The result's
     ``certificate`` (§6.8) covers the ρ* column only, every row at once, with probability
-    >= 1 − alpha (the default normaliser="ucb"; with normaliser="sample" only the absolute
+    >= 1 − alpha (the default normaliser="{default:normaliser}"; with normaliser="sample" only the absolute
     bound is certified); the γ values are given, so taken as exact. ρ_blk and the attacks are
     estimates.
 

@@ -11,15 +11,20 @@ Split of the data (docs/mathematics.md §7; with ``data``, not with ``perp``/``e
     perp_indices, est_indices (list of int): explicit record numbers.
 Bound pipeline (§3–7):
     representation_params (dict or "k=v,..."): more parameters of the representation plugin.
-    rotation ("auto" | "eigenbasis" | "signs"), padded_order (int): the rotation (§4).
-    normaliser ("ucb" | "sample"): an upper confidence bound on tr Σ divides, so ρ* is certified
-        (default); or the point estimate tr Σ̂, so only abs_bound is (§6.5, §6.8).
-    normaliser_alpha_share (float in (0, 1), default 0.1): the share of alpha the tr Σ upper
-        confidence bound gets with normaliser="ucb", the rest split evenly between the entropy's
-        Monte Carlo and sampling margins (§6.8).
-    grid_select ("pilot" | "none"), grid_select_pairs (int), select_only (bool): §6.6.
-    mc_samples (int): Monte Carlo draws per record (§6.7); exact (bool): the exact estimator path.
-    estimator, estimator_params, converse, converse_params: the plugins and their parameters.
+    rotation ({choices:rotation}, default "{default:rotation}"), padded_order (int, default
+        {default:padded_order}): the rotation (§4).
+    normaliser ({choices:normaliser}, default "{default:normaliser}"): "ucb", an upper confidence
+        bound on tr Σ divides, so ρ* is certified; "sample", the point estimate tr Σ̂, so only
+        abs_bound is (§6.5, §6.8).
+    normaliser_alpha_share (float in {range:normaliser_alpha_share}, default {default:normaliser_alpha_share}):
+        the share of alpha the tr Σ upper confidence bound gets with normaliser="ucb", the rest
+        split evenly between the entropy's Monte Carlo and sampling margins (§6.8).
+    grid_select ({choices:grid_select}, default "{default:grid_select}"), grid_select_pairs (int in
+        {range:grid_select_pairs}, default {default:grid_select_pairs}), select_only (bool): §6.6.
+    mc_samples (int {range:mc_samples}): Monte Carlo draws per record (default {default:mc_samples});
+        exact (bool): the exact estimator path.
+    estimator, estimator_params, converse, converse_params: the plugins (default "{default:estimator}"
+        and "{default:converse}") and their parameters.
 Long runs (docs/checkpoints.md):
     checkpoint (str): a file that keeps the finished work items of the entropy estimates; the
         same call after a crash, a kill or Ctrl-C resumes from it and returns the result of an
@@ -34,7 +39,10 @@ from typing import Any
 from ._data import data_argument, records_array
 from ._normalize import Normalize, apply_normalize
 from ._representation import Representation
+from ._settings import stating_settings
 from ._vocabulary import BOUND_OPTIONS, DATA_OPTIONS, not_taken
+
+__doc__ = stating_settings(__doc__ or "")
 
 # Arguments that change no number of a result, left out of a checkpoint's fingerprint.
 _RESULT_FREE = frozenset({"threads", "progress", "checkpoint", "path"})  # path: where report() writes its page

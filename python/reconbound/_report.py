@@ -15,6 +15,7 @@ from ._privacy import Params, _delta, _mechanism
 from ._reconbound import InvalidInput
 from ._representation import RepresentationArgument
 from ._results import ReportResult
+from ._settings import DEFAULTS
 
 
 _LONGEST_SHOWN = 100  # characters of an argument's repr on the page; longer ones show their type
@@ -57,13 +58,14 @@ def report(path: str | os.PathLike[str], *, q: Optional[float] = None, sigma: Op
            steps: Optional[int] = None, schedule: Optional[ScheduleArgument] = None, runs: int = 1,
            delta: Optional[float] = None, delta_exponent: Optional[float] = None, n_train: Optional[float] = None,
            epsilons: Sequence[float] = (1, 2, 4, 8, 16, 32, 64), sigma_tolerance: Optional[float] = None,
-           epsilon_error: Optional[float] = None, mechanism: str = "dpsgd", mechanism_params: Params = None,
+           epsilon_error: Optional[float] = None, mechanism: str = DEFAULTS.mechanism, mechanism_params: Params = None,
            data: Any = None, perp: Any = None, est: Any = None, shape: Optional[Sequence[int]] = None,
            layout: Optional[str] = None, scale: Optional[float] = None,
-           normalize: Normalize = None, representation: RepresentationArgument = "pixel",
+           normalize: Normalize = None, representation: RepresentationArgument = DEFAULTS.representation,
            chain: bool = False, chain_targets: Optional[int] = None, chain_bits: Optional[Sequence[int]] = None,
-           grid_k: Optional[Sequence[int]] = None, grid_nu2: Optional[Sequence[float]] = None, alpha: float = 0.05,
-           seed: int = 0, threads: int = 0, progress: ProgressArgument = None, **options: Any) -> ReportResult:
+           grid_k: Optional[Sequence[int]] = DEFAULTS.grid_k, grid_nu2: Optional[Sequence[float]] = DEFAULTS.grid_nu2,
+           alpha: float = DEFAULTS.alpha, seed: int = 0, threads: int = DEFAULTS.threads,
+           progress: ProgressArgument = None, **options: Any) -> ReportResult:
     """Writes one self-contained HTML page of what a training guarantees to ``path``.
 
     The page (docs/report.md) shows the certificate's sentence for ρ* (with normaliser="sample"

@@ -16,5 +16,6 @@ void bind_bound(pybind11::module_& module);
 void bind_chain(pybind11::module_& module);
 void bind_report(pybind11::module_& module);
 void bind_conformance(pybind11::module_& module);
+void bind_settings(pybind11::module_& module);
 
 }  // namespace reconbound::python

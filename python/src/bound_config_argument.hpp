@@ -3,8 +3,8 @@
 // options give it: {"representation_params", "estimator", "estimator_params", "converse",
 // "converse_params", "exact", "mc_samples", "grid_k", "grid_nu2", "alpha", "rotation",
 // "padded_order", "normaliser", "normaliser_alpha_share", "grid_select", "grid_select_pairs",
-// "select_only", "threads"}; a missing key or None keeps the CLI's default. (spectrum's dictionary
-// also holds "joint", read by its binding.)
+// "select_only", "threads"}; a missing key or None keeps the settings table's default, as the CLI
+// does. (spectrum's dictionary also holds "joint", read by its binding.)
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
@@ -14,9 +14,9 @@
 
 namespace reconbound::python {
 
-// `seed` is the data's (the CLI's --seed serves the split and the pipeline). InvalidInput for
-// an unknown choice, for grid lists check_grid_lists refuses and for a normaliser_alpha_share
-// outside (0, 1).
+// `seed` is the data's (the CLI's --seed serves the split and the pipeline). InvalidInput with the
+// settings table's message for a value outside its choices or range (workflow::bound_config) and
+// for grid lists check_grid_lists refuses.
 BoundConfig bound_config_argument(const pybind11::dict& options, std::uint64_t seed, Progress* progress);
 
 }  // namespace reconbound::python

@@ -16,5 +16,6 @@ PYBIND11_MODULE(_reconbound, module) {
   reconbound::python::bind_chain(module);
   reconbound::python::bind_report(module);
   reconbound::python::bind_conformance(module);
+  reconbound::python::bind_settings(module);
   reconbound::python::bind_segment_check(module);
 }

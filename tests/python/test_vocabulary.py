@@ -155,7 +155,7 @@ def test_every_error_naming_a_parameter_speaks_the_callers_keywords(images, tmp_
         lambda: reconbound.bound(data=records, perp_range=(0, 300), est_range=(300, 600), n_perp=10, gamma=1.0):
             "n_perp/n_est sizes do not go with explicit ranges or indices",
         lambda: reconbound.bound(gamma=1.0, grid_select_pairs=0, **arrays):
-            "grid selection: grid_select_pairs=0 must be >= 1",
+            "grid_select_pairs: '0' is not a whole number in [1, 1000]",
         lambda: reconbound.bound(gamma=1.0, checkpoint=not_a_checkpoint, **arrays):
             f"{not_a_checkpoint} is not a reconbound checkpoint (or was written by another version); give another "
             "checkpoint file or delete it",

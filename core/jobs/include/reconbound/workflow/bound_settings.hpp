@@ -13,29 +13,31 @@
 #include "reconbound/export.hpp"
 #include "reconbound/params.hpp"
 #include "reconbound/progress.hpp"
+#include "reconbound/workflow/setting_table.hpp"
 
 namespace reconbound::workflow {
 
+// The defaults are setting_table.hpp's rows (their one home); the plugins are the caller's.
 struct BoundSettings {
   Params representation_params;
   std::string estimator;                   // plugin names, as BoundConfig's: the caller names them
   Params estimator_params;
   std::string converse;
   Params converse_params;
-  bool exact = false;                      // the estimator's exact path (its parameter exact=true)
+  bool exact = default_flag("exact");      // the estimator's exact path (its parameter exact=true)
   std::optional<std::int64_t> mc_samples;  // the estimator's n_mc; none: the budget rule of mathematics §6.7
   std::vector<std::size_t> grid_k;         // empty: the divisors of m up to 32
   std::vector<double> grid_nu2;            // empty: mathematics §5's levels
-  double alpha = BoundConfig{}.alpha;
-  std::string rotation = "auto";           // auto, eigenbasis or signs
-  std::size_t padded_order = 0;
-  std::string normaliser = "ucb";          // ucb or sample
-  double normaliser_alpha_share = kDefaultNormaliserAlphaFraction;
-  std::string grid_select = "pilot";       // pilot or none
-  std::size_t grid_select_pairs = BoundConfig{}.select_pairs;
-  bool select_only = false;
+  double alpha = default_number("alpha");
+  std::string rotation = default_choice("rotation");
+  std::optional<std::int64_t> padded_order;  // none: the smallest constructible order
+  std::string normaliser = default_choice("normaliser");
+  double normaliser_alpha_share = default_number("normaliser_alpha_share");
+  std::string grid_select = default_choice("grid_select");
+  std::int64_t grid_select_pairs = default_whole("grid_select_pairs");
+  bool select_only = default_flag("select_only");
   std::uint64_t seed = 0;
-  std::size_t threads = 0;                 // 0: every core, shared by the ranks on this machine
+  std::int64_t threads = default_whole("threads");  // 0: every core, shared by the ranks
   std::size_t ranks_on_node = 1;           // processes of one job sharing this machine's cores
   Progress* progress = nullptr;
   // The memory the job may plan for (docs/memory.md): memory_limit's size ("8G", parse_memory_size),
@@ -46,10 +48,10 @@ struct BoundSettings {
   bool limit_to_available = false;
 };
 
-// The BoundConfig of `settings`. InvalidInput naming the parameter for a rotation, normaliser or
-// grid_select outside its choices, a normaliser_alpha_share outside (0, 1), grid lists that are
-// not whole numbers ≥ 1 and numbers > 0 (check_grid_lists), ranks_on_node 0, and a memory_limit
-// that is not a size.
+// The BoundConfig of `settings`. InvalidInput with the table's message (setting_table.hpp) for a
+// rotation, normaliser or grid_select outside its choices and a number outside its range (alpha,
+// normaliser_alpha_share, padded_order, grid_select_pairs, mc_samples, threads); naming the parameter for grid lists
+// check_grid_lists refuses, ranks_on_node 0 and a memory_limit that is not a size.
 RECONBOUND_API BoundConfig bound_config(const BoundSettings& settings);
 
 }  // namespace reconbound::workflow
