@@ -11,6 +11,7 @@
 #include "data_options.hpp"
 #include "mechanism_options.hpp"
 #include "progress_bar.hpp"
+#include "run_handles_option.hpp"
 #include "reconbound/workflow/bound.hpp"
 #include "reconbound/workflow/by_label.hpp"
 #include "reconbound/workflow/json.hpp"
@@ -52,7 +53,7 @@ void run(const Options& o, const CLI::App& command) {
   request.bound = make_bound_config(o.bound, o.data.seed, &progress);
   const Registry registry;
   const auto checkpoint = open_checkpoint(o.bound.checkpoint, command, registry, o.bound.quiet);
-  request.bound.checkpoint = checkpoint.get();
+  request.run = run_handles(&progress, checkpoint.get());
   if (o.by_label) return run_by_label(o, std::move(request), registry);
   const workflow::BoundOutput output = workflow::run_bound(registry, request);
   note_split_assumption(output.certificate);

@@ -11,6 +11,7 @@
 #include "checkpoint_option.hpp"
 #include "plan_options.hpp"
 #include "progress_bar.hpp"
+#include "run_handles_option.hpp"
 #include "range_note.hpp"
 #include "reconbound/error.hpp"
 #include "reconbound/workflow/calibrate.hpp"
@@ -98,7 +99,7 @@ void run_target_rho(const CalibrateOptions& o, const CLI::App& command) {
   request.calibration.progress = &progress;
   const Registry registry;
   const auto checkpoint = open_checkpoint(p.bound.checkpoint, command, registry, p.bound.quiet);
-  request.bound.checkpoint = checkpoint.get();
+  request.run = run_handles(&progress, checkpoint.get());
   if (o.by_label) return run_by_label(o, {std::move(request), {o.labels, o.label_names, std::nullopt}}, registry);
   const workflow::CalibrateRhoOutput out = workflow::run_calibrate_rho(registry, request);
   const ConverseResult& at = out.result.converse;

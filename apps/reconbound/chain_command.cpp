@@ -16,6 +16,7 @@
 #include "commands.hpp"
 #include "job.hpp"
 #include "progress_bar.hpp"
+#include "run_handles_option.hpp"
 #include "reconbound/error.hpp"
 #include "reconbound/figures/chain_figures.hpp"
 #include "reconbound/figures/output_file.hpp"
@@ -77,7 +78,7 @@ void run(const ChainOptions& o, const CLI::App& command) {
   request.config.bound = make_bound_config(o.bound, o.data.data.seed, &progress);
   const Registry registry;
   const auto checkpoint = open_checkpoint(o.bound.checkpoint, command, registry, o.bound.quiet);
-  request.config.bound.checkpoint = checkpoint.get();
+  request.config.run = run_handles(&progress, checkpoint.get());
   workflow::ChainOutput output = workflow::run_chain(registry, request);
   if (!o.no_figures) {
     const ChainReport& report = output.report;

@@ -11,6 +11,7 @@
 #include "job.hpp"
 #include "plan_options.hpp"
 #include "progress_bar.hpp"
+#include "run_handles_option.hpp"
 #include "range_note.hpp"
 #include "reconbound/error.hpp"
 #include "reconbound/figures/output_file.hpp"
@@ -94,7 +95,7 @@ void run(const ReportOptions& o, const CLI::App& command) {
   workflow::ReportRequest request = report_request(o, &progress);
   const Registry registry;
   const auto checkpoint = open_checkpoint(o.plan.bound.checkpoint, command, registry, o.plan.bound.quiet);
-  request.bound.checkpoint = checkpoint.get();
+  request.run = run_handles(&progress, checkpoint.get());
   const workflow::ReportOutput out = workflow::run_report(registry, request);
   for (const workflow::SpectrumPoint& point : out.spectrum.points) {
     if (point.calibration.at_sigma_min) {

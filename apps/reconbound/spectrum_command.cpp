@@ -9,6 +9,7 @@
 #include "job.hpp"
 #include "plan_options.hpp"
 #include "progress_bar.hpp"
+#include "run_handles_option.hpp"
 #include "range_note.hpp"
 #include "reconbound/figures/output_file.hpp"
 #include "reconbound/figures/spectrum_figure.hpp"
@@ -97,7 +98,7 @@ void run(const SpectrumOptions& o, const CLI::App& command) {
   request.joint = o.joint;
   const Registry registry;
   const auto checkpoint = open_checkpoint(p.bound.checkpoint, command, registry, p.bound.quiet);
-  request.bound.checkpoint = checkpoint.get();
+  request.run = run_handles(&progress, checkpoint.get());
   workflow::SpectrumOutput out = workflow::run_spectrum(registry, request);
   for (const workflow::SpectrumPoint& point : out.points) {
     if (point.calibration.at_sigma_min) {

@@ -33,7 +33,7 @@ void bind_bound(py::module_& module) {
         request.mechanism = mechanism_argument(mechanism);
         const Registry& plugins = *psi.registry;
         const auto checkpoint = checkpoint_argument(bound, plugins);
-        request.bound.checkpoint = checkpoint.get();
+        request.run = {.progress = &reporter, .checkpoint = checkpoint.get()};
         return without_gil(reporter, [&] { return workflow::to_json(workflow::run_bound(plugins, request)).dump(); });
       },
       py::arg("data"), py::arg("representation"), py::arg("bound"), py::arg("gammas"), py::arg("mechanism"),
@@ -56,7 +56,7 @@ void bind_bound(py::module_& module) {
         request.calibration = calibration_argument(calibration, &reporter);
         const Registry& plugins = *psi.registry;
         const auto checkpoint = checkpoint_argument(bound, plugins);
-        request.bound.checkpoint = checkpoint.get();
+        request.run = {.progress = &reporter, .checkpoint = checkpoint.get()};
         return without_gil(reporter,
                            [&] { return workflow::to_json(workflow::run_calibrate_rho(plugins, request)).dump(); });
       },
@@ -82,7 +82,7 @@ void bind_bound(py::module_& module) {
         request.calibration = calibration_argument(calibration, &reporter);
         const Registry& plugins = *psis.registry;
         const auto checkpoint = checkpoint_argument(bound, plugins);
-        request.bound.checkpoint = checkpoint.get();
+        request.run = {.progress = &reporter, .checkpoint = checkpoint.get()};
         return without_gil(reporter,
                            [&] { return workflow::to_json(workflow::run_spectrum(plugins, request)).dump(); });
       },

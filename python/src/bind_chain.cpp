@@ -74,7 +74,7 @@ void bind_chain(py::module_& module) {
         request.config = chain_config_argument(chain, bound_config_argument(bound, records.request.seed, &reporter));
         const Registry& plugins = *psi.registry;
         const auto checkpoint = checkpoint_argument(bound, plugins);
-        request.config.bound.checkpoint = checkpoint.get();
+        request.config.run = {.progress = &reporter, .checkpoint = checkpoint.get()};
         return without_gil(reporter,
                            [&] { return presets::paper_chain_json(workflow::run_chain(plugins, request)).dump(); });
       },

@@ -56,7 +56,7 @@ void bind_report(py::module_& module) {
         request.chain = chain_argument(chain);
         const Registry& plugins = *psi.registry;
         const auto checkpoint = checkpoint_argument(bound, plugins);
-        request.bound.checkpoint = checkpoint.get();
+        request.run = {.progress = &reporter, .checkpoint = checkpoint.get()};
         return without_gil(reporter, [&] {
           const workflow::ReportOutput output = workflow::run_report(plugins, request);
           figures::write_output_file(path, figures::report_html(output, command), "report");

@@ -122,8 +122,7 @@ class ChainCheckpoint : public ::testing::Test {
     config.bound = presets::paper_bound_config();
     config.bound.block_sizes = {1, 2, 4};
     config.bound.seed = 5;
-    config.bound.checkpoint = checkpoint;
-    config.bound.progress = progress;
+    config.run = {.progress = progress, .checkpoint = checkpoint};
     config.gammas = {0.5, 2.5};
     config.rates = {1, 2};
     presets::PaperChainRows rows;

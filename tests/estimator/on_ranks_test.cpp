@@ -211,9 +211,7 @@ TEST(OnRanks, TheWholeBoundIsOneProcesssOnEveryRank) {
   ASSERT_EQ(alone.selection.method, "pilot");
   for (const std::size_t n : {2u, 3u}) {
     const auto reports = on_threads<BoundReport>(n, [&](Ranks& ranks) {
-      BoundConfig shared = config;
-      shared.ranks = &ranks;
-      return compute_bound(registry, {&perp, &est, shape}, gammas, shared);
+      return compute_bound(registry, {&perp, &est, shape}, gammas, config, {.ranks = &ranks});
     });
     for (const BoundReport& report : reports) {
       EXPECT_EQ(report.selection.selected, alone.selection.selected);
@@ -322,11 +320,10 @@ TEST(OnRanks, AWholeFrameOnEveryRankSharesTheBlocksAsTheChainDoes) {
   config.threads = 1;
   const BoundReport alone = compute_bound(registry, {&perp, &est, ImageShape{1, 4, 4}}, {2.0}, config);
   const auto reports = on_threads<BoundReport>(3, [&](Ranks& ranks) {
-    BoundConfig shared = config;
-    shared.ranks = &ranks;
-    const BoundFrame frame = make_bound_frame(registry, {&perp, &est, ImageShape{1, 4, 4}}, shared);
+    const RunHandles shared{.ranks = &ranks};
+    const BoundFrame frame = make_bound_frame(registry, {&perp, &est, ImageShape{1, 4, 4}}, config, shared);
     EXPECT_EQ(frame.layout, FrameLayout::whole);
-    return compute_bound(registry, frame, {2.0}, shared);
+    return compute_bound(registry, frame, {2.0}, config, shared);
   });
   for (const BoundReport& report : reports) {
     expect_identical(alone.entropies, report.entropies);

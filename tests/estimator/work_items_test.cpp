@@ -233,8 +233,7 @@ TEST(WorkItems, AWholeBoundResumesToTheUninterruptedOne) {
   std::size_t items = 0;
   {
     Checkpoint checkpoint(path, kInputs);
-    config.checkpoint = &checkpoint;
-    const BoundReport first = compute_bound(registry, {&perp, &est, shape}, gammas, config);
+    const BoundReport first = compute_bound(registry, {&perp, &est, shape}, gammas, config, {.checkpoint = &checkpoint});
     items = checkpoint.items();
     expect_same_bits(alone.entropies, first.entropies);
   }
@@ -253,8 +252,8 @@ TEST(WorkItems, AWholeBoundResumesToTheUninterruptedOne) {
     const std::string resumed_path = dir.file("resumed.ckpt");
     std::ofstream(resumed_path, std::ios::binary | std::ios::trunc) << bytes.substr(0, cut);
     Checkpoint checkpoint(resumed_path, kInputs);
-    config.checkpoint = &checkpoint;
-    const BoundReport resumed = compute_bound(registry, {&perp, &est, shape}, gammas, config);
+    const BoundReport resumed =
+        compute_bound(registry, {&perp, &est, shape}, gammas, config, {.checkpoint = &checkpoint});
     EXPECT_EQ(resumed.selection.selected, alone.selection.selected) << "cut at " << cut;
     expect_same_bits(alone.entropies, resumed.entropies);
     for (std::size_t g = 0; g < gammas.size(); ++g) {

@@ -109,7 +109,7 @@ TEST(StreamedFrame, GivesTheBitsOfTheWholeMatrixComputation) {
     for (const std::size_t threads : {1, 3, 4}) {
       SCOPED_TRACE(threads);
       const BoundData data(mapped.get(), records.perp, records.est, kShape);
-      const BoundFrame streamed = make_bound_frame(registry, data, config_with(threads, rotation),
+      const BoundFrame streamed = make_bound_frame(registry, data, config_with(threads, rotation), {},
                                                    FrameLayout::rows_on_ranks);
       expect_same_frame(whole, streamed);
       EXPECT_EQ(streamed.est_features.size(), 0);
@@ -165,10 +165,9 @@ TEST(StreamedFrame, ReportsEveryBatchFromTheCallingThreadAndStopsWhenCancelled) 
   const auto mapped = MappedDataset::open_npy(records.path);
   const BoundData data(mapped.get(), records.perp, records.est, kShape);
   const Registry registry;
-  BoundConfig config = config_with(1);  // one thread: a window is one batch of 256 records
+  const BoundConfig config = config_with(1);  // one thread: a window is one batch of 256 records
   Recorder recorder;
-  config.progress = &recorder;
-  make_bound_frame(registry, data, config, FrameLayout::rows_on_ranks);
+  make_bound_frame(registry, data, config, {.progress = &recorder}, FrameLayout::rows_on_ranks);
   // Before the first batch and after each: ⌈300/256⌉ = 2 batches of D⊥ represented, 2 slices of
   // the centre's 64 columns (48 = 256 · 64 / 300 rounded down to 8s), 2 batches of the sum of
   // squares (the last reported once tr Σ̂ > 0); the eigenbasis after its one chunk of 300 rows;
@@ -182,8 +181,8 @@ TEST(StreamedFrame, ReportsEveryBatchFromTheCallingThreadAndStopsWhenCancelled) 
   for (std::size_t stop_at = 1; stop_at <= recorder.reports.size(); ++stop_at) {
     SCOPED_TRACE(stop_at);
     Recorder stopping(stop_at);
-    config.progress = &stopping;
-    EXPECT_THROW(make_bound_frame(registry, data, config, FrameLayout::rows_on_ranks), Cancelled);
+    EXPECT_THROW(make_bound_frame(registry, data, config, {.progress = &stopping}, FrameLayout::rows_on_ranks),
+                 Cancelled);
     EXPECT_EQ(stopping.reports.size(), stop_at);
   }
 }
@@ -218,12 +217,11 @@ TEST(StreamedFrame, ThePlanRefusesBeforeAnyRecordIsRead) {
   const Registry registry;
   BoundConfig config = config_with(2);
   Recorder recorder;
-  config.progress = &recorder;
   config.memory_limit_bytes = 1 << 20;
   config.memory_limit_source = "the test's limit";
   try {
     make_bound_frame(registry, BoundData(mapped.get(), records.perp, records.est, kShape), config,
-                     FrameLayout::rows_on_ranks);
+                     {.progress = &recorder}, FrameLayout::rows_on_ranks);
     FAIL() << "a plan over the limit was accepted";
   } catch (const InvalidInput& e) {
     EXPECT_NE(std::string(e.what()).find("the test's limit"), std::string::npos) << e.what();

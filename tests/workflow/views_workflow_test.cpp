@@ -110,7 +110,7 @@ TEST(ViewsWorkflow, ProgressThatThrowsCancelledStopsTheBound) {
   workflow::BoundRequest request = ranges_request();
   request.bound.grid_select = GridSelect::none;
   StopAtThirdReport progress(std::this_thread::get_id());
-  request.bound.progress = &progress;
+  request.run.progress = &progress;
   EXPECT_THROW(workflow::run_bound(workflow_registry(), request), Cancelled);  // through the worker loops
   EXPECT_EQ(progress.caller_reports(), 3);  // the computation did not go on after it
 }

@@ -17,9 +17,8 @@
 #include "reconbound/grid_selection.hpp"
 #include "reconbound/matrix.hpp"
 #include "reconbound/params.hpp"
-#include "reconbound/progress.hpp"
-#include "reconbound/ranks.hpp"
 #include "reconbound/representation.hpp"
+#include "reconbound/run_handles.hpp"
 
 namespace reconbound {
 
@@ -58,9 +57,12 @@ inline constexpr double kDefaultNormaliserAlphaFraction = 0.1;
 
 // α split for `normaliser`: α_T = fraction·α with the UCB (none with the point normaliser), the
 // rest evenly between the estimator's two events (α₁, α₂). InvalidInput for α outside (0, 1); the
-// fraction, in (0, 1), is checked where it enters the jobs (workflow::bound_config).
+// fraction, in (0, 1), is checked by check_bound_config where a config enters.
 RECONBOUND_API AlphaShares split_alpha(double alpha, Normaliser normaliser, double normaliser_fraction);
 
+// The settings of one bound: values only, compared and fingerprinted as a whole
+// (bound_config_fingerprint). The handles of a run (progress, ranks, checkpoint) go beside it
+// (RunHandles).
 struct BoundConfig {
   // The plugins, by name: core names none, so these start empty and a caller names each (the
   // front ends name the paper's pipeline: docs/library-api.md, "The paper's pipeline").
@@ -90,6 +92,21 @@ struct BoundConfig {
   Checkpoint* checkpoint = nullptr;      // finished work items of the estimates are kept in it and, when
                                          // an earlier run left them there, not computed again
 };
+
+// Two configs are equal when every field is (Params by their values).
+RECONBOUND_API bool operator==(const BoundConfig& a, const BoundConfig& b);
+
+// The checks of a config that need no data, run once where a config enters: by compute_bound (a
+// library caller's config) and by workflow::bound_config (the front ends'), before any data is
+// read. InvalidInput naming the setting for a normaliser_alpha_share outside (0, 1) (mathematics
+// §6.8) and for grid lists check_grid_lists refuses.
+RECONBOUND_API void check_bound_config(const BoundConfig& config);
+
+// Every setting of `config` that can change a number of the result, as ("setting NAME", value)
+// text in declaration order; threads and the memory limit change none and are left out. Every
+// checkpointed work item's key starts from a digest of it (docs/checkpoints.md), so an item of
+// other settings is never restored.
+RECONBOUND_API Fingerprint bound_config_fingerprint(const BoundConfig& config);
 
 // The data of one bound: records of D⊥ and D_est (rows, grey levels), their shape. The
 // records are read in place: views of the caller's matrices, or of memory it owns (NumPy
@@ -158,9 +175,11 @@ struct BoundReport {
 // (and for config.target_rho): more γ later (apply_converse) are covered only by them.
 // gamma_errors_bits: empty (every γ exact) or one numerical error bound per γ, added to γ
 // before the converse (mathematics §6.8).
+// The config is checked first (check_bound_config); `run` holds the run's handles: its progress,
+// ranks and checkpoint (none by default).
 RECONBOUND_API BoundReport compute_bound(const Registry& registry, const BoundData& data,
                                          const std::vector<double>& gammas_bits,
-                                         const BoundConfig& config,
+                                         const BoundConfig& config, const RunHandles& run = {},
                                          const std::vector<double>& gamma_errors_bits = {});
 
 // Applies the converse of `config` to an existing report's entropies for more γ values, at

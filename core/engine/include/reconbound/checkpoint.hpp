@@ -12,6 +12,7 @@
 // trusted. Keys name an item and everything its payload was computed from (an item of other
 // inputs has another key), so a stale item cannot be mistaken for a current one.
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
@@ -61,6 +62,17 @@ class RECONBOUND_API Checkpoint {
   std::size_t restored_ = 0;
   std::size_t torn_bytes_ = 0;
   mutable std::size_t found_ = 0;
+};
+
+// Where an estimate's work items go (docs/checkpoints.md): the checkpoint (nullptr: none) and the
+// digest every item's key starts from — the bound's settings' (bound_config_fingerprint), so that
+// an item computed under other settings is never restored.
+struct ItemStore {
+  // Not explicit: a checkpoint alone is a store whose keys start from 0.
+  ItemStore(Checkpoint* file = nullptr, std::uint64_t settings_digest = 0)
+      : checkpoint(file), key_seed(settings_digest) {}
+  Checkpoint* checkpoint;
+  std::uint64_t key_seed;
 };
 
 // The checkpoint of rank `rank` of `ranks`: `path` itself for one process, else

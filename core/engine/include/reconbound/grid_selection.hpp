@@ -46,7 +46,7 @@ struct SelectionSettings {
   std::size_t threads = 1;
   Progress* progress = nullptr;
   Ranks* ranks = nullptr;          // the ranks sharing the pilot's blocks; nullptr: this process
-  Checkpoint* checkpoint = nullptr;  // the pilot's estimates are work items kept in it
+  ItemStore items = {};            // the pilot's estimates are work items kept in its checkpoint
   std::string estimator_name{};    // the plugins, named when their results are refused
   std::string converse_name{};
 };

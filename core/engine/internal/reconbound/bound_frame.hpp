@@ -87,13 +87,13 @@ struct BoundFrame {
 // mismatched shapes, α outside (0, 1), constant data (tr Σ̂ = 0), a memory plan over
 // config.memory_limit_bytes. The records are streamed (docs/memory.md): a window of whole
 // batches of kRepresentBatch at a time is read (decoded from a mapped file), represented, its
-// UCB terms taken and rotated into rotated_est, with a report to config.progress after each
+// UCB terms taken and rotated into rotated_est, with a report to run.progress after each
 // window ("representing D_perp, tr Sigma", "fitting the rotation on D_perp" for the
 // eigenbasis, "representing and rotating D_est"; a reconbound::Cancelled it throws goes through). With rows_on_ranks and more than one rank in
-// config.ranks, this rank streams its range of D_est only (record_range) and the ranks gather
+// run.ranks, this rank streams its range of D_est only (record_range) and the ranks gather
 // the UCB's per-record terms; every rank gets the same tr Σ̂, UCB and rotation.
 RECONBOUND_API BoundFrame make_bound_frame(const Registry& registry, const BoundData& data,
-                                           const BoundConfig& config,
+                                           const BoundConfig& config, const RunHandles& run = {},
                                            FrameLayout layout = FrameLayout::whole);
 
 // The records [first, last) of n that rank `rank` of `ranks` holds: whole batches of
@@ -115,10 +115,18 @@ RECONBOUND_API void check_bound_arguments(const std::vector<double>& gammas_bits
 
 // compute_bound on an existing frame: grid selection, entropies and the converse for every γ
 // (at γ + its error bound, gamma_errors_bits as in compute_bound), for arguments the caller has
-// checked with check_bound_arguments.
+// checked with check_bound_arguments and a config check_bound_config has passed, with the run's
+// handles `run` (the frame's).
 RECONBOUND_API BoundReport compute_bound(const Registry& registry, const BoundFrame& frame,
                                          const std::vector<double>& gammas_bits,
-                                         const BoundConfig& config,
+                                         const BoundConfig& config, const RunHandles& run = {},
                                          const std::vector<double>& gamma_errors_bits = {});
+
+// compute_bound on the data for a config check_bound_config has passed where it entered (the
+// jobs': workflow::bound_config checks it), so that it is not checked twice down one call.
+RECONBOUND_API BoundReport compute_checked_bound(const Registry& registry, const BoundData& data,
+                                                 const std::vector<double>& gammas_bits,
+                                                 const BoundConfig& config, const RunHandles& run = {},
+                                                 const std::vector<double>& gamma_errors_bits = {});
 
 }  // namespace reconbound

@@ -18,7 +18,7 @@ namespace reconbound {
 // rank: that plain call). The blocks of the request's own share, b = shard + shards·i, are dealt
 // to the ranks in turn from rank `first_rank` on: rank r computes those with
 // i ≡ r − first_rank (mod N), i.e. b ≡ shard + shards·((r − first_rank) mod N) (mod shards·N);
-// every rank receives every part. With a checkpoint, each rank's blocks of a request for all
+// every rank receives every part. With a checkpoint in `store`, each rank's blocks of a request for all
 // blocks are estimated in items (docs/checkpoints.md) kept in it; a share is one item. (A
 // caller making several calls chooses each call's first_rank with deal_from, so that no rank
 // gets the odd block of every call.) A request for all
@@ -28,7 +28,7 @@ namespace reconbound {
 RECONBOUND_API std::vector<GridEntropy> estimate_on_ranks(const EntropyEstimator& estimator,
                                                           const EntropyRequest& request, Ranks* ranks,
                                                           std::size_t first_rank = 0,
-                                                          Checkpoint* checkpoint = nullptr);
+                                                          const ItemStore& store = {});
 
 // estimate_on_ranks in two steps, so that a caller can estimate several requests before the
 // ranks exchange anything (one wait at the end, not one per request): estimate_share computes
@@ -38,7 +38,7 @@ struct RankShare {
   std::vector<std::vector<GridEntropy>> parts;  // this rank's results, one vector per item
 };
 RECONBOUND_API RankShare estimate_share(const EntropyEstimator& estimator, const EntropyRequest& request,
-                                        Ranks* ranks, std::size_t first_rank = 0, Checkpoint* checkpoint = nullptr);
+                                        Ranks* ranks, std::size_t first_rank = 0, const ItemStore& store = {});
 RECONBOUND_API std::vector<GridEntropy> gather_share(const EntropyEstimator& estimator, const EntropyRequest& request,
                                                      Ranks* ranks, RankShare share);
 
@@ -60,12 +60,12 @@ RECONBOUND_API std::size_t blocks_dealt_to(std::size_t rank, std::size_t ranks, 
 // all-to-all) so that each holds all n rows of the columns of its units, estimate them (at most
 // three calls: a chunk's last parts, whole chunks, a chunk's first parts), gather the results on
 // every rank and combine them in block and part order. Every rank gets the complete results one
-// call on the whole sample returns. With a checkpoint, each rank estimates its calls in items kept
+// call on the whole sample returns. With a checkpoint in `store`, each rank estimates its calls in items kept
 // in it. With no ranks (nullptr or one) request.rotated must be the whole sample.
 RECONBOUND_API std::vector<GridEntropy> estimate_on_column_windows(const EntropyEstimator& estimator,
                                                                    const EntropyRequest& request,
                                                                    std::size_t first_row, std::size_t n,
-                                                                   Ranks* ranks, Checkpoint* checkpoint = nullptr);
+                                                                   Ranks* ranks, const ItemStore& store = {});
 
 // The query parts P each chunk is split into for `ranks` ranks sharing `chunks` chunks: none
 // (1) when the ranks divide the chunks evenly, else ranks / gcd(chunks, ranks), so that every rank

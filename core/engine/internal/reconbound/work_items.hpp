@@ -21,11 +21,11 @@ RECONBOUND_API std::size_t certified_items(const EntropyRequest& request);
 
 // The results of estimator.estimate(request), as the results of `items` calls, each on the
 // blocks b ≡ shard + shards·j (mod shards·items) of the request's, j < items, in that order
-// (items = 1: the call itself). With a checkpoint, each is read from it when an earlier run
-// finished it, else computed and stored before the next begins. Progress of several items is
+// (items = 1: the call itself). With a checkpoint in `store`, each is read from it when an earlier
+// run finished it, else computed and stored before the next begins (keyed from store.key_seed). Progress of several items is
 // reported as one stage.
 RECONBOUND_API std::vector<std::vector<GridEntropy>> estimate_in_items(const EntropyEstimator& estimator,
                                                                        const EntropyRequest& request,
-                                                                       Checkpoint* checkpoint, std::size_t items);
+                                                                       const ItemStore& store, std::size_t items);
 
 }  // namespace reconbound

@@ -156,13 +156,13 @@ struct PerpTrace {
 // work. One stage, reported after each piece; its last report comes once tr Σ̂ > 0 is known, so
 // that constant records are refused before the stage is shown done.
 PerpTrace represent_perp(BoundFrame& frame, RecordRows& perp, const ImageShape& shape, const BoundConfig& config,
-                         std::size_t window) {
+                         Progress* progress, std::size_t window) {
   const std::size_t n_perp = perp.size();
   const std::size_t m = frame.info.output_dim;
   BoundTimings& timings = frame.timings;
   const std::size_t perp_work = 2 * n_perp + m;
   const auto report_perp = [&](std::size_t done) {
-    if (config.progress != nullptr) config.progress->report("representing D_perp, tr Sigma", done, perp_work);
+    if (progress != nullptr) progress->report("representing D_perp, tr Sigma", done, perp_work);
   };
   report_perp(0);
   frame.perp_features.resize(static_cast<Eigen::Index>(n_perp), static_cast<Eigen::Index>(m));
@@ -226,7 +226,7 @@ void take_perp_reads(BoundFrame& frame, const BoundConfig& config, bool keep_per
 // whole frame), the UCB's terms z_i against c (eq 6.5a), and U·Ψ into the rows of rotated_est.
 // Returns the z_i in record order.
 std::vector<double> stream_est(BoundFrame& frame, RecordRows& est, const ImageShape& shape, const BoundConfig& config,
-                               const Eigen::RowVectorXd& centre, std::pair<std::size_t, std::size_t> records,
+                               Progress* progress, const Eigen::RowVectorXd& centre, std::pair<std::size_t, std::size_t> records,
                                std::size_t window, bool keep_est_features) {
   // Plain names, not a structured binding: the lambdas below capture them, which clang 14 refuses
   // for bindings.
@@ -258,7 +258,7 @@ std::vector<double> stream_est(BoundFrame& frame, RecordRows& est, const ImageSh
       frame.rotation->apply_into(psi_rows, frame.rotated_est.middleRows(offset, psi_rows.rows()), config.threads);
     });
   };
-  for_each_window(first, last, window, config.progress, "representing and rotating D_est",
+  for_each_window(first, last, window, progress, "representing and rotating D_est",
                   [&](std::size_t begin, std::size_t count) {
                     const auto c = static_cast<Eigen::Index>(count);
                     if (keep_est_features) {
@@ -273,11 +273,11 @@ std::vector<double> stream_est(BoundFrame& frame, RecordRows& est, const ImageSh
 }  // namespace
 
 BoundFrame make_bound_frame(const Registry& registry, const BoundData& data, const BoundConfig& config,
-                            FrameLayout layout) {
+                            const RunHandles& run, FrameLayout layout) {
   check_data(data);
   RecordRows perp(data.perp, data.mapped, data.perp_indices), est(data.est, data.mapped, data.est_indices);
   check_sizes(perp, est, data.shape);
-  Ranks* ranks = config.ranks != nullptr && config.ranks->size() > 1 ? config.ranks : nullptr;
+  Ranks* ranks = run.ranks != nullptr && run.ranks->size() > 1 ? run.ranks : nullptr;
   BoundFrame frame;
   frame.layout = layout == FrameLayout::rows_on_ranks && ranks != nullptr ? layout : FrameLayout::whole;
   frame.shape = data.shape;
@@ -305,15 +305,15 @@ BoundFrame make_bound_frame(const Registry& registry, const BoundData& data, con
                                     .keeps_est_features = keep_est_features});
   const std::size_t m = frame.info.output_dim;
 
-  const PerpTrace perp_trace = represent_perp(frame, perp, data.shape, config, frame.plan.window);
+  const PerpTrace perp_trace = represent_perp(frame, perp, data.shape, config, run.progress, frame.plan.window);
   // The rotation from D⊥ (mathematics §4).
   timed(timings.rotation_s, [&] {
-    frame.rotation.emplace(make_rotation(config, frame.plan.rotation, m, frame.perp_features, config.progress));
+    frame.rotation.emplace(make_rotation(config, frame.plan.rotation, m, frame.perp_features, run.progress));
   });
   frame.residue_rmse = residue_rmse(*frame.rotation, frame.info, frame.perp_features);
   take_perp_reads(frame, config, keep_est_features);
   const std::vector<double> z =
-      stream_est(frame, est, data.shape, config, perp_trace.centre, frame.plan.est_records, frame.plan.window,
+      stream_est(frame, est, data.shape, config, run.progress, perp_trace.centre, frame.plan.est_records, frame.plan.window,
                  keep_est_features);
 
   // The UCB from the z_i of all of D_est, gathered from every rank in record order (eq 6.5b), at α_T.

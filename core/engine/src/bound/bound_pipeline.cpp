@@ -29,6 +29,19 @@ std::uint64_t frame_digest(const BoundFrame& frame) {
   return digest_doubles(digest, frame.rotated_est.data(), static_cast<std::size_t>(frame.rotated_est.size()));
 }
 
+// The digest of bound_config_fingerprint(config): its fields' texts, each as its length and its
+// bytes (a byte a double), so that no two fingerprints run together.
+std::uint64_t settings_digest(const BoundConfig& config) {
+  std::vector<double> values;
+  for (const auto& [field, text] : bound_config_fingerprint(config)) {
+    for (const std::string* part : {&field, &text}) {
+      values.push_back(static_cast<double>(part->size()));
+      for (const char c : *part) values.push_back(static_cast<double>(static_cast<unsigned char>(c)));
+    }
+  }
+  return digest_doubles(0, values.data(), values.size());
+}
+
 }  // namespace
 
 std::pair<std::string, Params> parse_plugin_spec(const std::string& spec) {
@@ -67,12 +80,19 @@ void check_bound_arguments(const std::vector<double>& gammas_bits, const std::ve
   }
 }
 
-BoundReport compute_bound(const Registry& registry, const BoundData& data,
-                          const std::vector<double>& gammas_bits, const BoundConfig& config,
-                          const std::vector<double>& gamma_errors_bits) {
+BoundReport compute_checked_bound(const Registry& registry, const BoundData& data,
+                                  const std::vector<double>& gammas_bits, const BoundConfig& config,
+                                  const RunHandles& run, const std::vector<double>& gamma_errors_bits) {
   check_bound_arguments(gammas_bits, gamma_errors_bits, config);  // before the frame's work
-  return compute_bound(registry, make_bound_frame(registry, data, config, FrameLayout::rows_on_ranks), gammas_bits,
-                       config, gamma_errors_bits);
+  return compute_bound(registry, make_bound_frame(registry, data, config, run, FrameLayout::rows_on_ranks),
+                       gammas_bits, config, run, gamma_errors_bits);
+}
+
+BoundReport compute_bound(const Registry& registry, const BoundData& data,
+                          const std::vector<double>& gammas_bits, const BoundConfig& config, const RunHandles& run,
+                          const std::vector<double>& gamma_errors_bits) {
+  check_bound_config(config);  // a library caller's config enters here
+  return compute_checked_bound(registry, data, gammas_bits, config, run, gamma_errors_bits);
 }
 
 namespace {
@@ -102,8 +122,8 @@ BoundReport frame_report(const BoundFrame& frame, const BoundConfig& config) {
 // The certified grid G' (mathematics §6.6): chosen among the plan's candidates from D⊥ alone,
 // before D_est is touched, into report.selection; `charged` are the γ values plus their error bounds.
 void select_certified_grid(const Registry& registry, const BoundFrame& frame, const BoundConfig& config,
-                           const EntropyEstimator& estimator, const std::vector<double>& charged,
-                           BoundReport& report) {
+                           const RunHandles& run, const ItemStore& items, const EntropyEstimator& estimator,
+                           const std::vector<double>& charged, BoundReport& report) {
   const std::vector<GridPair>& candidates = frame.plan.grid;
   const AlphaShares& shares = report.alpha_shares;
   if (config.grid_select != GridSelect::pilot) {
@@ -130,15 +150,15 @@ void select_certified_grid(const Registry& registry, const BoundFrame& frame, co
                                   .normaliser = pilot_normaliser,
                                   .seed = config.seed ^ 0x9170u,
                                   .threads = config.threads,
-                                  .progress = config.progress,
-                                  .ranks = config.ranks,
-                                  .checkpoint = config.checkpoint,
+                                  .progress = run.progress,
+                                  .ranks = run.ranks,
+                                  .items = items,
                                   .estimator_name = config.estimator,
                                   .converse_name = config.converse});
-  if (config.progress != nullptr && report.selection.method == "pilot") {  // not when the pilot declined
+  if (run.progress != nullptr && report.selection.method == "pilot") {  // not when the pilot declined
     std::string pairs;
     for (const GridPair& p : report.selection.selected) pairs += fmt::format(" (k={}, nu2={})", p.k, p.nu2);
-    config.progress->report(fmt::format("grid selection: {} of {} pairs to certify:{}",
+    run.progress->report(fmt::format("grid selection: {} of {} pairs to certify:{}",
                                         report.selection.selected.size(), candidates.size(), pairs),
                             1, 1);
   }
@@ -146,14 +166,14 @@ void select_certified_grid(const Registry& registry, const BoundFrame& frame, co
 
 // The memory plan again, with the window the selected pairs give this rank (a chunk of lcm(k)
 // columns may make it wider than m_pad/R), before the exchange allocates it.
-void check_window_memory(const BoundFrame& frame, const BoundConfig& config, const EntropyEstimator& estimator,
-                         const std::vector<GridPair>& grid) {
-  if (frame.layout != FrameLayout::rows_on_ranks || config.ranks == nullptr || config.ranks->size() <= 1) return;
+void check_window_memory(const BoundFrame& frame, const BoundConfig& config, Ranks* ranks,
+                         const EntropyEstimator& estimator, const std::vector<GridPair>& grid) {
+  if (frame.layout != FrameLayout::rows_on_ranks || ranks == nullptr || ranks->size() <= 1) return;
   BoundSizes sizes = frame.plan.memory;
   const RowMatrix columns_only(0, frame.rotated_est.cols());
   const EntropyRequest columns_of{.rotated = columns_only, .grid = grid};
-  const auto [first, end] = column_window(window_layout(estimator, columns_of, frame.n_est, config.ranks->size()),
-                                          config.ranks->rank(), config.ranks->size());
+  const auto [first, end] = column_window(window_layout(estimator, columns_of, frame.n_est, ranks->size()),
+                                          ranks->rank(), ranks->size());
   sizes.window_columns = end - first;
   check_memory_plan(plan_bound_memory(sizes), config.memory_limit_bytes,
                     config.memory_limit_source + "; the plan with the certified pairs' column window");
@@ -162,8 +182,8 @@ void check_window_memory(const BoundFrame& frame, const BoundConfig& config, con
 // Entropy lower confidence bounds for all of G' at once (mathematics §6), the union bound over
 // |G'|, and the estimator's events behind them, into `report`. s is set by tr Σ̂ from D⊥,
 // independent of the estimation sample.
-void estimate_entropies(const BoundFrame& frame, const BoundConfig& config, const EntropyEstimator& estimator,
-                        BoundReport& report) {
+void estimate_entropies(const BoundFrame& frame, const BoundConfig& config, const RunHandles& run,
+                        const ItemStore& items, const EntropyEstimator& estimator, BoundReport& report) {
   const std::vector<GridPair>& grid = report.selection.selected;
   const AlphaShares& shares = report.alpha_shares;
   const EntropyRequest request{.rotated = frame.rotated_est,
@@ -176,12 +196,12 @@ void estimate_entropies(const BoundFrame& frame, const BoundConfig& config, cons
                                .threads = config.threads,
                                .shard = 0,
                                .shards = 1,
-                               .progress = config.progress};
-  check_window_memory(frame, config, estimator, grid);
+                               .progress = run.progress};
+  check_window_memory(frame, config, run.ranks, estimator, grid);
   report.entropies = frame.layout == FrameLayout::rows_on_ranks
                          ? estimate_on_column_windows(estimator, request, frame.plan.est_records.first, frame.n_est,
-                                                      config.ranks, config.checkpoint)
-                         : estimate_on_ranks(estimator, request, config.ranks, 0, config.checkpoint);
+                                                      run.ranks, items)
+                         : estimate_on_ranks(estimator, request, run.ranks, 0, items);
   check_entropies(report.entropies, grid, config.estimator);
   // An estimator that does not say what computed its estimate computed it on the CPU
   // (GridEntropy::computed_on): every output prints the field as it stands from here on.
@@ -206,27 +226,29 @@ void estimate_entropies(const BoundFrame& frame, const BoundConfig& config, cons
 }  // namespace
 
 BoundReport compute_bound(const Registry& registry, const BoundFrame& frame,
-                          const std::vector<double>& gammas_bits, const BoundConfig& config,
+                          const std::vector<double>& gammas_bits, const BoundConfig& config, const RunHandles& run,
                           const std::vector<double>& gamma_errors_bits) {
   const auto error_of = [&](std::size_t i) { return gamma_errors_bits.empty() ? 0.0 : gamma_errors_bits[i]; };
   // What the converse is applied at (mathematics §6.8): γ + its error bound.
   std::vector<double> charged = gammas_bits;
   for (std::size_t i = 0; i < charged.size(); ++i) charged[i] += error_of(i);
   // Every rank built its frame itself; the shares of the estimates combine only over one frame.
-  if (config.ranks != nullptr && config.ranks->size() > 1) {
-    require_same_on_ranks(config.ranks, frame_digest(frame), "frame (tr Sigma, its UCB, the rotated records)");
+  if (run.ranks != nullptr && run.ranks->size() > 1) {
+    require_same_on_ranks(run.ranks, frame_digest(frame), "frame (tr Sigma, its UCB, the rotated records)");
   }
+  // Every work item's key starts from the settings' digest (docs/checkpoints.md).
+  const ItemStore items(run.checkpoint, run.checkpoint != nullptr ? settings_digest(config) : 0);
   BoundReport report = frame_report(frame, config);
 
   const auto estimator = registry.make_estimator(config.estimator, config.estimator_params);
 
   auto start = std::chrono::steady_clock::now();
-  select_certified_grid(registry, frame, config, *estimator, charged, report);
+  select_certified_grid(registry, frame, config, run, items, *estimator, charged, report);
   report.timings.selection_s = seconds_since(start);
   if (config.selection_only) return report;
 
   start = std::chrono::steady_clock::now();
-  estimate_entropies(frame, config, *estimator, report);
+  estimate_entropies(frame, config, run, items, *estimator, report);
   report.timings.entropy_s = seconds_since(start);
 
   // The converse for every γ (mathematics §5, eq 13–14).

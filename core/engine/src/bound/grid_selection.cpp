@@ -153,7 +153,7 @@ void estimate_on_prefixes(const EntropyEstimator& estimator, MatrixView rotated_
   for (const Call& call : calls) {
     PilotProgress progress(settings.progress, fmt::format("pilot n={}, k={}", call.n, call.k));
     shares.push_back(estimate_share(estimator, request_of(call, settings.progress != nullptr ? &progress : nullptr),
-                                    settings.ranks, call.first_rank, settings.checkpoint));
+                                    settings.ranks, call.first_rank, settings.items));
   }
   for (std::size_t c = 0; c < calls.size(); ++c) {
     const Call& call = calls[c];

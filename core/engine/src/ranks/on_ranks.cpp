@@ -100,7 +100,7 @@ EntropyRequest on_columns(const EntropyRequest& request, MatrixView rotated, std
 }  // namespace
 
 RankShare estimate_share(const EntropyEstimator& estimator, const EntropyRequest& request, Ranks* ranks,
-                         std::size_t first_rank, Checkpoint* checkpoint) {
+                         std::size_t first_rank, const ItemStore& store) {
   EntropyRequest part = request;
   if (shared(ranks)) {
     // b ≡ shard (mod shards), dealt N ways from first_rank on.
@@ -109,8 +109,8 @@ RankShare estimate_share(const EntropyEstimator& estimator, const EntropyRequest
     part.shards = request.shards * n_ranks;
   }
   // A certified estimate is checkpointed in items; a share (the pilot's) is one item.
-  const std::size_t items = checkpoint != nullptr && request.shards == 1 ? certified_items(part) : 1;
-  return {estimate_in_items(estimator, part, checkpoint, items)};
+  const std::size_t items = store.checkpoint != nullptr && request.shards == 1 ? certified_items(part) : 1;
+  return {estimate_in_items(estimator, part, store, items)};
 }
 
 std::vector<GridEntropy> gather_share(const EntropyEstimator& estimator, const EntropyRequest& request, Ranks* ranks,
@@ -121,8 +121,8 @@ std::vector<GridEntropy> gather_share(const EntropyEstimator& estimator, const E
 }
 
 std::vector<GridEntropy> estimate_on_ranks(const EntropyEstimator& estimator, const EntropyRequest& request,
-                                           Ranks* ranks, std::size_t first_rank, Checkpoint* checkpoint) {
-  return gather_share(estimator, request, ranks, estimate_share(estimator, request, ranks, first_rank, checkpoint));
+                                           Ranks* ranks, std::size_t first_rank, const ItemStore& store) {
+  return gather_share(estimator, request, ranks, estimate_share(estimator, request, ranks, first_rank, store));
 }
 
 std::size_t blocks_dealt_to(std::size_t rank, std::size_t ranks, std::size_t first_rank, std::size_t blocks) {
@@ -219,10 +219,10 @@ std::vector<double> gather_doubles(Ranks* ranks, const std::vector<double>& valu
 
 std::vector<GridEntropy> estimate_on_column_windows(const EntropyEstimator& estimator, const EntropyRequest& request,
                                                     std::size_t first_row, std::size_t n, Ranks* ranks,
-                                                    Checkpoint* checkpoint) {
+                                                    const ItemStore& store) {
   if (!shared(ranks)) {
     std::vector<std::vector<GridEntropy>> parts =
-        estimate_in_items(estimator, request, checkpoint, checkpoint != nullptr ? certified_items(request) : 1);
+        estimate_in_items(estimator, request, store, store.checkpoint != nullptr ? certified_items(request) : 1);
     return parts.size() == 1 ? std::move(parts.front()) : assembled(estimator, parts, request);
   }
   const std::size_t n_ranks = ranks->size();
@@ -281,7 +281,7 @@ std::vector<GridEntropy> estimate_on_column_windows(const EntropyEstimator& esti
   std::vector<std::vector<GridEntropy>> mine;
   for (EntropyRequest& part : call_requests) {
     if (call_requests.size() > 1) part.progress = &progress;
-    for (auto& item : estimate_in_items(estimator, part, checkpoint, checkpoint != nullptr ? certified_items(part) : 1)) {
+    for (auto& item : estimate_in_items(estimator, part, store, store.checkpoint != nullptr ? certified_items(part) : 1)) {
       mine.push_back(std::move(item));
     }
     progress.next_call();

@@ -16,9 +16,9 @@ namespace reconbound {
 
 namespace {
 
-// The sample a request reads.
-std::uint64_t sample_digest(const EntropyRequest& request) {
-  std::uint64_t digest = 0;
+// The sample a request reads, digested from `seed` (the settings').
+std::uint64_t sample_digest(std::uint64_t seed, const EntropyRequest& request) {
+  std::uint64_t digest = seed;
   for (Eigen::Index i = 0; i < request.rotated.rows(); ++i) {
     digest = digest_doubles(digest, request.rotated.row(i).data(), static_cast<std::size_t>(request.rotated.cols()));
   }
@@ -62,14 +62,15 @@ std::size_t certified_items(const EntropyRequest& request) {
 }
 
 std::vector<std::vector<GridEntropy>> estimate_in_items(const EntropyEstimator& estimator,
-                                                        const EntropyRequest& request, Checkpoint* checkpoint,
+                                                        const EntropyRequest& request, const ItemStore& store,
                                                         std::size_t items) {
+  Checkpoint* const checkpoint = store.checkpoint;
   items = std::max<std::size_t>(items, 1);
   if (checkpoint == nullptr && items == 1) return {estimator.estimate(request)};
   std::vector<EntropyRequest> parts(items, request);
   std::vector<std::string> keys(items);
   std::vector<std::vector<GridEntropy>> results(items);
-  const std::uint64_t sample = checkpoint != nullptr ? sample_digest(request) : 0;
+  const std::uint64_t sample = checkpoint != nullptr ? sample_digest(store.key_seed, request) : 0;
   std::size_t restored = 0;  // items read from the checkpoint: their results are filled
   for (std::size_t j = 0; j < items; ++j) {
     parts[j].shard = request.shard + request.shards * j;

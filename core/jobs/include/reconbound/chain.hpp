@@ -35,7 +35,8 @@ struct ChainAttackRow {
 };
 
 struct ChainConfig {
-  BoundConfig bound;                    // Ψ, estimator, grid, seed, threads, progress, checkpoint
+  BoundConfig bound;                    // Ψ, estimator, grid, seed, threads
+  RunHandles run;                       // the run's progress, ranks and checkpoint
   std::vector<ChainAttackRow> attacks;  // the rows, in the report's order
   // The leakages asked for: γ (bits), and rates (whole bits). Each row is attacked where its
   // attack's reach() says: the γs below its bound and, if it reaches rates, the rates first.
@@ -165,7 +166,7 @@ RECONBOUND_API std::string violation_sentence(const ChainViolation& violation);
 // value ≥ 0 per target, or weights of the wrong shape, or a mechanism's leakage() for its row's
 // parameters or for the release an attack ran is not finite and ≥ 0, or charges that release
 // more than the row's γ.
-// With config.bound.checkpoint, every finished attack is a work item kept in it, as the
+// With config.run.checkpoint, every finished attack is a work item kept in it, as the
 // estimates' items are: a rerun restores it (its timings count 0 s) and attacks only the rest
 // (docs/checkpoints.md).
 RECONBOUND_API ChainReport compute_chain(const Registry& registry, const ChainData& data,

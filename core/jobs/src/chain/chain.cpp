@@ -25,7 +25,7 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
 }
 
 void report(const ChainConfig& config, const std::string& stage, std::size_t done, std::size_t total) {
-  if (config.bound.progress != nullptr) config.bound.progress->report(stage, done, total);
+  if (config.run.progress != nullptr) config.run.progress->report(stage, done, total);
 }
 
 void check_config(const ChainData& data, const ChainConfig& config) {
@@ -134,7 +134,7 @@ ChainReport compute_chain(const Registry& registry, const ChainData& data, const
     out.timings.attacks.push_back(empty_timing(row));
   }
   auto start = std::chrono::steady_clock::now();
-  const BoundFrame frame = make_bound_frame(registry, {data.perp, data.est, data.shape}, config.bound);
+  const BoundFrame frame = make_bound_frame(registry, {data.perp, data.est, data.shape}, config.bound, config.run);
   out.timings.bound_s = seconds_since(start);
   const RecordShape record{data.shape, static_cast<std::size_t>(frame.est_features.cols())};
   chain::check_row_leakage(rows, record);
@@ -159,7 +159,7 @@ ChainReport compute_chain(const Registry& registry, const ChainData& data, const
                             .threads = config.bound.threads};
   const std::size_t figure_targets = std::min(config.figure_targets, out.n_targets);
   chain::FigureGrid figure(*data.targets, shadow_images, figure_targets);
-  chain::AttackItems attacks(config.bound.checkpoint, samples, figure_targets);
+  chain::AttackItems attacks(config.run.checkpoint, samples, figure_targets);
 
   const std::size_t total = attack_count(rows, gammas);
   std::size_t done = 0;
@@ -190,7 +190,7 @@ ChainReport compute_chain(const Registry& registry, const ChainData& data, const
   }
 
   start = std::chrono::steady_clock::now();
-  out.bound = compute_bound(registry, frame, gammas, config.bound, gamma_errors(config, gammas));
+  out.bound = compute_bound(registry, frame, gammas, config.bound, config.run, gamma_errors(config, gammas));
   out.timings.bound_s += seconds_since(start);
   for (std::size_t i = 0; i < gammas.size(); ++i) out.rows[i].bound = out.bound.results[i].converse;
   out.violations = chain_violations(out);

@@ -127,13 +127,13 @@ BoundOutput run_bound(const Registry& registry, const BoundRequest& request) {
   }
   const SplitData data = early ? std::move(*early) : load_split_data(request.data);
   // A mechanism fitted on Ψ(D_est) reads all of it on every rank; else each rank holds its share.
-  const BoundFrame frame = make_bound_frame(registry, data.bound_data(), config,
+  const BoundFrame frame = make_bound_frame(registry, data.bound_data(), config, request.run,
                                             fitted ? FrameLayout::whole : FrameLayout::rows_on_ranks);
   if (fitted) {
     charged = fitted_leakage(request, *mechanism, frame, out);
     check_bound_arguments(charged.gammas, charged.errors, config);  // what the fitted mechanism charged
   }
-  out.report = compute_bound(registry, frame, charged.gammas, config, charged.errors);
+  out.report = compute_bound(registry, frame, charged.gammas, config, request.run, charged.errors);
   out.certificate =
       make_certificate(out.report, charged.origin, largest_gamma_error(out.report.results), data.origin);
   out.rotation_probe = rotation_probe(*frame.rotation);

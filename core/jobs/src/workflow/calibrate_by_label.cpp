@@ -8,6 +8,7 @@
 #include <algorithm>
 
 #include "calibrate_rho_steps.hpp"
+#include "reconbound/bound_frame.hpp"
 #include "reconbound/error.hpp"
 
 namespace reconbound::workflow {
@@ -25,7 +26,7 @@ SplitOrigin estimate_label(const Registry& registry, const CalibrateRhoRequest& 
   try {
     const SplitData data = load_split_data(label_data(rho.data, split, row));
     origin = data.origin;
-    row.report = compute_bound(registry, data.bound_data(), {}, config);
+    row.report = compute_checked_bound(registry, data.bound_data(), {}, config, rho.run);
   } catch (const InvalidInput& too_few) {
     // The pooled calibration ran with the same settings, so what refuses here is the label's records.
     throw InvalidInput(fmt::format("{} has too few records for an estimate ({} in D_perp, {} in D_est): {}",

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "calibrate_rho_steps.hpp"
+#include "reconbound/bound_frame.hpp"
 #include "reconbound/error.hpp"
 #include "reconbound/workflow/bound.hpp"
 #include "reconbound/workflow/representation.hpp"
@@ -74,7 +75,7 @@ CalibrateRhoOutput run_calibrate_rho(const Registry& registry, const CalibrateRh
   const SplitData data = load_split_data(request.data);
   CalibrateRhoOutput out;
   // One entropy estimate: the entropies do not depend on γ.
-  out.report = compute_bound(registry, data.bound_data(), {}, plan.config);
+  out.report = compute_checked_bound(registry, data.bound_data(), {}, plan.config, request.run);
   out.budget = reachable_budget(registry, out.report, plan.config, request.target_rho, "this data");
   const SigmaForBudget answer = sigma_for_budget(registry, request, plan, data.dataset->shape, out.budget.gamma_bits);
   const GammaCalibration& c = answer.calibration;

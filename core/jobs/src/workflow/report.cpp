@@ -48,6 +48,7 @@ SpectrumRequest spectrum_request(const ReportRequest& request) {
   out.data = request.data;
   out.representations = {request.representation};
   out.bound = request.bound;
+  out.run = request.run;
   out.calibration = request.calibration;
   return out;
 }
@@ -75,6 +76,7 @@ ChainRequest chain_request(const ReportRequest& request, const ReportOutput& rep
   out.rows.rates = request.chain->bits;
   out.rows.attacks = request.chain->attacks;
   out.config.bound = request.bound;
+  out.config.run = request.run;
   out.config.bootstrap = request.chain->bootstrap;
   out.config.figure_targets = request.chain->figure_targets;
   return out;

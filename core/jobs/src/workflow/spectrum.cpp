@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "reconbound/bound_frame.hpp"
 #include "reconbound/error.hpp"
 #include "reconbound/represent.hpp"
 #include "reconbound/workflow/bound.hpp"
@@ -65,7 +66,8 @@ std::vector<SpectrumCurve> spectrum_curves(const Registry& registry, const Spect
   std::vector<SpectrumCurve> curves;
   for (std::size_t r = 0; r < setup.configs.size(); ++r) {
     SpectrumCurve curve{request.representations[r],
-                        compute_bound(registry, data.bound_data(), gammas, setup.configs[r], errors), {}, infos[r].unit};
+                        compute_checked_bound(registry, data.bound_data(), gammas, setup.configs[r], request.run, errors), {},
+                        infos[r].unit};
     curve.certificate = make_certificate(curve.report, origin, largest_error, data.origin);
     if (request.joint && setup.configs.size() > 1) {
       // The union bound's level, stated with each curve's (issue 38: never a per-curve level alone).

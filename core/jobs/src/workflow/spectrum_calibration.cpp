@@ -79,7 +79,7 @@ std::vector<SpectrumPoint> calibrate_spectrum(const Registry& registry, const Sp
   MechanismInput charged = mechanism_input(m);
   charged.record = record_shape(registry, setup.configs.front(), shape);
   return calibrate_all(m.name, *setup.mechanism, charged, setup.epsilons, setup.delta, request.calibration,
-                       request.bound.threads, request.bound.progress);
+                       request.bound.threads, request.run.progress);
 }
 
 }  // namespace reconbound::workflow

@@ -21,8 +21,9 @@ struct BoundRequest {
   // bound.representation_params are added to its parameters (and win). Core names no plugin:
   // the caller names one, as BoundConfig's plugins.
   std::string representation;
-  // Estimator, converse (names and parameters), grid, α, rotation, seed, threads, progress.
+  // Estimator, converse (names and parameters), grid, α, rotation, seed, threads.
   BoundConfig bound;
+  RunHandles run;  // the run's progress, ranks and checkpoint
   std::vector<double> gammas;  // γ values (bits) given; empty: the mechanism's leakage
   MechanismRequest mechanism;
 };

@@ -48,6 +48,7 @@ struct CalibrateRhoRequest {
   DataRequest data;
   std::string representation;            // as BoundRequest::representation
   BoundConfig bound;                     // as BoundRequest::bound; target_rho is set by the job
+  RunHandles run;                        // as BoundRequest::run
   CalibrationOptions calibration;
 };
 

@@ -54,7 +54,7 @@ struct ChainRequest {
   ChainDataRequest data;
   std::string representation;  // as BoundRequest::representation
   ChainRows rows;
-  ChainConfig config;  // config.bound as BoundRequest::bound; its attacks and leakages come from `rows`
+  ChainConfig config;  // config.bound and config.run as BoundRequest's; its attacks and leakages come from `rows`
 };
 
 struct ChainOutput {

@@ -45,7 +45,8 @@ struct ReportRequest {
   std::vector<double> target_epsilons{1, 2, 4, 8, 16, 32, 64};  // the spectrum's, nats
   DataRequest data;
   std::string representation;     // as BoundRequest::representation
-  BoundConfig bound;              // as BoundRequest::bound; its checkpoint serves the chain too
+  BoundConfig bound;              // as BoundRequest::bound
+  RunHandles run;                 // as BoundRequest::run; its checkpoint serves the chain too
   CalibrationOptions calibration;  // the spectrum's σ search; its accountant options give ε at sigma
   std::optional<ReportChainRequest> chain;
 };

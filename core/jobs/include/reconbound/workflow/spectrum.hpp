@@ -23,6 +23,7 @@ struct SpectrumRequest {
   DataRequest data;
   std::vector<std::string> representations;  // specs as BoundRequest::representation; at least one
   BoundConfig bound;  // as BoundRequest::bound; its threads also calibrate that many ε at a time
+  RunHandles run;     // as BoundRequest::run
   CalibrationOptions calibration;
   // false: each representation's curve holds at level 1 − α on its own; true: one statement for
   // all of them, each certified at α/R (a union bound over the R representations, mathematics §6.8).
