@@ -67,7 +67,7 @@ CalibrateRhoByLabelOutput run_calibrate_rho_by_label(const Registry& registry,
     out.labels.push_back(LabelCalibration{label, {}, {}, {}, {}});
     origins.push_back(estimate_label(registry, rho, label_config, split, out.labels.back()));
   }
-  // Every label's budget holds jointly (eq 6.10b), so the smallest one binds them all (§6.10).
+  // Every label's budget holds jointly (eq 6.10b), so the smallest one binds them all (eq 6.10c).
   const auto binding = std::min_element(out.labels.begin(), out.labels.end(), [](const auto& a, const auto& b) {
     return a.budget.gamma_bits < b.budget.gamma_bits;
   });
