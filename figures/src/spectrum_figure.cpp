@@ -17,6 +17,7 @@ namespace {
 constexpr std::array<const char*, 6> kColours{"#1f4e9c", "#c0392b", "#27864a",
                                               "#8e44ad", "#d68910", "#2c3e50"};
 constexpr const char* kMarkColour = "#111111";
+constexpr const char* kDash = "6,4";  // a dashed curve's stroke-dasharray
 constexpr int kMaxYIntervals = 6;
 constexpr double kTierLabels = 30;  // px above the plot for the tiers' names and ranges
 
@@ -34,6 +35,10 @@ void check(const std::vector<SpectrumCurve>& curves, const std::optional<Spectru
                                      c.label, c.epsilons.size(), c.rho_star.size()));
     }
     for (const double e : c.epsilons) check_epsilon(fmt::format("spectrum curve '{}'", c.label), e);
+    if (c.colour && *c.colour >= curves.size()) {
+      throw InvalidInput(fmt::format("spectrum curve '{}' takes the colour of curve {} of {}", c.label, *c.colour,
+                                     curves.size()));
+    }
   }
   if (mark) check_epsilon("the marked point", mark->epsilon);
 }
@@ -77,14 +82,21 @@ void draw_tiers(std::string& svg, const LogLinAxes& a) {
   }
 }
 
+// Curve c's colour: its own place in the palette, or the curve it is drawn beside.
+const char* colour_of(const std::vector<SpectrumCurve>& curves, std::size_t c) {
+  return kColours[curves[c].colour.value_or(c) % kColours.size()];
+}
+
 void draw_curves(std::string& svg, const LogLinAxes& a, const std::vector<SpectrumCurve>& curves) {
   for (std::size_t c = 0; c < curves.size(); ++c) {
-    const char* colour = kColours[c % kColours.size()];
+    const char* colour = colour_of(curves, c);
     std::string points;
     for (std::size_t i = 0; i < curves[c].epsilons.size(); ++i) {
       points += fmt::format("{:.1f},{:.1f} ", a.x(curves[c].epsilons[i]), a.y(curves[c].rho_star[i]));
     }
-    svg += fmt::format(R"svg(<polyline points="{}" fill="none" stroke="{}" stroke-width="2"/>)svg", points, colour);
+    const std::string dash = curves[c].dashed ? fmt::format(R"svg( stroke-dasharray="{}")svg", kDash) : "";
+    svg += fmt::format(R"svg(<polyline points="{}" fill="none" stroke="{}" stroke-width="2"{}/>)svg", points, colour,
+                       dash);
     for (std::size_t i = 0; i < curves[c].epsilons.size(); ++i) {
       svg += marker_svg(Marker::dot, a.x(curves[c].epsilons[i]), a.y(curves[c].rho_star[i]), colour);
     }
@@ -95,7 +107,7 @@ void draw_curves(std::string& svg, const LogLinAxes& a, const std::vector<Spectr
 std::vector<LegendEntry> legend(const std::vector<SpectrumCurve>& curves, const std::optional<SpectrumMark>& mark) {
   std::vector<LegendEntry> out;
   for (std::size_t c = 0; c < curves.size(); ++c) {
-    out.push_back({kColours[c % kColours.size()], curves[c].label, "", Marker::dot});
+    out.push_back({colour_of(curves, c), curves[c].label, curves[c].dashed ? kDash : "", Marker::dot});
   }
   if (mark) out.push_back({kMarkColour, mark->label, "none", Marker::diamond});
   return out;

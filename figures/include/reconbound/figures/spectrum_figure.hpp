@@ -1,7 +1,9 @@
 #pragma once
 // The privacy-spectrum figure (the shape of the paper's Figures 2 and 5): ρ* (certified or
-// not, as its certificate says) against ε on a log axis, one line per representation, the privacy tiers shaded
-// (ε ≤ 1, 1 < ε ≤ 10, ε > 10), optionally one point marked (a training of the user's).
+// not, as its certificate says) against ε on a log axis, one line per representation (and, dashed,
+// a curve drawn beside one of them: the worst label's), the privacy tiers shaded (ε ≤ 1,
+// 1 < ε ≤ 10, ε > 10), optionally one point marked (a training of the user's).
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <vector>
@@ -14,6 +16,8 @@ struct SpectrumCurve {
   std::string label;             // the representation spec
   std::vector<double> epsilons;  // ascending, > 0
   std::vector<double> rho_star;  // one per ε, in [0, 1]
+  bool dashed = false;           // a dashed line (the worst label's curve beside a pooled one)
+  std::optional<std::size_t> colour = std::nullopt;  // the palette entry of curve `colour`; none: its own
 };
 
 // One point drawn apart from the curves, with its legend label.
