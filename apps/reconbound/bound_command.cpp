@@ -9,6 +9,8 @@
 #include "checkpoint_option.hpp"
 #include "commands.hpp"
 #include "data_options.hpp"
+#include "job.hpp"
+#include "label_index_files.hpp"
 #include "mechanism_options.hpp"
 #include "progress_bar.hpp"
 #include "run_handles_option.hpp"
@@ -32,6 +34,7 @@ struct Options {
   bool by_label = false;    // one bound per label (mathematics §6.10)
   std::string labels;       // --labels idx:PATH | npy:PATH ("" for the data set's own)
   std::string label_names;  // --label-names FILE
+  std::string label_indices;  // --label-indices DIR ("" for none)
 };
 
 // One bound per label, all at once at 1 − α, beside the pooled bound (mathematics §6.10).
@@ -39,11 +42,16 @@ void run_by_label(const Options& o, workflow::BoundRequest request, const Regist
   const workflow::ByLabelOutput output =
       workflow::run_bound_by_label(registry, {std::move(request), {o.labels, o.label_names, std::nullopt}});
   note_split_assumption(output.pooled.certificate);
+  if (!o.label_indices.empty() && Job::current().leads()) {  // under MPI rank 0 writes
+    fmt::print(stderr, "{}\n", write_label_index_files(o.label_indices, output.labels, output.alpha));
+  }
   if (o.json) fmt::print("{}\n", workflow::to_json(output).dump(2));
   else print_by_label_table(output);
 }
 
 void run(const Options& o, const CLI::App& command) {
+  // An unwritable --label-indices folder is refused before any work.
+  if (!o.label_indices.empty() && Job::current().leads()) prepare_label_index_folder(o.label_indices);
   workflow::BoundRequest request;
   request.representation = single_representation(o.bound, "bound");
   request.mechanism = mechanism_request(o.mechanism, build_schedule(o.schedule));
@@ -81,6 +89,11 @@ void add_bound_command(CLI::App& app) {
                   "fashion-mnist's label files, png:DIR's class sub-folders)")->needs(by_label);
   cmd->add_option("--label-names", options->label_names, "--by-label: a file of class names, line c naming label c")
       ->type_name("FILE")->needs(by_label);
+  cmd->add_option("--label-indices", options->label_indices,
+                  "--by-label: a folder to write every label's records to, DIR/label-<c>-perp.txt and "
+                  "DIR/label-<c>-est.txt (the files --perp-indices and --est-indices read; a row is bound on them "
+                  "at alpha/L)")
+      ->type_name("DIR")->needs(by_label);
   cmd->callback([options, cmd] { run(*options, *cmd); });
 }
 

@@ -1,12 +1,15 @@
 // `bound --by-label` as a user runs it (mathematics §6.10): each row is `bound` on that label's
-// records of D⊥ and D_est at α/L — computed again here from index files this test writes from
-// its own split and its own reading of the label file — and bad labels are one-line errors.
+// records of D⊥ and D_est at α/L — computed again here from the index files --label-indices
+// writes, which must hold what this test finds from its own split and its own reading of the
+// label file — and bad labels are one-line errors.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -61,9 +64,22 @@ std::string indices_of_label(const std::vector<std::size_t>& set, const std::vec
   return out;
 }
 
+std::string file_text(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  EXPECT_TRUE(in) << path;
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
 TEST(ByLabelCli, TwoRowsAreTheBoundOnTheirLabelsIndexFilesAtAlphaOverL) {
-  const nlohmann::json by_label =
-      json_of(run_cli(with({"bound", "--by-label", "--labels", "idx:" + t10k_labels()}, small_split())));
+  const TempDir dir;
+  const std::string folder = dir.path("indices/of/labels");  // made by the run, parents included
+  const CliResult run = run_cli(
+      with({"bound", "--by-label", "--labels", "idx:" + t10k_labels(), "--label-indices", folder}, small_split()));
+  const nlohmann::json by_label = json_of(run);
+  EXPECT_NE(run.err.find("bound: wrote the index files of 10 labels to " + folder + ": re-compute the row of label c "
+                         "with bound --perp-indices " + folder + "/label-<c>-perp.txt --est-indices " + folder +
+                         "/label-<c>-est.txt --alpha 0.005"),
+            std::string::npos) << run.err;
   const nlohmann::json& rows = by_label.at("by_label");
   ASSERT_EQ(rows.size(), 10U);
   EXPECT_EQ(by_label.at("by_label_certificate").at("level"), 0.95);
@@ -74,11 +90,14 @@ TEST(ByLabelCli, TwoRowsAreTheBoundOnTheirLabelsIndexFilesAtAlphaOverL) {
   }
   const std::vector<std::size_t> labels = read_t10k_labels();
   const Split split = random_split(kRecords, kPerp, kEst, kSeed);
-  const TempDir dir;
+  for (std::size_t c = 0; c < 10; ++c) {  // every label's files: its records, as found here
+    EXPECT_EQ(file_text(folder + fmt::format("/label-{}-perp.txt", c)), indices_of_label(split.perp, labels, c)) << c;
+    EXPECT_EQ(file_text(folder + fmt::format("/label-{}-est.txt", c)), indices_of_label(split.est, labels, c)) << c;
+  }
   for (const nlohmann::json& row : {rows.front(), rows.back()}) {
     const auto c = row.at("label").get<std::size_t>();
-    const std::string perp = dir.write("perp.txt", indices_of_label(split.perp, labels, c));
-    const std::string est = dir.write("est.txt", indices_of_label(split.est, labels, c));
+    const std::string perp = folder + fmt::format("/label-{}-perp.txt", c);
+    const std::string est = folder + fmt::format("/label-{}-est.txt", c);
     const nlohmann::json alone = json_of(run_cli({"bound", "--data", fashion_mnist_t10k(), "--perp-indices", perp,
                                                   "--est-indices", est, "--seed", std::to_string(kSeed), "--alpha",
                                                   "0.005", "--gamma", "1", "--threads", "1", "--quiet", "--json",
@@ -215,6 +234,21 @@ TEST(ByLabelCli, BadLabelsAreOneLineErrors) {
   expect_one_line_error(run_cli(with({"bound", "--labels", "idx:" + t10k_labels()}, ranges)), "--by-label");
   expect_one_line_error(run_cli(with({"bound", "--by-label", "--labels", "idx:" + t10k_labels(), "--select-only"},
                                      ranges)), "--select-only previews one bound's grid");
+}
+
+// A folder that cannot be made is refused before any work: the data set named does not exist.
+TEST(ByLabelCli, AnUnwritableLabelIndicesFolderIsOneLineErrorBeforeAnyWork) {
+  const TempDir dir;
+  const std::string plain = dir.write("plain", "a file, not a folder");
+  const std::vector<std::string> args{"bound", "--by-label", "--data", "idx:" + dir.path("absent.idx"), "--labels",
+                                      "idx:" + t10k_labels(), "--gamma", "1", "--quiet", "--label-indices"};
+  for (const std::string& folder : {plain, plain + "/below"}) {
+    const CliResult r = run_cli(with(args, {folder}));
+    expect_one_line_error(r, "--label-indices: " + folder + " is not a folder that can be created");
+    EXPECT_EQ(r.out, "");
+  }
+  expect_one_line_error(run_cli({"bound", "--data", fashion_mnist_t10k(), "--gamma", "1", "--label-indices",
+                                 dir.path("x")}), "--by-label");
 }
 
 TEST(ByLabelCli, BadNamesFilesAreOneLineErrors) {
