@@ -8,6 +8,7 @@ import numbers
 import os
 from typing import Any, Sequence
 
+from . import _reconbound
 from ._reconbound import InvalidInput
 
 
@@ -43,7 +44,13 @@ def schedule_from_history(history: Sequence[Sequence[float]]) -> list[tuple[floa
             raise InvalidInput(f"history entry {index} is {entry!r}; an Opacus history entry is "
                                "(noise_multiplier, sample_rate, num_steps)")
         noise_multiplier, sample_rate, num_steps = entry
-        if isinstance(num_steps, bool) or not float(num_steps).is_integer() or num_steps < 1:
-            raise InvalidInput(f"history entry {index} has num_steps = {num_steps!r}; it must be a whole number >= 1")
+        if isinstance(num_steps, bool):
+            raise InvalidInput(f"history entry {index} has num_steps = {num_steps!r}; it must be a number")
+        # The SDK's segment rule (docs/mathematics.md §2), the one every front end applies.
+        try:
+            _reconbound.check_segment(float(sample_rate), float(noise_multiplier), float(num_steps))
+        except InvalidInput as error:
+            raise InvalidInput(f"history entry {index} (noise_multiplier, sample_rate, num_steps) = {tuple(entry)!r}: "
+                               f"{error}") from None
         segments.append((float(sample_rate), float(noise_multiplier), int(num_steps)))
     return segments

@@ -97,8 +97,18 @@ def test_schedule_from_history_gives_the_gamma_and_epsilon_of_the_equivalent_sch
     with pytest.raises(reconbound.InvalidInput, match=r"^history entry 1 is \(1.0, 0.02\); an Opacus history entry is "
                                                       r"\(noise_multiplier, sample_rate, num_steps\)$"):
         reconbound.schedule_from_history([(1.0, 0.02, 3), (1.0, 0.02)])
-    with pytest.raises(reconbound.InvalidInput, match="^history entry 0 has num_steps = 2.5"):
+    # Each entry by the SDK's segment rule (as schedule= and q=, sigma=, steps= are), naming the entry.
+    entry = r"^history entry 0 \(noise_multiplier, sample_rate, num_steps\) = "
+    with pytest.raises(reconbound.InvalidInput, match=entry + r"\(1.0, 0.02, 2.5\): steps=2.5 must be a whole number$"):
         reconbound.schedule_from_history([(1.0, 0.02, 2.5)])
+    with pytest.raises(reconbound.InvalidInput, match=entry + r"\(1.0, 0.02, 0\): steps=0 must be >= 1$"):
+        reconbound.schedule_from_history([(1.0, 0.02, 0)])
+    with pytest.raises(reconbound.InvalidInput, match=entry + r"\(1.0, 1.5, 3\): q=1.5 is outside \(0, 1\]$"):
+        reconbound.schedule_from_history([(1.0, 1.5, 3)])
+    with pytest.raises(reconbound.InvalidInput, match=entry + r"\(0.0, 0.02, 3\): sigma=0 must be > 0$"):
+        reconbound.schedule_from_history([(0.0, 0.02, 3)])
+    with pytest.raises(reconbound.InvalidInput, match="^history entry 0 has num_steps = True; it must be a number$"):
+        reconbound.schedule_from_history([(1.0, 0.02, True)])
 
 
 def message(call):
