@@ -27,12 +27,14 @@ from ._report import ReportResult, report
 from ._representation import Representation, representation
 from ._training import Training
 from ._reconbound import FileError, InvalidInput, NumericalError, PluginError
-from ._results import (BoundResult, ChainResult, EpsilonCalibrationResult, EpsilonResult, LeakageResult,
-                       PluginsResult, Result, RhoCalibrationResult, SpectrumResult)
+from ._results import (BoundResult, ByLabelResult, ChainResult, EpsilonCalibrationResult, EpsilonResult,
+                       LeakageResult, PluginsResult, Result, RhoCalibrationByLabelResult, RhoCalibrationResult,
+                       SpectrumByLabelResult, SpectrumResult)
 from ._version import __version__
 
 __all__ = [
-    "BoundResult", "ChainResult", "ChainViolationWarning", "EpsilonCalibrationResult", "EpsilonResult", "FileError", "InvalidInput",
+    "BoundResult", "ByLabelResult", "ChainResult", "ChainViolationWarning", "EpsilonCalibrationResult",
+    "EpsilonResult", "FileError", "InvalidInput", "RhoCalibrationByLabelResult", "SpectrumByLabelResult",
     "LeakageResult", "NumericalError", "PluginError", "PluginsResult", "Result", "RhoCalibrationResult",
     "SpectrumResult", "__version__", "bound", "calibrate", "chain", "epsilon", "leakage", "leakage_report",
     "plugins", "Representation", "representation", "representations", "schedule_from_history", "spectrum",

@@ -9,11 +9,12 @@ from . import _reconbound
 from ._arguments import (ProgressArgument, ScheduleArgument, progress_callback, schedule_runs,
                          speaks_ecosystem_names)
 from ._data import RecordsArgument
+from ._labels import LabelNames, LabelsArgument, labels_dict
 from ._normalize import Normalize
 from ._options import bound_dict, data_dict
 from ._privacy import Params, _delta, _mechanism
 from ._representation import Representation, RepresentationArgument
-from ._results import BoundResult, SpectrumResult
+from ._results import BoundResult, ByLabelResult, SpectrumByLabelResult, SpectrumResult
 
 
 @speaks_ecosystem_names
@@ -25,7 +26,8 @@ def bound(*, perp: RecordsArgument = None, est: RecordsArgument = None, shape: O
           runs: int = 1, mechanism: str = "dpsgd",
           mechanism_params: Params = None, grid_k: Optional[Sequence[int]] = None,
           grid_nu2: Optional[Sequence[float]] = None, alpha: float = 0.05, seed: int = 0, threads: int = 0,
-          progress: ProgressArgument = None, **options: Any) -> BoundResult:
+          by_label: bool = False, labels: LabelsArgument = None, label_names: LabelNames = None,
+          progress: ProgressArgument = None, **options: Any) -> Union[BoundResult, ByLabelResult]:
     """The lower bound ρ* on every attack's reconstruction error, with its certificate (Algorithm 1).
 
     Ψ maps D⊥ and D_est to features (§3); tr Σ̂ and the rotation come from D⊥ only (§4,
@@ -69,22 +71,38 @@ def bound(*, perp: RecordsArgument = None, est: RecordsArgument = None, shape: O
             tr Σ upper confidence bound (normaliser_alpha_share of alpha, default 0.1).
         seed: seed of the random split and of the estimator's draws (the CLI's --seed).
         threads: worker threads, 0 = all cores (the result does not depend on it).
+        by_label: one bound ρ* per label of ``data``, all holding together at 1 − alpha
+            (each label's bound on its records of D⊥ and D_est alone at alpha/C, C labels), beside
+            the pooled bound, its own statement (§6.10; the CLI's --by-label). Returns a
+            ByLabelResult then.
+        labels: with by_label, one whole number >= 0 per record of ``data`` (a NumPy array, a
+            list, a torch tensor) or "idx:PATH" / "npy:PATH"; None: the data set's own labels
+            ("fashion-mnist", "png:DIR" with a folder per class) or a torchvision data set's
+            ``targets`` (its ``classes`` name them).
+        label_names: with by_label, the classes' names: a sequence (names[c] names label c) or
+            the path of a file of one name per line.
         progress: None, a callable (stage, done, total), or a tqdm bar. Ctrl-C interrupts
             the computation (KeyboardInterrupt) within a progress step.
         options: the CLI's other options, see reconbound._options (quick, n_perp, n_est,
             perp_range, est_range, rotation, normaliser, normaliser_alpha_share, grid_select,
             mc_samples, ...).
 
-    Returns the fields of ``reconbound bound --json``.
+    Returns the fields of ``reconbound bound --json`` (with by_label: of ``--by-label --json``).
     """
     arguments = dict(locals())  # before any other local: the checkpoint's fingerprint
     gammas = [] if gamma is None else [float(gamma)] if isinstance(gamma, numbers.Real) else [float(g) for g in gamma]
+    labels_ = labels_dict("bound", by_label=by_label, labels=labels, label_names=label_names, data=data)
+    if labels_ is not None:  # the labels read, arrays among them, fingerprint a checkpoint
+        arguments.update(labels=labels_["labels"], label_names=labels_["label_names"])
     data_ = data_dict("bound", data=data, perp=perp, est=est, shape=shape, layout=layout, scale=scale,
                       normalize=normalize, seed=seed,
                       options=options)
     bound_ = bound_dict("bound", grid_k=grid_k, grid_nu2=grid_nu2, alpha=alpha, threads=threads, options=options,
                         arguments=arguments, data=data_)
     mechanism_ = _mechanism(mechanism, mechanism_params, schedule_runs(q, sigma, steps, schedule, runs))
+    if labels_ is not None:
+        return ByLabelResult.from_json(_reconbound.bound_by_label(data_, representation, bound_, gammas, mechanism_,
+                                                                  labels_, progress_callback(progress)))
     text = _reconbound.bound(data_, representation, bound_, gammas, mechanism_, progress_callback(progress))
     return BoundResult.from_json(text)
 
@@ -99,7 +117,8 @@ def spectrum(*, epsilons: Sequence[float] = (1, 2, 4, 8, 16, 32, 64), q: Optiona
              layout: Optional[str] = None, scale: Optional[float] = None, normalize: Normalize = None,
              representations: Union[RepresentationArgument, Sequence[RepresentationArgument]] = ("pixel",), grid_k: Optional[Sequence[int]] = None,
              grid_nu2: Optional[Sequence[float]] = None, alpha: float = 0.05, joint: bool = False, seed: int = 0,
-             threads: int = 0, progress: ProgressArgument = None, **options: Any) -> SpectrumResult:
+             threads: int = 0, by_label: bool = False, labels: LabelsArgument = None, label_names: LabelNames = None,
+             progress: ProgressArgument = None, **options: Any) -> Union[SpectrumResult, SpectrumByLabelResult]:
     """ε → σ → γ → ρ* for each target ε (docs/mathematics.md §8; the paper's Figures 2 and 5).
 
     For each ε (nats) the noise multiplier σ is calibrated (as :func:`calibrate` with
@@ -117,12 +136,19 @@ def spectrum(*, epsilons: Sequence[float] = (1, 2, 4, 8, 16, 32, 64), q: Optiona
         joint: the CLI's --joint. False: each curve's certificate holds at 1 − alpha on its
             own; True: all R = len(representations) curves hold together at 1 − alpha (each
             certified at alpha/R, a union bound; §6.8).
+        by_label, labels, label_names: every label's curves beside the pooled ones, all labels
+            together at 1 − alpha (each label's curves on its own records at alpha/C, §6.10; the
+            CLI's --by-label), at the pooled calibration's σ and γ, and at each ε the worst label;
+            the labels as for :func:`bound`. Returns a SpectrumByLabelResult.
         the others: as for :func:`bound`.
 
     Returns the fields of ``reconbound spectrum --json`` (figure is "": no figure is drawn).
     """
     arguments = dict(locals())  # before any other local: the checkpoint's fingerprint
     specs = [representations] if isinstance(representations, (str, Representation)) else list(representations)
+    labels_ = labels_dict("spectrum", by_label=by_label, labels=labels, label_names=label_names, data=data)
+    if labels_ is not None:  # the labels read, arrays among them, fingerprint a checkpoint
+        arguments.update(labels=labels_["labels"], label_names=labels_["label_names"])
     mechanism_ = _mechanism(mechanism, mechanism_params, schedule_runs(q, None, steps, schedule, runs, shape=True))
     data_ = data_dict("spectrum", data=data, perp=perp, est=est, shape=shape, layout=layout, scale=scale,
                       normalize=normalize, seed=seed,
@@ -130,7 +156,11 @@ def spectrum(*, epsilons: Sequence[float] = (1, 2, 4, 8, 16, 32, 64), q: Optiona
     bound_ = bound_dict("spectrum", grid_k=grid_k, grid_nu2=grid_nu2, alpha=alpha, threads=threads, options=options,
                         arguments=arguments, data=data_)
     bound_["joint"] = bool(joint)
-    text = _reconbound.spectrum([float(e) for e in epsilons], mechanism_, _delta(delta, delta_exponent, n_train),
-                                data_, specs, bound_, {"sigma_tolerance": sigma_tolerance,
-                                                       "epsilon_error": epsilon_error}, progress_callback(progress))
+    epsilons_, delta_ = [float(e) for e in epsilons], _delta(delta, delta_exponent, n_train)
+    calibration = {"sigma_tolerance": sigma_tolerance, "epsilon_error": epsilon_error}
+    if labels_ is not None:
+        return SpectrumByLabelResult.from_json(_reconbound.spectrum_by_label(
+            epsilons_, mechanism_, delta_, data_, specs, bound_, calibration, labels_, progress_callback(progress)))
+    text = _reconbound.spectrum(epsilons_, mechanism_, delta_, data_, specs, bound_, calibration,
+                                progress_callback(progress))
     return SpectrumResult.from_json(text)

@@ -9,10 +9,12 @@ from . import _reconbound
 from ._arguments import (ProgressArgument, ScheduleArgument, keyword, progress_callback, schedule_runs,
                          speaks_ecosystem_names)
 from ._data import RecordsArgument
+from ._labels import LabelNames, LabelsArgument, labels_dict
 from ._normalize import Normalize
 from ._options import bound_dict, check_option_names, data_dict
 from ._reconbound import InvalidInput
-from ._results import EpsilonCalibrationResult, EpsilonResult, LeakageResult, RhoCalibrationResult
+from ._results import (EpsilonCalibrationResult, EpsilonResult, LeakageResult, RhoCalibrationByLabelResult,
+                       RhoCalibrationResult)
 
 Params = Any
 """Plugin parameters: a dict {key: bool | int | float | str} or the CLI's "key=value,..." text."""
@@ -110,8 +112,9 @@ def calibrate(*, target_epsilon: Optional[float] = None, target_rho: Optional[fl
               normalize: Normalize = None,
               representation: str = "pixel", grid_k: Optional[Sequence[int]] = None,
               grid_nu2: Optional[Sequence[float]] = None, alpha: float = 0.05, seed: int = 0, threads: int = 0,
+              by_label: bool = False, labels: LabelsArgument = None, label_names: LabelNames = None,
               progress: ProgressArgument = None,
-              **options: Any) -> Union[EpsilonCalibrationResult, RhoCalibrationResult]:
+              **options: Any) -> Union[EpsilonCalibrationResult, RhoCalibrationResult, RhoCalibrationByLabelResult]:
     """The smallest noise multiplier σ that meets a privacy target (docs/mathematics.md §8).
 
     ``target_epsilon`` (nats): the smallest σ whose ε upper error bar at δ meets the target —
@@ -140,6 +143,10 @@ def calibrate(*, target_epsilon: Optional[float] = None, target_rho: Optional[fl
             (options include normaliser and normaliser_alpha_share).
         alpha: for target_rho, the miscoverage of the whole certificate, split over its random
             events: the two entropy margins and the tr Σ upper confidence bound (§6.8).
+        by_label, labels, label_names: for target_rho, the smallest σ at which every label of
+            ``data`` keeps ρ* >= target_rho, all labels together at 1 − alpha (each label's budget
+            from its own records at alpha/C, §6.10; the CLI's --by-label), beside the pooled
+            calibration; the labels as for :func:`bound`. Returns a RhoCalibrationByLabelResult.
 
     Returns the fields of ``reconbound calibrate --target-epsilon/--target-rho --json``.
     """
@@ -147,12 +154,16 @@ def calibrate(*, target_epsilon: Optional[float] = None, target_rho: Optional[fl
     check_option_names("calibrate", options)
     if (target_epsilon is None) == (target_rho is None):
         raise InvalidInput("give target_epsilon or target_rho (one of them)")
+    labels_ = labels_dict("calibrate", by_label=by_label, labels=labels, label_names=label_names, data=data)
+    if labels_ is not None:  # the labels read, arrays among them, fingerprint a checkpoint
+        arguments.update(labels=labels_["labels"], label_names=labels_["label_names"])
     mechanism_ = _mechanism(mechanism, mechanism_params, schedule_runs(q, None, steps, schedule, runs, shape=True))
     delta_ = _delta(delta, delta_exponent, n_train)
     calibration = {"sigma_tolerance": sigma_tolerance, "epsilon_error": epsilon_error}
     if target_epsilon is not None:
         data_given = [name for name, value in (("data", data), ("perp", perp), ("est", est), ("shape", shape),
-                                               ("layout", layout), ("scale", scale)) if value is not None]
+                                               ("layout", layout), ("scale", scale), ("by_label", labels_))
+                      if value is not None]
         if options or data_given:
             raise InvalidInput(f"target_epsilon takes no data or bound options ({', '.join(data_given + list(options))}"
                                "; they go with target_rho)")
@@ -164,6 +175,10 @@ def calibrate(*, target_epsilon: Optional[float] = None, target_rho: Optional[fl
                       options=options)
     bound_ = bound_dict("calibrate", grid_k=grid_k, grid_nu2=grid_nu2, alpha=alpha, threads=threads, options=options,
                         arguments=arguments, data=data_)
+    if labels_ is not None:
+        return RhoCalibrationByLabelResult.from_json(_reconbound.calibrate_rho_by_label(
+            float(target_rho), mechanism_, delta_, data_, representation, bound_,  # type: ignore[arg-type]
+            calibration, labels_, progress_callback(progress)))
     text = _reconbound.calibrate_rho(float(target_rho), mechanism_, delta_, data_, representation, bound_,  # type: ignore[arg-type]
                                      calibration, progress_callback(progress))
     return RhoCalibrationResult.from_json(text)

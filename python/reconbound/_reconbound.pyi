@@ -9,7 +9,8 @@
 # layout ("NCHW" | "NHWC") and scale (255 | 1), checked by the core (reconbound/record_encoding.hpp).
 # An error that names parameters keeps core's marks in `_marked_message` (python/src/errors.hpp).
 # A `representation` is a plugin spec or a Python Ψ (reconbound.representation; python/src/
-# python_representation.hpp).
+# python_representation.hpp). A `labels` dictionary holds a job's labels per record (labels,
+# labels_source, label_names; python/src/labels_argument.hpp, docs/mathematics.md §6.10).
 from typing import Any, Callable, Optional, Sequence, Union
 
 import numpy as np
@@ -40,9 +41,17 @@ def calibrate_epsilon(target_epsilon: float, mechanism: dict[str, Any], delta: d
                       calibration: dict[str, Any], progress: Progress) -> str: ...
 def bound(data: dict[str, Any], representation: Psi, bound: dict[str, Any], gammas: Sequence[float],
           mechanism: dict[str, Any], progress: Progress) -> str: ...
+def bound_by_label(data: dict[str, Any], representation: Psi, bound: dict[str, Any], gammas: Sequence[float],
+                   mechanism: dict[str, Any], labels: dict[str, Any], progress: Progress) -> str: ...
 def calibrate_rho(target_rho: float, mechanism: dict[str, Any], delta: dict[str, Any], data: dict[str, Any],
                   representation: Psi, bound: dict[str, Any], calibration: dict[str, Any],
                   progress: Progress) -> str: ...
+def calibrate_rho_by_label(target_rho: float, mechanism: dict[str, Any], delta: dict[str, Any], data: dict[str, Any],
+                           representation: Psi, bound: dict[str, Any], calibration: dict[str, Any],
+                           labels: dict[str, Any], progress: Progress) -> str: ...
+def spectrum_by_label(target_epsilons: Sequence[float], mechanism: dict[str, Any], delta: dict[str, Any],
+                      data: dict[str, Any], representations: Sequence[Psi], bound: dict[str, Any],
+                      calibration: dict[str, Any], labels: dict[str, Any], progress: Progress) -> str: ...
 def spectrum(target_epsilons: Sequence[float], mechanism: dict[str, Any], delta: dict[str, Any],
              data: dict[str, Any], representations: Sequence[Psi], bound: dict[str, Any],
              calibration: dict[str, Any], progress: Progress) -> str: ...

@@ -173,3 +173,37 @@ class PluginsResult(Result):
 @_from_schema
 class ReportResult(Result):
     pass
+
+
+@_from_schema
+class ByLabelResult(Result):
+    @property
+    def pooled(self) -> BoundResult:
+        """The bound on all of D⊥ and D_est: its own statement, at its own level (§6.10)."""
+        return BoundResult(self._data["pooled"])
+
+    @property
+    def most_exposed(self) -> Result:
+        """The row of the most exposed label: the smallest bound on E‖Ψ(x) − ẑ‖² (eq 13), the first
+        of ``by_label``. ρ* is relative to each class's own prior, so the absolute bound compares them."""
+        return _wrap(self._data["by_label"][0])
+
+    def __repr__(self) -> str:
+        worst, joint = self._data["by_label"][0], self._data["by_label_certificate"]
+        return (f"ByLabelResult(labels={joint['labels']}, level={joint['level']!r}, "
+                f"most_exposed={worst['name']!r}, rho_star={worst['rho_star']!r}, "
+                f"rmse_per_coordinate={worst['rmse_per_coordinate']!r}, "
+                f"pooled_rho_star={self._data['pooled'].get('rho_star')!r})")
+
+
+@_from_schema
+class RhoCalibrationByLabelResult(Result):
+    @property
+    def pooled(self) -> RhoCalibrationResult:
+        """The calibration on all of D⊥ and D_est: its own statement, at its own level (§6.10)."""
+        return RhoCalibrationResult(self._data["pooled"])
+
+
+@_from_schema
+class SpectrumByLabelResult(Result):
+    pass

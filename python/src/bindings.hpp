@@ -13,6 +13,7 @@ void bind_representations(pybind11::module_& module);
 void bind_plugins(pybind11::module_& module);
 void bind_privacy(pybind11::module_& module);
 void bind_bound(pybind11::module_& module);
+void bind_by_label(pybind11::module_& module);
 void bind_chain(pybind11::module_& module);
 void bind_report(pybind11::module_& module);
 void bind_conformance(pybind11::module_& module);

@@ -13,6 +13,7 @@ PYBIND11_MODULE(_reconbound, module) {
   reconbound::python::bind_plugins(module);
   reconbound::python::bind_privacy(module);
   reconbound::python::bind_bound(module);
+  reconbound::python::bind_by_label(module);
   reconbound::python::bind_chain(module);
   reconbound::python::bind_report(module);
   reconbound::python::bind_conformance(module);

@@ -11,6 +11,7 @@ import json
 import os
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 import reconbound
@@ -81,6 +82,8 @@ def workloads(path, folder):
                 "--representation", "downsample:4", "--svg", folder / "spectrum.svg"]
     report = ["report", *schedule, "--sigma", 1.1, "--delta", 1e-5, "--epsilons", 4, "--output",
               folder / "report.html"]
+    np.save(folder / "labels.npy", np.arange(600) % 3)  # three labels, each in D_perp and in D_est
+    by_label = ["--by-label", "--labels", f"npy:{folder / 'labels.npy'}", *split]
     # A chain row of a mechanism other than codebook and dpsgd (tests/chain's double): attack_rows.
     doubles = dict(os.environ, RECONBOUND_PLUGIN_PATH=os.environ["RECONBOUND_CHAIN_DOUBLE_DIR"])
     return [
@@ -91,6 +94,9 @@ def workloads(path, folder):
         ("RhoCalibrationResult", ["calibrate", "--target-rho", 0.3, *schedule, *split], None),  # no δ: no ε
         ("BoundResult", ["bound", "--gamma", "1,3", *split], None),
         ("BoundResult", ["bound", "--gamma", 1, "--select-only", *split], None),  # certificate null, no ρ*
+        ("ByLabelResult", ["bound", "--gamma", 1, *by_label], None),
+        ("RhoCalibrationByLabelResult", ["calibrate", "--target-rho", 0.1, *schedule, "--delta", 1e-5, *by_label], None),
+        ("SpectrumByLabelResult", ["spectrum", "--epsilons", 4, *schedule, "--delta", 1e-5, *by_label], None),
         ("SpectrumResult", spectrum, None),  # joint_level null
         ("SpectrumResult", [*spectrum, "--joint"], None),
         ("ChainResult", ["chain", *chain, "--dpsgd", "1:1"], None),
