@@ -21,8 +21,9 @@ Bound pipeline (§3–7):
         split evenly between the entropy's Monte Carlo and sampling margins (§6.8).
     grid_select ({choices:grid_select}, default "{default:grid_select}"), grid_select_pairs (int in
         {range:grid_select_pairs}, default {default:grid_select_pairs}), select_only (bool): §6.6.
-    mc_samples (int {range:mc_samples}): Monte Carlo draws per record (default {default:mc_samples});
-        exact (bool): the exact estimator path.
+    mc_samples (int {range:mc_samples}): Monte Carlo draws per record; default:
+        {default:mc_samples}.
+    exact (bool): the exact estimator path.
     estimator, estimator_params, converse, converse_params: the plugins (default "{default:estimator}"
         and "{default:converse}") and their parameters.
 Long runs (docs/checkpoints.md):
