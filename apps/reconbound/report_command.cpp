@@ -1,6 +1,7 @@
 // `reconbound report`: one self-contained HTML page of what a training configuration guarantees on a
 // data set (docs/report.md; workflow::run_report): the certificate's sentence, ε with its error bars,
-// γ, ρ* with (k*, ν²*), the spectrum of ρ* over ε and, with --chain, the chain of attacks.
+// γ, ρ* with (k*, ν²*), the spectrum of ρ* over ε, with --chain the chain of attacks and, with
+// --by-label, every label's bound at the training's γ (mathematics §6.10).
 #include <fmt/format.h>
 
 #include "chain_bits_option.hpp"
@@ -34,6 +35,9 @@ struct ReportOptions {
   bool chain = false;
   std::optional<std::size_t> chain_targets;
   std::optional<std::string> chain_bits;
+  bool by_label = false;    // every label's bound (mathematics §6.10)
+  std::string labels;       // --labels idx:PATH | npy:PATH ("" for the data set's own)
+  std::string label_names;  // --label-names FILE
   bool json = false;
 };
 
@@ -71,6 +75,7 @@ workflow::ReportRequest report_request(const ReportOptions& o, Progress* progres
   request.calibration = calibration_options(p);
   request.calibration.accountant.epsilon_error = o.epsilon_error;
   request.chain = chain_request(o);
+  if (o.by_label) request.by_label = workflow::LabelSource{o.labels, o.label_names, std::nullopt};
   return request;
 }
 
@@ -88,6 +93,7 @@ void print_summary(const workflow::ReportOutput& out, const std::string& path) {
              e.delta);
   fmt::print("gamma     {:.6g} bits at sigma {:.6g}\n", out.result.gamma_bits, out.sigma);
   fmt::print("{}\n", out.statement);
+  if (out.by_label) fmt::print("by label  {}\n", workflow::most_exposed_sentence(*out.by_label));
 }
 
 void run(const ReportOptions& o, const CLI::App& command) {
@@ -137,6 +143,14 @@ void add_report_command(CLI::App& app) {
   cmd->add_option("--chain-bits", options->chain_bits,
                   "Rates R (bits) of the chain's codebook releases, comma separated (default 1,...,8; each cell "
                   "needs 20 estimation records: 2^R <= n_est/20)");
+  auto* by_label = cmd->add_flag("--by-label", options->by_label,
+                                 "Add every label's rho* at the training's gamma, all holding together (each at "
+                                 "alpha/L, L labels): who is most exposed (mathematics §6.10)");
+  cmd->add_option("--labels", options->labels,
+                  "--by-label: idx:PATH | npy:PATH, one whole number per record (default: the data set's own: "
+                  "fashion-mnist's label files, png:DIR's class sub-folders)")->needs(by_label);
+  cmd->add_option("--label-names", options->label_names, "--by-label: a file of class names, line c naming label c")
+      ->type_name("FILE")->needs(by_label);
   cmd->add_flag("--json", options->json, "Print the report's numbers as JSON instead of a summary");
   cmd->callback([options, cmd] { run(*options, *cmd); });
 }

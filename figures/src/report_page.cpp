@@ -23,7 +23,7 @@ h2 { font-size: 1.2rem; margin: 2rem 0 0.6rem; border-bottom: 1px solid #ddd; pa
 table { border-collapse: collapse; margin: 0.6rem 0; }
 th, td { text-align: left; vertical-align: top; padding: 0.25rem 0.7rem 0.25rem 0; border-bottom: 1px solid #eee; }
 table.numbers th { white-space: nowrap; color: #333; }
-table.spectrum td, table.chain td { font-variant-numeric: tabular-nums; }
+table.spectrum td, table.chain td, table.by-label td { font-variant-numeric: tabular-nums; }
 table.ingredients td { font-size: 0.9rem; }
 figure { margin: 1rem 0; }
 figure svg, figure img { max-width: 100%; height: auto; display: block; }
@@ -50,6 +50,7 @@ std::string report_html(const workflow::ReportOutput& output, const std::string&
   page += numbers_section(output);
   page += meaning_section(output);
   page += spectrum_section(output);
+  if (output.by_label) page += by_label_section(output);
   if (output.chain) page += chain_section(*output.chain);
   page += certificate_section(output.certificate);
   page += glossary_section(output.certificate);

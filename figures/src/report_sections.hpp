@@ -15,6 +15,9 @@ std::string numbers_section(const workflow::ReportOutput& output);
 std::string meaning_section(const workflow::ReportOutput& output);
 // ρ* against ε: the figure with the training marked, and its table (report_spectrum.cpp).
 std::string spectrum_section(const workflow::ReportOutput& output);
+// Who is most exposed: every label's bound as a bar chart and a table, the sentence on the most
+// exposed label, what it means and does not (report_by_label.cpp; output.by_label is set).
+std::string by_label_section(const workflow::ReportOutput& output);
 // The chain's figures and reconstruction grid (report_chain.cpp).
 std::string chain_section(const workflow::ChainOutput& chain);
 // Every ingredient of the certificate with its share of α (report_numbers.cpp).

@@ -1,5 +1,5 @@
-// The report job: the workflow's epsilon, leakage, spectrum and chain, and one ρ* more from the
-// spectrum's entropy estimate.
+// The report job: the workflow's epsilon, leakage, spectrum and chain, one ρ* more from the
+// spectrum's entropy estimate and, when asked for, the bound of every label (report_by_label.cpp).
 #include "reconbound/workflow/report.hpp"
 
 #include <fmt/format.h>
@@ -14,6 +14,7 @@
 #include "reconbound/workflow/bound.hpp"
 #include "reconbound/workflow/mechanism_request.hpp"
 #include "reconbound/workflow/representation.hpp"
+#include "report_by_label.hpp"
 
 namespace reconbound::workflow {
 
@@ -122,6 +123,9 @@ ReportOutput run_report(const Registry& registry, const ReportRequest& request) 
     const BoundConfig config = with_representation(request.bound, request.representation);
     training.record = record_shape(registry, config, load_split_data(request.data).dataset->shape);
   }
+  // The labels before the long work: a bad label file fails at once.
+  const std::optional<LabelledSplit> labels =
+      request.by_label ? std::optional(split_by_label(request.data, *request.by_label)) : std::nullopt;
   ReportOutput out;
   out.sigma = request.sigma;
   out.representation = request.representation;
@@ -133,6 +137,7 @@ ReportOutput run_report(const Registry& registry, const ReportRequest& request) 
   out.leakage = {name, checked_leakage(*mechanism, name, training)};
   out.spectrum = run_spectrum(registry, spectrum_request(request));
   certify_training(registry, request, out);
+  if (labels) out.by_label = report_by_label(registry, request, *labels, out);
   if (request.chain) out.chain = run_chain(registry, chain_request(request, out));
   out.caller_scale = request.data.caller_scale.value_or(request.data.encoding.scale.value_or(kMaxGreyLevel));
   out.software = software_fingerprint(registry);

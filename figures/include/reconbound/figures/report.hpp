@@ -12,7 +12,8 @@ namespace reconbound::figures {
 // jobs), `representation`, the headline `gamma_bits`, `gamma_error_bits`, `rho_star`, `k_star`,
 // `nu2_star`, `abs_bound`, `rho_point`, `n_perp`, `n_est`, `alpha`, the `certificate` with its
 // statement, the `spectrum` and the `chain` (their jobs' JSON; the chain null when not asked
-// for), `software` and `data_files`.
+// for), `software` and `data_files`; with output.by_label also `labels_source`, `by_label` and
+// `by_label_certificate` (as `bound --by-label --json` writes them, mathematics §6.10).
 nlohmann::json to_json(const workflow::ReportOutput& output);
 
 }  // namespace reconbound::figures

@@ -3,8 +3,9 @@
 // for a reviewer — ε(δ) at the training's noise with its error bars (mathematics §8), its leakage
 // γ (Theorem 4.1), the certified ρ* at γ with its certificate (mathematics §5, §6.8), the spectrum
 // of ρ* over target ε from the same entropy estimate (mathematics §8) and, when asked for, the
-// chain of attacks (mathematics §9). It composes the jobs of this folder; the page that shows it
-// is the figures' (reconbound/figures/report_page.hpp).
+// chain of attacks (mathematics §9) and every label's bound at the training's γ (mathematics
+// §6.10). It composes the jobs of this folder; the page that shows it is the figures'
+// (reconbound/figures/report_page.hpp).
 #include <cstddef>
 #include <optional>
 #include <string>
@@ -17,6 +18,7 @@
 #include "reconbound/checkpoint.hpp"
 #include "reconbound/export.hpp"
 #include "reconbound/registry.hpp"
+#include "reconbound/workflow/by_label.hpp"
 #include "reconbound/workflow/chain.hpp"
 #include "reconbound/workflow/epsilon.hpp"
 #include "reconbound/workflow/leakage.hpp"
@@ -49,6 +51,8 @@ struct ReportRequest {
   RunHandles run;                 // as BoundRequest::run; its checkpoint serves the chain too
   CalibrationOptions calibration;  // the spectrum's σ search; its accountant options give ε at sigma
   std::optional<ReportChainRequest> chain;
+  // Where the labels come from, for a bound per label at the training's γ (mathematics §6.10).
+  std::optional<LabelSource> by_label;
 };
 
 struct ReportOutput {
@@ -64,14 +68,19 @@ struct ReportOutput {
   SpectrumOutput spectrum;            // one curve, `representation`'s
   double caller_scale = 255.0;        // the data's full scale as the caller had them (DataRequest)
   std::optional<ChainOutput> chain;
+  // Every label's bound at the training's γ plus its numerical error bound, each from the label's
+  // records of D⊥ and D_est alone at α/C (label_data, mathematics §6.10), sorted by abs_bound, the
+  // smallest guaranteed error first; `pooled` is the headline above as a BoundOutput (`result` on
+  // the spectrum's estimate, `certificate`), its own statement at 1 − α.
+  std::optional<ByLabelOutput> by_label;
   Fingerprint software;               // reconbound's version, the plugin ABI, every plugin's version
   Fingerprint data_files;             // each data file read, by size, time and sampled CRC-32
 };
 
 // InvalidInput for a sigma that is not finite and > 0, a chain asked for with D⊥ and D_est given
-// as views (the chain lays out its own sets) or without attack rows, and the errors of the
-// mechanism, δ, the data, the plugins and the pipeline as the epsilon, leakage, spectrum and chain
-// jobs raise them.
+// as views (the chain lays out its own sets) or without attack rows, labels asked for with D⊥ and
+// D_est given as views, and the errors of the mechanism, δ, the data, the labels (split_by_label),
+// the plugins and the pipeline as the epsilon, leakage, spectrum, chain and bound jobs raise them.
 RECONBOUND_API ReportOutput run_report(const Registry& registry, const ReportRequest& request);
 
 }  // namespace reconbound::workflow
