@@ -15,17 +15,20 @@ from ._options import bound_dict, data_dict
 from ._privacy import Params, _delta, _mechanism
 from ._representation import Representation, RepresentationArgument
 from ._results import BoundResult, ByLabelResult, SpectrumByLabelResult, SpectrumResult
+from ._settings import DEFAULTS, states_settings
 
 
 @speaks_ecosystem_names
+@states_settings
 def bound(*, perp: RecordsArgument = None, est: RecordsArgument = None, shape: Optional[Sequence[int]] = None,
           data: Any = None, layout: Optional[str] = None, scale: Optional[float] = None,
-          normalize: Normalize = None, representation: RepresentationArgument = "pixel",
+          normalize: Normalize = None, representation: RepresentationArgument = DEFAULTS.representation,
           gamma: Union[None, float, Sequence[float]] = None, q: Optional[float] = None,
           sigma: Optional[float] = None, steps: Optional[int] = None, schedule: Optional[ScheduleArgument] = None,
-          runs: int = 1, mechanism: str = "dpsgd",
-          mechanism_params: Params = None, grid_k: Optional[Sequence[int]] = None,
-          grid_nu2: Optional[Sequence[float]] = None, alpha: float = 0.05, seed: int = 0, threads: int = 0,
+          runs: int = 1, mechanism: str = DEFAULTS.mechanism,
+          mechanism_params: Params = None, grid_k: Optional[Sequence[int]] = DEFAULTS.grid_k,
+          grid_nu2: Optional[Sequence[float]] = DEFAULTS.grid_nu2, alpha: float = DEFAULTS.alpha, seed: int = 0,
+          threads: int = DEFAULTS.threads,
           by_label: bool = False, labels: LabelsArgument = None, label_names: LabelNames = None,
           progress: ProgressArgument = None, **options: Any) -> Union[BoundResult, ByLabelResult]:
     """The lower bound ρ* on every attack's reconstruction error, with its certificate (Algorithm 1).
@@ -34,7 +37,7 @@ def bound(*, perp: RecordsArgument = None, est: RecordsArgument = None, shape: O
     §6.5); the entropy lower confidence bound h̄_LB comes from D_est for each certified grid
     pair (k, ν²) (eq 12, 31, 34, 35; the pairs chosen on D⊥, §6.6); the Shannon lower bound
     turns h̄_LB and the leakage γ (plus its numerical error bound) into ρ* (eq 13–14). With the
-    default normaliser="ucb", ρ* holds with probability >= 1 − alpha over the data sample and
+    default normaliser="{default:normaliser}", ρ* holds with probability >= 1 − alpha over the data sample and
     the Monte Carlo draws; with normaliser="sample" only abs_bound does (§6.8). The result's
     ``certificate`` says which, at what level, and every ingredient with its share of alpha.
     ρ* is relative: sqrt(E‖Ψ(x) − ẑ‖² / tr Σ) of the best attack ẑ (eq 3), 1 = no better
@@ -68,7 +71,8 @@ def bound(*, perp: RecordsArgument = None, est: RecordsArgument = None, shape: O
         grid_k, grid_nu2: block sizes k and dither levels ν² of the grid (default eq 8).
         alpha: miscoverage of the certificate, split over its random events (§6.8): the
             Monte Carlo and sampling margins of the entropy and, with normaliser="ucb", the
-            tr Σ upper confidence bound (normaliser_alpha_share of alpha, default 0.1).
+            tr Σ upper confidence bound (normaliser_alpha_share of alpha, default
+            {default:normaliser_alpha_share}).
         seed: seed of the random split and of the estimator's draws (the CLI's --seed).
         threads: worker threads, 0 = all cores (the result does not depend on it).
         by_label: one bound ρ* per label of ``data``, all holding together at 1 − alpha
@@ -112,12 +116,13 @@ def spectrum(*, epsilons: Sequence[float] = (1, 2, 4, 8, 16, 32, 64), q: Optiona
              steps: Optional[int] = None, schedule: Optional[ScheduleArgument] = None, runs: int = 1,
              delta: Optional[float] = None, delta_exponent: Optional[float] = None, n_train: Optional[float] = None,
              sigma_tolerance: Optional[float] = None, epsilon_error: Optional[float] = None,
-             mechanism: str = "dpsgd", mechanism_params: Params = None, data: Any = None,
+             mechanism: str = DEFAULTS.mechanism, mechanism_params: Params = None, data: Any = None,
              perp: RecordsArgument = None, est: RecordsArgument = None, shape: Optional[Sequence[int]] = None,
              layout: Optional[str] = None, scale: Optional[float] = None, normalize: Normalize = None,
-             representations: Union[RepresentationArgument, Sequence[RepresentationArgument]] = ("pixel",), grid_k: Optional[Sequence[int]] = None,
-             grid_nu2: Optional[Sequence[float]] = None, alpha: float = 0.05, joint: bool = False, seed: int = 0,
-             threads: int = 0, by_label: bool = False, labels: LabelsArgument = None, label_names: LabelNames = None,
+             representations: Union[RepresentationArgument, Sequence[RepresentationArgument]] = (DEFAULTS.representation,),
+             grid_k: Optional[Sequence[int]] = DEFAULTS.grid_k, grid_nu2: Optional[Sequence[float]] = DEFAULTS.grid_nu2,
+             alpha: float = DEFAULTS.alpha, joint: bool = False, seed: int = 0, threads: int = DEFAULTS.threads,
+             by_label: bool = False, labels: LabelsArgument = None, label_names: LabelNames = None,
              progress: ProgressArgument = None, **options: Any) -> Union[SpectrumResult, SpectrumByLabelResult]:
     """ε → σ → γ → ρ* for each target ε (docs/mathematics.md §8; the paper's Figures 2 and 5).
 

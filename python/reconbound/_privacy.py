@@ -13,6 +13,7 @@ from ._labels import LabelNames, LabelsArgument, labels_dict
 from ._normalize import Normalize
 from ._options import bound_dict, check_option_names, data_dict
 from ._reconbound import InvalidInput
+from ._settings import DEFAULTS, states_settings
 from ._results import (EpsilonCalibrationResult, EpsilonResult, LeakageResult, RhoCalibrationByLabelResult,
                        RhoCalibrationResult)
 
@@ -34,7 +35,7 @@ def _delta(delta: Optional[float], delta_exponent: Optional[float], n_train: Opt
 
 @speaks_ecosystem_names
 def leakage_report(*, q: Optional[float] = None, sigma: Optional[float] = None, steps: Optional[int] = None,
-                   schedule: Optional[ScheduleArgument] = None, runs: int = 1, mechanism: str = "dpsgd",
+                   schedule: Optional[ScheduleArgument] = None, runs: int = 1, mechanism: str = DEFAULTS.mechanism,
                    mechanism_params: Params = None) -> LeakageResult:
     """The leakage γ in bits of a mechanism, with its numerical error and per-segment terms.
 
@@ -65,7 +66,7 @@ def leakage_report(*, q: Optional[float] = None, sigma: Optional[float] = None, 
 
 @speaks_ecosystem_names
 def leakage(*, q: Optional[float] = None, sigma: Optional[float] = None, steps: Optional[int] = None,
-            schedule: Optional[ScheduleArgument] = None, runs: int = 1, mechanism: str = "dpsgd",
+            schedule: Optional[ScheduleArgument] = None, runs: int = 1, mechanism: str = DEFAULTS.mechanism,
             mechanism_params: Params = None) -> float:
     """The leakage γ in bits (Theorem 4.1); the arguments of :func:`leakage_report`."""
     return leakage_report(q=q, sigma=sigma, steps=steps, schedule=schedule, runs=runs, mechanism=mechanism,
@@ -76,7 +77,7 @@ def leakage(*, q: Optional[float] = None, sigma: Optional[float] = None, steps: 
 def epsilon(*, q: Optional[float] = None, sigma: Optional[float] = None, steps: Optional[int] = None,
             schedule: Optional[ScheduleArgument] = None, runs: int = 1, delta: Optional[float] = None,
             delta_exponent: Optional[float] = None, n_train: Optional[float] = None,
-            epsilon_error: Optional[float] = None, mechanism: str = "dpsgd",
+            epsilon_error: Optional[float] = None, mechanism: str = DEFAULTS.mechanism,
             mechanism_params: Params = None, progress: ProgressArgument = None) -> EpsilonResult:
     """ε(δ) of everything the mechanism releases, with guaranteed error bars (docs/mathematics.md §8).
 
@@ -102,16 +103,18 @@ def epsilon(*, q: Optional[float] = None, sigma: Optional[float] = None, steps: 
 
 
 @speaks_ecosystem_names
+@states_settings
 def calibrate(*, target_epsilon: Optional[float] = None, target_rho: Optional[float] = None,
               q: Optional[float] = None, steps: Optional[int] = None, schedule: Optional[ScheduleArgument] = None,
               runs: int = 1, delta: Optional[float] = None, delta_exponent: Optional[float] = None,
               n_train: Optional[float] = None, sigma_tolerance: Optional[float] = None,
-              epsilon_error: Optional[float] = None, mechanism: str = "dpsgd", mechanism_params: Params = None,
+              epsilon_error: Optional[float] = None, mechanism: str = DEFAULTS.mechanism, mechanism_params: Params = None,
               data: Any = None, perp: RecordsArgument = None, est: RecordsArgument = None,
               shape: Optional[Sequence[int]] = None, layout: Optional[str] = None, scale: Optional[float] = None,
               normalize: Normalize = None,
-              representation: str = "pixel", grid_k: Optional[Sequence[int]] = None,
-              grid_nu2: Optional[Sequence[float]] = None, alpha: float = 0.05, seed: int = 0, threads: int = 0,
+              representation: str = DEFAULTS.representation, grid_k: Optional[Sequence[int]] = DEFAULTS.grid_k,
+              grid_nu2: Optional[Sequence[float]] = DEFAULTS.grid_nu2, alpha: float = DEFAULTS.alpha, seed: int = 0,
+              threads: int = DEFAULTS.threads,
               by_label: bool = False, labels: LabelsArgument = None, label_names: LabelNames = None,
               progress: ProgressArgument = None,
               **options: Any) -> Union[EpsilonCalibrationResult, RhoCalibrationResult, RhoCalibrationByLabelResult]:
@@ -124,7 +127,7 @@ def calibrate(*, target_epsilon: Optional[float] = None, target_rho: Optional[fl
     for the largest admissible γ, and σ is the smallest with
     γ(σ) plus its numerical error bound <= it (Theorem 4.1), so :func:`bound` at that σ
     certifies ρ* >= target_rho. The result's ``certificate`` (as :func:`bound`'s, §6.8) says
-    with which probability: 1 − alpha with the default normaliser="ucb"; with
+    with which probability: 1 − alpha with the default normaliser="{default:normaliser}"; with
     normaliser="sample" only the absolute bound is certified. With δ options the result also
     has ε at σ.
 

@@ -112,7 +112,13 @@ def test_a_bad_value_gets_the_same_message_from_both_front_ends(name, images):
 def test_the_docstrings_state_the_tables_defaults():
     from reconbound import _options
 
-    assert f"default {TABLE['normaliser_alpha_share']['default_text']}" in _options.__doc__
-    assert '"auto" | "eigenbasis" | "signs"' in _options.__doc__
-    assert "{default:" not in (_options.__doc__ + reconbound.chain.__doc__)
-    assert f'normaliser="{TABLE["normaliser"]["default_text"]}"' in reconbound.chain.__doc__
+    docs = {name: " ".join(getattr(reconbound, name).__doc__.split()) for name in FUNCTIONS}
+    options = " ".join(_options.__doc__.split())
+    for name, doc in {**docs, "_options": options}.items():
+        assert not re.search(r"\{(default|choices|range):", doc), name
+    share, normaliser = TABLE["normaliser_alpha_share"]["default_text"], TABLE["normaliser"]["default_text"]
+    assert f"normaliser_alpha_share (float in (0, 1), default {share})" in options
+    assert 'rotation ("auto" | "eigenbasis" | "signs", default "auto")' in options
+    assert f"normaliser_alpha_share of alpha, default {share})" in docs["bound"]
+    for name in ("bound", "calibrate", "chain"):
+        assert f'default normaliser="{normaliser}"' in docs[name], name
