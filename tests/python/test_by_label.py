@@ -212,3 +212,15 @@ def test_calibrate_and_spectrum_per_label_equal_the_clis(images, tmp_path):
     assert calibration.sigma >= calibration.pooled.sigma or calibration.pooled.sigma_at_range_min
     with pytest.raises(reconbound.InvalidInput, match=r"^target_epsilon takes no data or bound options \(by_label;"):
         reconbound.calibrate(target_epsilon=4, by_label=True, **schedule)
+
+
+def test_a_checkpoint_resumes_the_same_labels_and_refuses_others(images, tmp_path):
+    _, path = images
+    checkpoint = tmp_path / "by_label.checkpoint"
+    first = reconbound.bound(data=f"npy:{path}", by_label=True, labels=labels_of(600), checkpoint=checkpoint, **SPLIT)
+    resumed = reconbound.bound(data=f"npy:{path}", by_label=True, labels=labels_of(600), checkpoint=checkpoint,
+                               **SPLIT)
+    same_rows(first, resumed)
+    with pytest.raises(reconbound.InvalidInput, match=r"was written for another run: argument labels was 'array"):
+        reconbound.bound(data=f"npy:{path}", by_label=True, labels=(labels_of(600) + 1) % 3, checkpoint=checkpoint,
+                         **SPLIT)
