@@ -9,6 +9,7 @@ from typing import Any, Optional, Sequence
 from . import _reconbound
 from ._arguments import ProgressArgument, ScheduleArgument, progress_callback, schedule_runs, speaks_ecosystem_names
 from ._chain import warn_of_violations
+from ._labels import LabelNames, LabelsArgument, labels_dict
 from ._normalize import Normalize
 from ._options import RECORDS, bound_dict, data_dict, records_description
 from ._privacy import Params, _delta, _mechanism
@@ -63,6 +64,7 @@ def report(path: str | os.PathLike[str], *, q: Optional[float] = None, sigma: Op
            layout: Optional[str] = None, scale: Optional[float] = None,
            normalize: Normalize = None, representation: RepresentationArgument = DEFAULTS.representation,
            chain: bool = False, chain_targets: Optional[int] = None, chain_bits: Optional[Sequence[int]] = None,
+           by_label: bool = False, labels: LabelsArgument = None, label_names: LabelNames = None,
            grid_k: Optional[Sequence[int]] = DEFAULTS.grid_k, grid_nu2: Optional[Sequence[float]] = DEFAULTS.grid_nu2,
            alpha: float = DEFAULTS.alpha, seed: int = 0, threads: int = DEFAULTS.threads,
            progress: ProgressArgument = None, **options: Any) -> ReportResult:
@@ -89,13 +91,23 @@ def report(path: str | os.PathLike[str], *, q: Optional[float] = None, sigma: Op
         chain: add the chain of attacks at the report's γ values (the training's and each
             target ε's), with chain_targets held-out targets (default 100) and codebook rates
             chain_bits (default 1..8; each cell needs 20 estimation records).
+        by_label: add "Who is most exposed" (§6.10): every label's bound at the training's γ plus
+            its error bound, each from the label's records of D⊥ and D_est alone at alpha/C (C
+            labels), all holding together at 1 − alpha; the headline stays the pooled statement.
+        labels, label_names: with by_label, as for :func:`bound` (an array, a list or a tensor of
+            whole numbers, "idx:PATH"/"npy:PATH", or None for the data set's own labels or a
+            torchvision data set's ``targets``; names as a sequence or a file).
         the others: as for :func:`bound` (data, perp/est, the split options, grid, alpha, seed, ...).
 
-    Returns the numbers on the page, with ``report`` the path written.
+    Returns the numbers on the page, with ``report`` the path written (with by_label also
+    ``labels_source``, ``by_label`` and ``by_label_certificate``, as :func:`bound` with by_label).
     """
     arguments = dict(locals())  # before any other local: the checkpoint's fingerprint and the page's call
     if q is not None and sigma is None:
         raise InvalidInput("give sigma, the noise multiplier of the training, with q and steps")
+    labels_ = labels_dict("report", by_label=by_label, labels=labels, label_names=label_names, data=data)
+    if labels_ is not None:  # the labels read, arrays among them, fingerprint a checkpoint and show in the call
+        arguments.update(labels=labels_["labels"], label_names=labels_["label_names"])
     mechanism_ = _mechanism(mechanism, mechanism_params, schedule_runs(q, None, steps, schedule, runs, shape=True))
     data_ = data_dict("report", data=data, perp=perp, est=est, shape=shape, layout=layout, scale=scale,
                       normalize=normalize, seed=seed,
@@ -109,7 +121,7 @@ def report(path: str | os.PathLike[str], *, q: Optional[float] = None, sigma: Op
                               1.0 if sigma is None else float(sigma), _delta(delta, delta_exponent, n_train),
                               [float(e) for e in epsilons], data_, representation, bound_,
                               {"sigma_tolerance": sigma_tolerance, "epsilon_error": epsilon_error}, chain_,
-                              progress_callback(progress))
+                              labels_, progress_callback(progress))
     result = ReportResult.from_json(text)
     if result.chain is not None:
         warn_of_violations(result.chain.violations)

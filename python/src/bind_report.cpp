@@ -4,6 +4,7 @@
 #include "checkpoint_argument.hpp"
 #include "data_argument.hpp"
 #include "dict_items.hpp"
+#include "labels_argument.hpp"
 #include "python_progress.hpp"
 #include "python_representation.hpp"
 #include "reconbound/figures/output_file.hpp"
@@ -40,7 +41,7 @@ void bind_report(py::module_& module) {
       [](const std::string& path, const std::string& command, const py::dict& mechanism, double sigma,
          const py::dict& delta, const std::vector<double>& target_epsilons, const py::dict& data,
          const py::object& representation, const py::dict& bound, const py::dict& calibration,
-         const py::object& chain, const py::object& progress) {
+         const py::object& chain, const py::object& labels, const py::object& progress) {
         const DataArgument records = data_argument(data);
         PythonProgress reporter(progress);
         workflow::ReportRequest request;
@@ -54,6 +55,7 @@ void bind_report(py::module_& module) {
         request.bound = bound_config_argument(bound, records.request.seed, &reporter);
         request.calibration = calibration_argument(calibration, &reporter);
         request.chain = chain_argument(chain);
+        if (!labels.is_none()) request.by_label = label_source(labels.cast<py::dict>(), records.request);
         const Registry& plugins = *psi.registry;
         const auto checkpoint = checkpoint_argument(bound, plugins);
         request.run = {.progress = &reporter, .checkpoint = checkpoint.get()};
@@ -67,8 +69,9 @@ void bind_report(py::module_& module) {
       },
       py::arg("path"), py::arg("command"), py::arg("mechanism"), py::arg("sigma"), py::arg("delta"),
       py::arg("target_epsilons"), py::arg("data"), py::arg("representation"), py::arg("bound"),
-      py::arg("calibration"), py::arg("chain"), py::arg("progress"),
-      "workflow::run_report, its page written to `path`; the JSON of `reconbound report --json`.");
+      py::arg("calibration"), py::arg("chain"), py::arg("labels"), py::arg("progress"),
+      "workflow::run_report (labels: None, or the labels of its bound per label, labels_argument.hpp), its page "
+      "written to `path`; the JSON of `reconbound report --json`.");
 }
 
 }  // namespace reconbound::python
