@@ -16,7 +16,10 @@ SpectrumColumns worst_label_columns(const workflow::SpectrumByLabelOutput& o) {
           [&o](std::size_t r, std::size_t i) {
             const workflow::WorstLabel& w = o.worst[r][i];
             const workflow::LabelSpectrum& row = o.labels[w.row];
-            return fmt::format("  | {:<18} {:>9.5f} {:>10.4g}", fmt::format("{} {}", row.label, row.name), w.rho_star,
+            // Several labels with nothing certified at this ε: their count, not the lowest of them.
+            const std::string who =
+                w.tied > 1 ? fmt::format("({} labels tie)", w.tied) : fmt::format("{} {}", row.label, row.name);
+            return fmt::format("  | {:<18} {:>9.5f} {:>10.4g}", who, w.rho_star,
                                workflow::rmse_per_coordinate(w.abs_bound, o.pooled.curves[r].report.m));
           }};
 }

@@ -36,10 +36,10 @@ std::vector<std::size_t> read_t10k_labels() {
   return {bytes.begin() + 8, bytes.end()};
 }
 
-// Two target ε of a short schedule (a calibration of a few accountant runs each), the grid of
-// the bound tests, the figure in `dir`.
+// Three target ε of a short schedule (a calibration of a few accountant runs each; at ε = 100
+// nothing is certified), the grid of the bound tests, the figure in `dir`.
 std::vector<std::string> settings(const TempDir& dir) {
-  return {"--q", "0.02", "--steps", "300", "--delta", "1e-5", "--epsilons", "2,8", "--seed", std::to_string(kSeed),
+  return {"--q", "0.02", "--steps", "300", "--delta", "1e-5", "--epsilons", "2,8,100", "--seed", std::to_string(kSeed),
           "--threads", "1", "--quiet", "--json", "--representation", "downsample:2", "--grid-k", "8,20",
           "--grid-nu2", "0.4,1.6", "--svg", dir.path("spectrum.svg")};
 }
@@ -98,21 +98,26 @@ TEST(SpectrumByLabelCli, TheWorstLabelIsTheSmallestAbsoluteBoundOfTheRowsAndTwoR
   EXPECT_EQ(out.at("by_label_certificate").at("level"), 0.95);
   EXPECT_EQ(out.at("by_label_certificate").at("alpha_per_curve"), 0.005);
   EXPECT_EQ(out.at("alpha"), 0.05);  // the pooled spectrum: its own statement at α
-  ASSERT_EQ(out.at("calibrations").size(), 2U);
-  // At each ε, the smallest abs_bound of the ten rows, and its label (the lowest one among equals).
+  ASSERT_EQ(out.at("calibrations").size(), 3U);
+  // At each ε, the smallest abs_bound of the ten rows, its label (the lowest one among equals)
+  // and how many rows share it.
   const nlohmann::json& worst = out.at("worst_label").at(0).at("points");
-  for (std::size_t i = 0; i < 2; ++i) {
+  for (std::size_t i = 0; i < 3; ++i) {
     double smallest = rows[0].at("representations")[0].at("points")[i].at("abs_bound");
-    std::size_t at = 0;
+    std::size_t at = 0, tied = 1;
     for (std::size_t c = 1; c < rows.size(); ++c) {
       const double bound = rows[c].at("representations")[0].at("points")[i].at("abs_bound");
-      if (bound < smallest) smallest = bound, at = c;
+      if (bound == smallest) ++tied;
+      if (bound < smallest) smallest = bound, at = c, tied = 1;
     }
     EXPECT_EQ(worst[i].at("abs_bound").get<double>(), smallest);
     EXPECT_EQ(worst[i].at("label"), rows[at].at("label"));
+    EXPECT_EQ(worst[i].at("labels_tied"), tied);
     EXPECT_EQ(worst[i].at("rho_star"), rows[at].at("representations")[0].at("points")[i].at("rho_star"));
-    EXPECT_GT(worst[i].at("rho_star").get<double>(), 0.0);  // ε = 2 and 8 certify every class here
   }
+  // ε = 2 and 8 certify every class here, ε = 100 none.
+  EXPECT_GT(worst[1].at("rho_star").get<double>(), 0.0);
+  EXPECT_EQ(worst[2].at("labels_tied"), 10);
   // The worst label at ε = 2 and the last label, by hand: `spectrum` on their index files at α/10.
   const std::vector<std::size_t> labels = read_t10k_labels();
   const Split split = random_split(kRecords, kPerp, kEst, kSeed);
@@ -198,6 +203,7 @@ TEST(SpectrumByLabelCli, TheTableAndTheFigureShowTheWorstLabelBesideThePooledCur
   EXPECT_NE(table.out.find("pooled spectrum (all labels, its own statement), beside it the worst of 10 labels"),
             std::string::npos) << table.out;
   EXPECT_NE(table.out.find("| worst label"), std::string::npos) << table.out;
+  EXPECT_NE(table.out.find("| (10 labels tie)"), std::string::npos) << table.out;  // ε = 100: nothing certified
   EXPECT_NE(table.out.find("representation downsample:2: rho* of each label at each target epsilon"),
             std::string::npos) << table.out;
   EXPECT_NE(table.out.find("jointly for all 10 labels (each label's curve at alpha/10)"), std::string::npos)

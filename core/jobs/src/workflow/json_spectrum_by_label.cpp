@@ -39,6 +39,7 @@ nlohmann::json worst_curves(const SpectrumByLabelOutput& o) {
                         {"name", o.labels[w.row].name},
                         {"rho_star", w.rho_star},
                         {"abs_bound", w.abs_bound},
+                        {"labels_tied", w.tied},
                         {"rmse_per_coordinate", rmse_per_coordinate(w.abs_bound, pooled.report.m)}});
     }
     out.push_back({{"representation", pooled.representation},

@@ -65,9 +65,11 @@ std::vector<std::vector<WorstLabel>> worst_labels(const std::vector<LabelSpectru
   for (std::size_t r = 0; r < curves; ++r) {
     for (std::size_t i = 0; i < points; ++i) {
       WorstLabel& w = worst[r][i];
-      w = {0, labels[0].rho_star(r, i), labels[0].abs_bound(r, i)};
+      w = {0, labels[0].rho_star(r, i), labels[0].abs_bound(r, i), 1};
       for (std::size_t c = 1; c < labels.size(); ++c) {
-        if (labels[c].abs_bound(r, i) < w.abs_bound) w = {c, labels[c].rho_star(r, i), labels[c].abs_bound(r, i)};
+        const double bound = labels[c].abs_bound(r, i);
+        if (bound < w.abs_bound) w = {c, labels[c].rho_star(r, i), bound, 1};
+        else if (bound == w.abs_bound) ++w.tied;
       }
     }
   }

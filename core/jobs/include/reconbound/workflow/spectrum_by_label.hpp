@@ -42,6 +42,7 @@ struct LabelSpectrum : LabelRecords {
 struct WorstLabel {
   std::size_t row = 0;  // its index in SpectrumByLabelOutput::labels
   double rho_star = 0.0, abs_bound = 0.0;
+  std::size_t tied = 1;  // the labels with that bound (several where nothing is certified)
 };
 
 struct SpectrumByLabelOutput {
