@@ -58,7 +58,7 @@ void run(const Options& o, const CLI::App& command) {
   if (!o.gammas.empty()) request.gammas = workflow::parse_number_list(o.gammas, "--gamma");
   request.data = data_request(o.data, o.bound.quick);
   ProgressBar progress(!o.bound.quiet);
-  request.bound = make_bound_config(o.bound, o.data.seed, &progress);
+  request.bound = make_bound_config(o.bound, o.data.seed);
   const Registry registry;
   const auto checkpoint = open_checkpoint(o.bound.checkpoint, command, registry, o.bound.quiet);
   request.run = run_handles(&progress, checkpoint.get());

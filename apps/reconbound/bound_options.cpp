@@ -84,7 +84,7 @@ const std::string& single_representation(const BoundOptions& o, const char* comm
   return o.representations.front();
 }
 
-BoundConfig make_bound_config(const BoundOptions& o, std::uint64_t seed, Progress* progress) {
+BoundConfig make_bound_config(const BoundOptions& o, std::uint64_t seed) {
   workflow::BoundSettings settings = o.settings;
   merge_params(settings.representation_params, o.representation_params);
   merge_params(settings.estimator_params, o.estimator_params);
@@ -95,13 +95,10 @@ BoundConfig make_bound_config(const BoundOptions& o, std::uint64_t seed, Progres
   // Under MPI the ranks on one machine share its cores and its memory.
   Job& job = Job::current();
   settings.ranks_on_node = job.ranks_on_node();
-  settings.progress = job.progress(progress);
   settings.memory_limit = o.memory_limit;
   settings.memory_limit_name = "--memory-limit";
   settings.limit_to_available = true;
-  BoundConfig config = workflow::bound_config(settings);
-  config.ranks = job.ranks();
-  return config;
+  return workflow::bound_config(settings);
 }
 
 }  // namespace reconbound::cli

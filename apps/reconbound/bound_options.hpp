@@ -36,7 +36,8 @@ const std::string& single_representation(const BoundOptions& options, const char
 
 // The library configuration the options describe (the representation spec is resolved by the
 // workflow: workflow::with_representation; --representation-param go into
-// representation_params), checked by workflow::bound_config before any long computation.
-BoundConfig make_bound_config(const BoundOptions& options, std::uint64_t seed, Progress* progress);
+// representation_params), checked by workflow::bound_config before any long computation. The
+// run's handles go beside it (run_handles).
+BoundConfig make_bound_config(const BoundOptions& options, std::uint64_t seed);
 
 }  // namespace reconbound::cli

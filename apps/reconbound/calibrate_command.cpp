@@ -95,7 +95,7 @@ void run_target_rho(const CalibrateOptions& o, const CLI::App& command) {
   request.calibration.accountant.epsilon_error = o.epsilon_error;
   request.data = data_request(p.data, p.bound.quick);
   ProgressBar progress(!p.bound.quiet);
-  request.bound = make_bound_config(p.bound, p.data.seed, &progress);
+  request.bound = make_bound_config(p.bound, p.data.seed);
   request.calibration.progress = &progress;
   const Registry registry;
   const auto checkpoint = open_checkpoint(p.bound.checkpoint, command, registry, p.bound.quiet);

@@ -75,7 +75,7 @@ void run(const ChainOptions& o, const CLI::App& command) {
   request.config.figure_targets = o.figure_targets;
   request.data = chain_data_request(o.data, o.bound.quick);
   ProgressBar progress(!o.bound.quiet);
-  request.config.bound = make_bound_config(o.bound, o.data.data.seed, &progress);
+  request.config.bound = make_bound_config(o.bound, o.data.data.seed);
   const Registry registry;
   const auto checkpoint = open_checkpoint(o.bound.checkpoint, command, registry, o.bound.quiet);
   request.config.run = run_handles(&progress, checkpoint.get());

@@ -62,7 +62,7 @@ std::optional<workflow::ReportChainRequest> chain_request(const ReportOptions& o
   return out;
 }
 
-workflow::ReportRequest report_request(const ReportOptions& o, Progress* progress) {
+workflow::ReportRequest report_request(const ReportOptions& o) {
   const PlanOptions& p = o.plan;
   workflow::ReportRequest request;
   request.mechanism = shape_mechanism(p);
@@ -71,7 +71,7 @@ workflow::ReportRequest report_request(const ReportOptions& o, Progress* progres
   request.target_epsilons = workflow::parse_number_list(o.epsilons, "--epsilons");
   request.data = data_request(p.data, p.bound.quick);
   request.representation = single_representation(p.bound, "report");
-  request.bound = make_bound_config(p.bound, p.data.seed, progress);
+  request.bound = make_bound_config(p.bound, p.data.seed);
   request.calibration = calibration_options(p);
   request.calibration.accountant.epsilon_error = o.epsilon_error;
   request.chain = chain_request(o);
@@ -98,7 +98,7 @@ void print_summary(const workflow::ReportOutput& out, const std::string& path) {
 
 void run(const ReportOptions& o, const CLI::App& command) {
   ProgressBar progress(!o.plan.bound.quiet);
-  workflow::ReportRequest request = report_request(o, &progress);
+  workflow::ReportRequest request = report_request(o);
   const Registry registry;
   const auto checkpoint = open_checkpoint(o.plan.bound.checkpoint, command, registry, o.plan.bound.quiet);
   request.run = run_handles(&progress, checkpoint.get());

@@ -69,7 +69,7 @@ void run(const SpectrumOptions& o, const CLI::App& command) {
   request.data = data_request(p.data, p.bound.quick);
   request.representations = p.bound.representations;
   ProgressBar progress(!p.bound.quiet);
-  request.bound = make_bound_config(p.bound, p.data.seed, &progress);
+  request.bound = make_bound_config(p.bound, p.data.seed);
   request.calibration = calibration_options(p);
   request.joint = o.joint;
   const Registry registry;

@@ -28,7 +28,7 @@ void bind_bound(py::module_& module) {
         request.data = records.request;
         const RepresentationChoice psi = representation_choice(representation);
         request.representation = psi.spec;
-        request.bound = bound_config_argument(bound, records.request.seed, &reporter);
+        request.bound = bound_config_argument(bound, records.request.seed);
         request.gammas = gammas;
         request.mechanism = mechanism_argument(mechanism);
         const Registry& plugins = *psi.registry;
@@ -52,7 +52,7 @@ void bind_bound(py::module_& module) {
         request.data = records.request;
         const RepresentationChoice psi = representation_choice(representation);
         request.representation = psi.spec;
-        request.bound = bound_config_argument(bound, records.request.seed, &reporter);
+        request.bound = bound_config_argument(bound, records.request.seed);
         request.calibration = calibration_argument(calibration, &reporter);
         const Registry& plugins = *psi.registry;
         const auto checkpoint = checkpoint_argument(bound, plugins);
@@ -77,7 +77,7 @@ void bind_bound(py::module_& module) {
         request.data = records.request;
         const RepresentationChoices psis = representation_choices(representations);
         request.representations = psis.specs;
-        request.bound = bound_config_argument(bound, records.request.seed, &reporter);
+        request.bound = bound_config_argument(bound, records.request.seed);
         request.joint = item<bool>(bound, "joint", "True or False", false);
         request.calibration = calibration_argument(calibration, &reporter);
         const Registry& plugins = *psis.registry;

@@ -71,7 +71,7 @@ void bind_chain(py::module_& module) {
         const RepresentationChoice psi = representation_choice(representation);
         request.representation = psi.spec;
         request.rows = chain_rows_argument(chain);
-        request.config = chain_config_argument(chain, bound_config_argument(bound, records.request.seed, &reporter));
+        request.config = chain_config_argument(chain, bound_config_argument(bound, records.request.seed));
         const Registry& plugins = *psi.registry;
         const auto checkpoint = checkpoint_argument(bound, plugins);
         request.config.run = {.progress = &reporter, .checkpoint = checkpoint.get()};

@@ -52,7 +52,7 @@ void bind_report(py::module_& module) {
         request.data = records.request;
         const RepresentationChoice psi = representation_choice(representation);
         request.representation = psi.spec;
-        request.bound = bound_config_argument(bound, records.request.seed, &reporter);
+        request.bound = bound_config_argument(bound, records.request.seed);
         request.calibration = calibration_argument(calibration, &reporter);
         request.chain = chain_argument(chain);
         if (!labels.is_none()) request.by_label = label_source(labels.cast<py::dict>(), records.request);

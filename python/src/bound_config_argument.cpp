@@ -17,7 +17,7 @@ Params params_item(const py::dict& options, const char* key) {
 
 }  // namespace
 
-BoundConfig bound_config_argument(const py::dict& options, std::uint64_t seed, Progress* progress) {
+BoundConfig bound_config_argument(const py::dict& options, std::uint64_t seed) {
   workflow::BoundSettings settings = presets::paper_bound_settings();  // the table's defaults, the plugins unless named
   settings.representation_params = params_item(options, "representation_params");
   settings.estimator = item<std::string>(options, "estimator", "a plugin name", settings.estimator);
@@ -39,7 +39,6 @@ BoundConfig bound_config_argument(const py::dict& options, std::uint64_t seed, P
   settings.select_only = item<bool>(options, "select_only", "True or False", settings.select_only);
   settings.seed = seed;
   settings.threads = item<std::int64_t>(options, "threads", "a whole number", settings.threads);
-  settings.progress = progress;
   return workflow::bound_config(settings);
 }
 

@@ -17,6 +17,6 @@ namespace reconbound::python {
 // `seed` is the data's (the CLI's --seed serves the split and the pipeline). InvalidInput with the
 // settings table's message for a value outside its choices or range (workflow::bound_config) and
 // for grid lists check_grid_lists refuses.
-BoundConfig bound_config_argument(const pybind11::dict& options, std::uint64_t seed, Progress* progress);
+BoundConfig bound_config_argument(const pybind11::dict& options, std::uint64_t seed);
 
 }  // namespace reconbound::python

@@ -85,12 +85,8 @@ struct BoundConfig {
   bool selection_only = false;           // stop after the selection: no entropy on D_est
   std::uint64_t seed = 0;
   std::size_t threads = 1;
-  Progress* progress = nullptr;
-  Ranks* ranks = nullptr;                // the ranks sharing the estimates; nullptr: this process
   std::size_t memory_limit_bytes = 0;    // refuse before any work when the memory plan exceeds it (0: no check)
   std::string memory_limit_source;       // where the limit came from, for the refusal
-  Checkpoint* checkpoint = nullptr;      // finished work items of the estimates are kept in it and, when
-                                         // an earlier run left them there, not computed again
 };
 
 // Two configs are equal when every field is (Params by their values).
@@ -98,8 +94,8 @@ RECONBOUND_API bool operator==(const BoundConfig& a, const BoundConfig& b);
 
 // The checks of a config that need no data, run once where a config enters: by compute_bound (a
 // library caller's config) and by workflow::bound_config (the front ends'), before any data is
-// read. InvalidInput naming the setting for a normaliser_alpha_share outside (0, 1) (mathematics
-// §6.8) and for grid lists check_grid_lists refuses.
+// read. InvalidInput naming the setting for grid lists check_grid_lists refuses and for a
+// normaliser_alpha_share outside (0, 1) (mathematics §6.8), in that order.
 RECONBOUND_API void check_bound_config(const BoundConfig& config);
 
 // Every setting of `config` that can change a number of the result, as ("setting NAME", value)

@@ -23,7 +23,7 @@ namespace reconbound {
 enum class FrameLayout {
   whole,          // every rank holds all of D_est and Ψ(D_est) (the one process; the chain, whose
                   // attacks read it; a mechanism fitted on Ψ(D_est))
-  rows_on_ranks,  // each rank of config.ranks holds a range of D_est's records; the estimate moves
+  rows_on_ranks,  // each rank of run.ranks holds a range of D_est's records; the estimate moves
                   // them so that each holds the columns of its blocks. Ψ(D_est) is not kept: only
                   // its rotation (also in one process, where the frame is whole)
 };

@@ -55,8 +55,8 @@ std::string text_of(const Params& params) {
 Fingerprint field_texts(const BoundConfig& config) {
   const auto& [representation, representation_params, estimator, estimator_params, converse, converse_params,
                block_sizes, nu2_levels, alpha, normaliser_alpha_fraction, rotation, padded_order, normaliser,
-               grid_select, select_pairs, target_rho, selection_only, seed, threads, progress, ranks,
-               memory_limit_bytes, memory_limit_source, checkpoint] = config;
+               grid_select, select_pairs, target_rho, selection_only, seed, threads, memory_limit_bytes,
+               memory_limit_source] = config;
   return {{"representation", text_of(representation)},
           {"representation_params", text_of(representation_params)},
           {"estimator", text_of(estimator)},
@@ -76,17 +76,13 @@ Fingerprint field_texts(const BoundConfig& config) {
           {"selection_only", text_of(selection_only)},
           {"seed", text_of(seed)},
           {"threads", text_of(std::uint64_t{threads})},
-          {"progress", fmt::format("{}", fmt::ptr(progress))},
-          {"ranks", fmt::format("{}", fmt::ptr(ranks))},
           {"memory_limit_bytes", text_of(std::uint64_t{memory_limit_bytes})},
-          {"memory_limit_source", text_of(memory_limit_source)},
-          {"checkpoint", fmt::format("{}", fmt::ptr(checkpoint))}};
+          {"memory_limit_source", text_of(memory_limit_source)}};
 }
 
 // Fields that change no number of the result: the work is the same with any of them.
 bool changes_no_result(const std::string& field) {
-  return field == "threads" || field == "memory_limit_bytes" || field == "memory_limit_source" ||
-         field == "progress" || field == "ranks" || field == "checkpoint";
+  return field == "threads" || field == "memory_limit_bytes" || field == "memory_limit_source";
 }
 
 }  // namespace
@@ -94,13 +90,13 @@ bool changes_no_result(const std::string& field) {
 bool operator==(const BoundConfig& a, const BoundConfig& b) { return field_texts(a) == field_texts(b); }
 
 void check_bound_config(const BoundConfig& config) {
+  check_grid_lists(config.block_sizes, config.nu2_levels);
   // Mathematics §6.8: the UCB's share α_T = fraction·α must leave the estimator a share of α.
   if (!(config.normaliser_alpha_fraction > 0.0 && config.normaliser_alpha_fraction < 1.0)) {
     throw InvalidInput(fmt::format("{} must be in (0, 1): the share of alpha the tr Sigma upper confidence bound "
                                    "gets",
                                    parameter("normaliser_alpha_share", config.normaliser_alpha_fraction)));
   }
-  check_grid_lists(config.block_sizes, config.nu2_levels);
 }
 
 Fingerprint bound_config_fingerprint(const BoundConfig& config) {

@@ -7,7 +7,6 @@
 #include <thread>
 
 #include "reconbound/error.hpp"
-#include "reconbound/grid.hpp"
 #include "reconbound/memory_plan.hpp"
 #include "reconbound/workflow/setting_choices.hpp"
 #include "reconbound/workflow/setting_text.hpp"
@@ -45,7 +44,6 @@ BoundConfig bound_config(const BoundSettings& s) {
   }
   config.block_sizes = s.grid_k;
   config.nu2_levels = s.grid_nu2;
-  check_grid_lists(config.block_sizes, config.nu2_levels);  // before any long computation
   check_number(bound_setting("alpha"), s.alpha);  // before any data is read (mathematics §6.8)
   config.alpha = s.alpha;
   config.rotation = rotation_named(s.rotation);
@@ -54,8 +52,8 @@ BoundConfig bound_config(const BoundSettings& s) {
     config.padded_order = static_cast<std::size_t>(*s.padded_order);
   }
   config.normaliser = normaliser_named(s.normaliser);
-  check_number(bound_setting("normaliser_alpha_share"), s.normaliser_alpha_share);  // mathematics §6.8
   config.normaliser_alpha_fraction = s.normaliser_alpha_share;
+  check_bound_config(config);  // the grid lists and the share: the engine's entry check, here for the front ends
   config.grid_select = grid_select_named(s.grid_select);
   check_number(bound_setting("grid_select_pairs"), static_cast<double>(s.grid_select_pairs));
   config.select_pairs = static_cast<std::size_t>(s.grid_select_pairs);
@@ -65,7 +63,6 @@ BoundConfig bound_config(const BoundSettings& s) {
   check_number(bound_setting("threads"), static_cast<double>(s.threads));
   const std::size_t cores = std::max(1U, std::thread::hardware_concurrency());
   config.threads = s.threads > 0 ? static_cast<std::size_t>(s.threads) : std::max<std::size_t>(1, cores / s.ranks_on_node);
-  config.progress = s.progress;
   set_memory_limit(s, config);
   return config;
 }

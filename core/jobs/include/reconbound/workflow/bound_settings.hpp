@@ -12,7 +12,6 @@
 #include "reconbound/bound.hpp"
 #include "reconbound/export.hpp"
 #include "reconbound/params.hpp"
-#include "reconbound/progress.hpp"
 #include "reconbound/workflow/setting_table.hpp"
 
 namespace reconbound::workflow {
@@ -39,7 +38,6 @@ struct BoundSettings {
   std::uint64_t seed = 0;
   std::int64_t threads = default_whole("threads");  // 0: every core, shared by the ranks
   std::size_t ranks_on_node = 1;           // processes of one job sharing this machine's cores
-  Progress* progress = nullptr;
   // The memory the job may plan for (docs/memory.md): memory_limit's size ("8G", parse_memory_size),
   // named memory_limit_name where a plan exceeds it; when it is empty and limit_to_available,
   // MemAvailable shared by the ranks on this machine; else no limit.
