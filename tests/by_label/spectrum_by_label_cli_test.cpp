@@ -167,6 +167,29 @@ TEST(SpectrumByLabelCli, WithJointEachCurveIsAtAlphaOverLabelsTimesRepresentatio
   }
 }
 
+TEST(SpectrumByLabelCli, ALabelTooSmallForACurveIsARowWithTheReasonAndTheWorstLabel) {
+  const TempDir dir;
+  std::vector<std::uint8_t> labels(kRecords, 0);
+  labels[10] = labels[11] = 1;    // two records of label 1 in D⊥: fewer than tr Sigma needs
+  labels[400] = labels[401] = 1;  // and two in D_est
+  std::vector<std::string> args{"spectrum", "--by-label", "--data", fashion_mnist_t10k(), "--labels",
+                                "idx:" + dir.write("l.idx", idx_labels(labels)), "--perp-range", "0:300",
+                                "--est-range", "300:700"};
+  const nlohmann::json out = json_of(run_cli(with(args, settings(dir))));
+  const nlohmann::json& rows = out.at("by_label");
+  ASSERT_EQ(rows.size(), 2U);
+  EXPECT_NE(rows[1].at("trivial").get<std::string>().find("too few records (2 in D_perp, 2 in D_est)"),
+            std::string::npos) << rows[1].at("trivial");
+  EXPECT_TRUE(rows[1].at("representations").empty());
+  EXPECT_TRUE(rows[0].at("trivial").is_null());
+  // Nothing is certified for label 1: it is the worst label at every ε, with ρ* = 0.
+  const nlohmann::json& worst = out.at("worst_label").at(0).at("points");
+  EXPECT_GT(rows[0].at("representations")[0].at("points")[0].at("rho_star").get<double>(), 0.0);
+  EXPECT_EQ(worst[0].at("label"), 1);
+  EXPECT_EQ(worst[0].at("labels_tied"), 1);
+  for (const nlohmann::json& point : worst) EXPECT_EQ(point.at("rho_star"), 0.0);
+}
+
 std::size_t count_of(const std::string& text, const std::string& part) {
   std::size_t n = 0;
   for (auto at = text.find(part); at != std::string::npos; at = text.find(part, at + 1)) ++n;
