@@ -118,6 +118,11 @@ TEST(SpectrumByLabelCli, TheWorstLabelIsTheSmallestAbsoluteBoundOfTheRowsAndTwoR
   // ε = 2 and 8 certify every class here, ε = 100 none.
   EXPECT_GT(worst[1].at("rho_star").get<double>(), 0.0);
   EXPECT_EQ(worst[2].at("labels_tied"), 10);
+  // The pooled part is `spectrum` without --by-label.
+  nlohmann::json pooled = out;
+  for (const char* key : {"labels_source", "by_label", "worst_label", "by_label_certificate"}) pooled.erase(key);
+  const nlohmann::json plain = json_of(run_cli(with(with({"spectrum"}, small_split()), settings(dir))));
+  EXPECT_EQ(without_timings(pooled), without_timings(plain));
   // The worst label at ε = 2 and the last label, by hand: `spectrum` on their index files at α/10.
   const std::vector<std::size_t> labels = read_t10k_labels();
   const Split split = random_split(kRecords, kPerp, kEst, kSeed);
