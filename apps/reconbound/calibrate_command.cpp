@@ -29,7 +29,7 @@ struct CalibrateOptions {
   std::optional<double> target_epsilon;
   std::optional<double> target_rho;
   PlanOptions plan;
-  double epsilon_error = AccountantOptions{}.epsilon_error;
+  double epsilon_error = workflow::default_number("epsilon_error");
   bool json = false;
   bool by_label = false;    // --target-rho for every label at once (mathematics §6.10)
   std::string labels;       // --labels idx:PATH | npy:PATH ("" for the data set's own)

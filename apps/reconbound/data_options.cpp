@@ -1,18 +1,21 @@
 #include "data_options.hpp"
 
+#include "reconbound/presets/paper_settings.hpp"
+#include "setting_option.hpp"
+
 namespace reconbound::cli {
 
 void add_data_options(CLI::App& cmd, DataOptions& o) {
   cmd.add_option("--data", o.data,
                  "fashion-mnist | idx:PATH | npy:PATH | png:DIR (its images, or one sub-folder per class)")
       ->capture_default_str();
-  cmd.add_option("--perp", o.perp, "Random split: records in D_perp (rotation, tr Sigma)");
-  cmd.add_option("--est", o.est, "Random split: records in D_est (entropy estimate)");
+  add_setting_option(cmd, presets::front_end_setting("n_perp"), o.perp);
+  add_setting_option(cmd, presets::front_end_setting("n_est"), o.est);
   cmd.add_option("--perp-range", o.perp_range, "Explicit D_perp as a half-open range a:b in file order");
   cmd.add_option("--est-range", o.est_range, "Explicit D_est as a half-open range a:b in file order");
   cmd.add_option("--perp-indices", o.perp_indices, "Explicit D_perp as a file of record indices");
   cmd.add_option("--est-indices", o.est_indices, "Explicit D_est as a file of record indices");
-  cmd.add_option("--seed", o.seed, "Seed of the split, rotation signs and dither")->capture_default_str();
+  add_setting_option(cmd, presets::front_end_setting("seed"), o.seed);
   cmd.add_option("--layout", o.layout,
                  "npy: records stored as NCHW (N, C, H, W) or NHWC (N, H, W, C); needed for an array whose last "
                  "axis looks like channels (1, 3 or 4, smaller than H and W)");

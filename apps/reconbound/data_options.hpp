@@ -6,6 +6,7 @@
 #include <string>
 
 #include "reconbound/workflow/data.hpp"
+#include "reconbound/workflow/setting_table.hpp"
 
 namespace reconbound::cli {
 
@@ -15,7 +16,7 @@ struct DataOptions {
   std::optional<std::size_t> est;
   std::string perp_range, est_range;      // "a:b"
   std::string perp_indices, est_indices;  // files
-  std::uint64_t seed = 0;
+  std::uint64_t seed = static_cast<std::uint64_t>(workflow::default_whole("seed"));
   std::optional<std::string> layout;  // "NCHW" | "NHWC": how an npy: file's records are stored
   std::optional<double> scale;        // 255 | 1: the values' range, grey levels or [0, 1]
 };

@@ -5,8 +5,10 @@
 #include "mechanism_options.hpp"
 #include "privacy_commands.hpp"
 #include "progress_bar.hpp"
+#include "reconbound/presets/paper_settings.hpp"
 #include "reconbound/workflow/json.hpp"
 #include "schedule_options.hpp"
+#include "setting_option.hpp"
 
 namespace reconbound::cli {
 
@@ -16,7 +18,7 @@ struct EpsilonOptions {
   ScheduleOptions schedule;
   MechanismOptions mechanism;
   workflow::DeltaRequest delta;
-  double epsilon_error = AccountantOptions{}.epsilon_error;
+  double epsilon_error = workflow::default_number("epsilon_error");
   bool json = false;
 };
 
@@ -40,18 +42,13 @@ void print_table(const workflow::EpsilonOutput& output) {
 }  // namespace
 
 void add_delta_options(CLI::App& cmd, workflow::DeltaRequest& delta) {
-  cmd.add_option("--delta", delta.delta, "Target delta in [1e-15, 1)");
-  cmd.add_option("--delta-exponent", delta.exponent,
-                 "delta = n_train^-exponent (with --n-train; the paper uses 1.1)");
-  cmd.add_option("--n-train", delta.n_train, "Training-set size for --delta-exponent");
+  add_setting_option(cmd, presets::front_end_setting("delta"), delta.delta);
+  add_setting_option(cmd, presets::front_end_setting("delta_exponent"), delta.exponent);
+  add_setting_option(cmd, presets::front_end_setting("n_train"), delta.n_train);
 }
 
 void add_epsilon_error_option(CLI::App& cmd, double& epsilon_error) {
-  cmd.add_option("--epsilon-error", epsilon_error,
-                 fmt::format("Target width of the epsilon error bar (nats); the bar is never asked narrower than "
-                             "{:g}*epsilon (the accountant's relative floor)",
-                             AccountantOptions{}.relative_epsilon_error))
-      ->capture_default_str();
+  add_setting_option(cmd, presets::front_end_setting("epsilon_error"), epsilon_error);
 }
 
 void add_epsilon_command(CLI::App& app) {

@@ -3,14 +3,15 @@
 #include <fmt/format.h>
 
 #include "reconbound/error.hpp"
+#include "setting_option.hpp"
 
 namespace reconbound::cli {
 
 void add_mechanism_options(CLI::App& cmd, MechanismOptions& options, const std::string& description) {
-  cmd.add_option("--mechanism", options.name, description + " (NAME or NAME:k=v,..., as in `reconbound chain`)")
-      ->capture_default_str();
-  cmd.add_option("--mechanism-param", options.params,
-                 "Mechanism parameters k=v,... (e.g. bits=4 for the codebook)");
+  const workflow::Setting& mechanism = presets::front_end_setting("mechanism");
+  cmd.add_option(mechanism.flag, options.name, description + " (NAME or NAME:k=v,..., as in `reconbound chain`)")
+      ->default_str(mechanism.default_text);
+  add_setting_option(cmd, presets::front_end_setting("mechanism_params"), options.params);
 }
 
 workflow::MechanismRequest mechanism_request(const MechanismOptions& options, std::optional<Schedule> schedule) {

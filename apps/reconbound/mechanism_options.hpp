@@ -5,13 +5,13 @@
 #include <optional>
 #include <string>
 
-#include "reconbound/presets/paper_pipeline.hpp"
+#include "reconbound/presets/paper_settings.hpp"
 #include "reconbound/workflow/mechanism_request.hpp"
 
 namespace reconbound::cli {
 
 struct MechanismOptions {
-  std::string name = presets::kPaperMechanism;  // "NAME" or "NAME:k=v,..."
+  std::string name = presets::front_end_setting("mechanism").default_text;  // "NAME" or "NAME:k=v,..."
   std::string params;  // "k=v,..."
 };
 

@@ -1,33 +1,18 @@
 #include "option_spelling.hpp"
 
 #include <algorithm>
-#include <array>
-#include <utility>
+
+#include "reconbound/presets/paper_settings.hpp"
 
 namespace reconbound::cli {
 
-namespace {
-
-// The parameters whose option is not "--" and the name with '-' for '_'.
-constexpr std::array<std::pair<std::string_view, std::string_view>, 7> kRenamed{{
-    {"n_perp", "--perp"},
-    {"n_est", "--est"},
-    {"representations", "--representation"},
-    {"mechanism_params", "--mechanism-param"},
-    {"representation_params", "--representation-param"},
-    {"estimator_params", "--estimator-param"},
-    {"converse_params", "--converse-param"},
-}};
-
-}  // namespace
-
 std::string option_for(std::string_view parameter) {
-  for (const auto& [name, option] : kRenamed) {
-    if (name == parameter) return std::string(option);
-  }
-  std::string option = "--" + std::string(parameter);
-  std::replace(option.begin(), option.end(), '_', '-');
-  return option;
+  // A setting's row names its option (its own spelling, as n_perp's --perp), for its list too.
+  const auto& table = presets::front_end_settings();
+  const auto row = std::find_if(table.begin(), table.end(), [&](const workflow::Setting& s) {
+    return s.name == parameter || (!s.plural.empty() && s.plural == parameter);
+  });
+  return row != table.end() ? row->flag : workflow::flag_of(parameter);
 }
 
 ParameterSpelling option_spelling() { return {option_for, " "}; }

@@ -9,7 +9,8 @@
 namespace reconbound::cli {
 
 // The option that sets `parameter`: "--" and the name with '-' for '_', or the option's own
-// name where the CLI calls it otherwise (n_perp → --perp, mechanism_params → --mechanism-param).
+// name where the CLI calls it otherwise (n_perp → --perp, mechanism_params → --mechanism-param):
+// the flag of the setting's row (presets/paper_settings.hpp).
 std::string option_for(std::string_view parameter);
 
 // option_for, with a value after a space: "--delta 2".

@@ -1,5 +1,8 @@
 #include "plan_options.hpp"
 
+#include "reconbound/presets/paper_settings.hpp"
+#include "setting_option.hpp"
+
 namespace reconbound::cli {
 
 void add_plan_options(CLI::App& cmd, PlanOptions& options) {
@@ -8,9 +11,7 @@ void add_plan_options(CLI::App& cmd, PlanOptions& options) {
   add_data_options(cmd, options.data);
   add_bound_options(cmd, options.bound);
   add_mechanism_options(cmd, options.mechanism, "Mechanism plugin whose noise is calibrated");
-  cmd.add_option("--sigma-tolerance", options.sigma_tolerance,
-                 "Relative tolerance on sigma (the result is at most this far above the exact one)")
-      ->capture_default_str();
+  add_setting_option(cmd, presets::front_end_setting("sigma_tolerance"), options.sigma_tolerance);
 }
 
 CalibrationOptions calibration_options(const PlanOptions& options) {

@@ -10,6 +10,7 @@
 #include "mechanism_options.hpp"
 #include "privacy_commands.hpp"
 #include "reconbound/calibration.hpp"
+#include "reconbound/workflow/setting_table.hpp"
 #include "schedule_options.hpp"
 
 namespace reconbound::cli {
@@ -20,7 +21,7 @@ struct PlanOptions {
   DataOptions data;
   BoundOptions bound;
   MechanismOptions mechanism;
-  double sigma_tolerance = CalibrationOptions{}.sigma_tolerance;
+  double sigma_tolerance = workflow::default_number("sigma_tolerance");
 };
 
 void add_plan_options(CLI::App& cmd, PlanOptions& options);

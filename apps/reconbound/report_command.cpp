@@ -19,8 +19,10 @@
 #include "reconbound/figures/report.hpp"
 #include "reconbound/figures/report_page.hpp"
 #include "reconbound/presets/paper_chain.hpp"
+#include "reconbound/presets/paper_settings.hpp"
 #include "reconbound/workflow/setting_text.hpp"
 #include "report_command_line.hpp"
+#include "setting_option.hpp"
 
 namespace reconbound::cli {
 
@@ -29,8 +31,8 @@ namespace {
 struct ReportOptions {
   PlanOptions plan;
   std::optional<double> sigma;
-  std::string epsilons = "1,2,4,8,16,32,64";
-  double epsilon_error = AccountantOptions{}.epsilon_error;
+  std::string epsilons = presets::front_end_setting("epsilons").default_text;
+  double epsilon_error = workflow::default_number("epsilon_error");
   std::string output = "reconbound-report.html";
   bool chain = false;
   std::optional<std::size_t> chain_targets;
@@ -132,10 +134,8 @@ void add_report_command(CLI::App& app) {
   cmd->add_option("--sigma", options->sigma,
                   "Noise multiplier sigma of the training (with --q and --steps); with --schedule the factor on "
                   "its sigma column (default 1: the schedule as written)");
-  cmd->add_option("--epsilons", options->epsilons, "Target epsilons of the spectrum, comma separated")
-      ->capture_default_str();
-  cmd->add_option("--epsilon-error", options->epsilon_error, "Target width of the epsilon error bars (nats)")
-      ->capture_default_str();
+  add_setting_option(*cmd, presets::front_end_setting("epsilons"), options->epsilons);
+  add_epsilon_error_option(*cmd, options->epsilon_error);
   cmd->add_option("--output", options->output, "Where to write the HTML page")->capture_default_str();
   cmd->add_flag("--chain", options->chain,
                 "Add the chain of attacks (mathematics §9) at the report's gammas, with its figures");

@@ -11,11 +11,13 @@
 #include "progress_bar.hpp"
 #include "run_handles_option.hpp"
 #include "range_note.hpp"
+#include "reconbound/presets/paper_settings.hpp"
 #include "reconbound/workflow/json.hpp"
 #include "reconbound/workflow/setting_text.hpp"
 #include "reconbound/workflow/spectrum.hpp"
 #include "reconbound/workflow/spectrum_by_label.hpp"
 #include "spectrum_by_label_report.hpp"
+#include "setting_option.hpp"
 #include "spectrum_report.hpp"
 
 namespace reconbound::cli {
@@ -23,11 +25,11 @@ namespace reconbound::cli {
 namespace {
 
 struct SpectrumOptions {
-  std::string epsilons = "1,2,4,8,16,32,64";
+  std::string epsilons = presets::front_end_setting("epsilons").default_text;
   PlanOptions plan;
   std::string svg = "spectrum.svg";
   bool json = false;
-  bool joint = false;
+  bool joint = workflow::default_flag("joint");
   bool by_label = false;    // every label's curves beside the pooled ones (mathematics §6.10)
   std::string labels;       // --labels idx:PATH | npy:PATH ("" for the data set's own)
   std::string label_names;  // --label-names FILE
@@ -106,13 +108,11 @@ void add_spectrum_command(CLI::App& app) {
   auto options = std::make_shared<SpectrumOptions>();
   auto* cmd = app.add_subcommand(
       "spectrum", "rho* against epsilon: calibrate sigma per target epsilon, one curve per representation");
-  cmd->add_option("--epsilons", options->epsilons, "Target epsilons, comma separated")->capture_default_str();
+  add_setting_option(*cmd, presets::front_end_setting("epsilons"), options->epsilons);
   add_plan_options(*cmd, options->plan);
   cmd->add_option("--svg", options->svg, "Where to write the figure")->capture_default_str();
   cmd->add_flag("--json", options->json, "Print JSON instead of a table");
-  cmd->add_flag("--joint", options->joint,
-                "One statement for all representations: each curve certified at alpha/R (a union bound "
-                "over the R representations) instead of alpha each");
+  add_setting_flag(*cmd, presets::front_end_setting("joint"), options->joint);
   add_label_options(*cmd, *options);
   cmd->callback([options, cmd] { run(*options, *cmd); });
 }

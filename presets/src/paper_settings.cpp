@@ -8,12 +8,14 @@ namespace reconbound::presets {
 namespace {
 
 workflow::Setting plugin_row(const char* name, const char* plugin, const char* help) {
-  workflow::Setting s;
-  s.name = name;
-  s.flag = workflow::flag_of(name);
-  s.default_value = std::string(plugin);
-  s.default_text = plugin;
-  s.help = help;
+  return workflow::make_setting(name, std::string(plugin), help);
+}
+
+// The representation: spectrum takes several (its keyword representations=, the same flag).
+workflow::Setting representation_row() {
+  workflow::Setting s = plugin_row("representation", kPaperRepresentation,
+                                   "pixel | downsample:F | dct:F | select:SPEC | lpips:MODEL.onnx");
+  s.plural = "representations";
   return s;
 }
 
@@ -22,11 +24,13 @@ workflow::Setting plugin_row(const char* name, const char* plugin, const char* h
 const std::vector<workflow::Setting>& front_end_settings() {
   static const std::vector<workflow::Setting> table = [] {
     std::vector<workflow::Setting> rows{
-        plugin_row("representation", kPaperRepresentation, "pixel | downsample:F | dct:F | select:SPEC | lpips:MODEL.onnx"),
+        representation_row(),
         plugin_row("mechanism", kPaperMechanism, "Mechanism plugin (NAME or NAME:k=v,...)"),
         plugin_row("estimator", kPaperEstimator, "Entropy estimator plugin (mathematics §6)"),
         plugin_row("converse", kPaperConverse, "Converse plugin: rho* from gamma and the entropy (eq 14)")};
-    const auto& jobs = workflow::bound_setting_table();
+    const auto& bound = workflow::bound_setting_table();
+    rows.insert(rows.end(), bound.begin(), bound.end());
+    const auto& jobs = workflow::job_setting_table();
     rows.insert(rows.end(), jobs.begin(), jobs.end());
     return rows;
   }();

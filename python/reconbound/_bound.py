@@ -27,7 +27,7 @@ def bound(*, perp: RecordsArgument = None, est: RecordsArgument = None, shape: O
           sigma: Optional[float] = None, steps: Optional[int] = None, schedule: Optional[ScheduleArgument] = None,
           runs: int = 1, mechanism: str = DEFAULTS.mechanism,
           mechanism_params: Params = None, grid_k: Optional[Sequence[int]] = DEFAULTS.grid_k,
-          grid_nu2: Optional[Sequence[float]] = DEFAULTS.grid_nu2, alpha: float = DEFAULTS.alpha, seed: int = 0,
+          grid_nu2: Optional[Sequence[float]] = DEFAULTS.grid_nu2, alpha: float = DEFAULTS.alpha, seed: int = DEFAULTS.seed,
           threads: int = DEFAULTS.threads,
           by_label: bool = False, labels: LabelsArgument = None, label_names: LabelNames = None,
           progress: ProgressArgument = None, **options: Any) -> Union[BoundResult, ByLabelResult]:
@@ -112,16 +112,16 @@ def bound(*, perp: RecordsArgument = None, est: RecordsArgument = None, shape: O
 
 
 @speaks_ecosystem_names
-def spectrum(*, epsilons: Sequence[float] = (1, 2, 4, 8, 16, 32, 64), q: Optional[float] = None,
+def spectrum(*, epsilons: Sequence[float] = DEFAULTS.epsilons, q: Optional[float] = None,
              steps: Optional[int] = None, schedule: Optional[ScheduleArgument] = None, runs: int = 1,
              delta: Optional[float] = None, delta_exponent: Optional[float] = None, n_train: Optional[float] = None,
-             sigma_tolerance: Optional[float] = None, epsilon_error: Optional[float] = None,
+             sigma_tolerance: float = DEFAULTS.sigma_tolerance, epsilon_error: float = DEFAULTS.epsilon_error,
              mechanism: str = DEFAULTS.mechanism, mechanism_params: Params = None, data: Any = None,
              perp: RecordsArgument = None, est: RecordsArgument = None, shape: Optional[Sequence[int]] = None,
              layout: Optional[str] = None, scale: Optional[float] = None, normalize: Normalize = None,
              representations: Union[RepresentationArgument, Sequence[RepresentationArgument]] = (DEFAULTS.representation,),
              grid_k: Optional[Sequence[int]] = DEFAULTS.grid_k, grid_nu2: Optional[Sequence[float]] = DEFAULTS.grid_nu2,
-             alpha: float = DEFAULTS.alpha, joint: bool = False, seed: int = 0, threads: int = DEFAULTS.threads,
+             alpha: float = DEFAULTS.alpha, joint: bool = DEFAULTS.joint, seed: int = DEFAULTS.seed, threads: int = DEFAULTS.threads,
              by_label: bool = False, labels: LabelsArgument = None, label_names: LabelNames = None,
              progress: ProgressArgument = None, **options: Any) -> Union[SpectrumResult, SpectrumByLabelResult]:
     """ε → σ → γ → ρ* for each target ε (docs/mathematics.md §8; the paper's Figures 2 and 5).

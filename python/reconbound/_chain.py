@@ -26,7 +26,7 @@ def chain(*, data: Any = None, shape: Optional[Sequence[int]] = None, layout: Op
           dpsgd: Optional[Sequence[Sequence[float]]] = None,
           clip: Optional[float] = None, bootstrap: Optional[int] = None,
           grid_k: Optional[Sequence[int]] = DEFAULTS.grid_k, grid_nu2: Optional[Sequence[float]] = DEFAULTS.grid_nu2,
-          alpha: float = DEFAULTS.alpha, seed: int = 0, threads: int = DEFAULTS.threads,
+          alpha: float = DEFAULTS.alpha, seed: int = DEFAULTS.seed, threads: int = DEFAULTS.threads,
           progress: ProgressArgument = None, **options: Any) -> ChainResult:
     """ρ* next to the strongest attacks at each leakage γ (eq 39: ρ* <= ρ_blk <= ρ_cb <= ρ_dpsgd).
 

@@ -74,10 +74,11 @@ def leakage(*, q: Optional[float] = None, sigma: Optional[float] = None, steps: 
 
 
 @speaks_ecosystem_names
+@states_settings
 def epsilon(*, q: Optional[float] = None, sigma: Optional[float] = None, steps: Optional[int] = None,
             schedule: Optional[ScheduleArgument] = None, runs: int = 1, delta: Optional[float] = None,
             delta_exponent: Optional[float] = None, n_train: Optional[float] = None,
-            epsilon_error: Optional[float] = None, mechanism: str = DEFAULTS.mechanism,
+            epsilon_error: float = DEFAULTS.epsilon_error, mechanism: str = DEFAULTS.mechanism,
             mechanism_params: Params = None, progress: ProgressArgument = None) -> EpsilonResult:
     """ε(δ) of everything the mechanism releases, with guaranteed error bars (docs/mathematics.md §8).
 
@@ -88,8 +89,8 @@ def epsilon(*, q: Optional[float] = None, sigma: Optional[float] = None, steps: 
         q, sigma, steps, schedule, runs: the schedule, as for :func:`leakage_report`.
         delta (or target_delta): δ in [1e-15, 1); or delta_exponent and n_train:
             δ = n_train^−delta_exponent (the paper uses 1.1).
-        epsilon_error: target width of the error bar, nats (default 0.01); the bar is never asked
-            narrower than 1e-3·ε (the accountant's relative floor).
+        epsilon_error: target width of the error bar, nats (default {default:epsilon_error}); the bar is
+            never asked narrower than 1e-3·ε (the accountant's relative floor).
         mechanism, mechanism_params: a mechanism plugin with an (ε, δ) accountant.
         progress: None, a callable (stage, done, total) or a tqdm bar, told of the accountant's
             steps; Ctrl-C stops it at the next one.
@@ -107,13 +108,13 @@ def epsilon(*, q: Optional[float] = None, sigma: Optional[float] = None, steps: 
 def calibrate(*, target_epsilon: Optional[float] = None, target_rho: Optional[float] = None,
               q: Optional[float] = None, steps: Optional[int] = None, schedule: Optional[ScheduleArgument] = None,
               runs: int = 1, delta: Optional[float] = None, delta_exponent: Optional[float] = None,
-              n_train: Optional[float] = None, sigma_tolerance: Optional[float] = None,
-              epsilon_error: Optional[float] = None, mechanism: str = DEFAULTS.mechanism, mechanism_params: Params = None,
+              n_train: Optional[float] = None, sigma_tolerance: float = DEFAULTS.sigma_tolerance,
+              epsilon_error: float = DEFAULTS.epsilon_error, mechanism: str = DEFAULTS.mechanism, mechanism_params: Params = None,
               data: Any = None, perp: RecordsArgument = None, est: RecordsArgument = None,
               shape: Optional[Sequence[int]] = None, layout: Optional[str] = None, scale: Optional[float] = None,
               normalize: Normalize = None,
               representation: str = DEFAULTS.representation, grid_k: Optional[Sequence[int]] = DEFAULTS.grid_k,
-              grid_nu2: Optional[Sequence[float]] = DEFAULTS.grid_nu2, alpha: float = DEFAULTS.alpha, seed: int = 0,
+              grid_nu2: Optional[Sequence[float]] = DEFAULTS.grid_nu2, alpha: float = DEFAULTS.alpha, seed: int = DEFAULTS.seed,
               threads: int = DEFAULTS.threads,
               by_label: bool = False, labels: LabelsArgument = None, label_names: LabelNames = None,
               progress: ProgressArgument = None,
@@ -137,8 +138,8 @@ def calibrate(*, target_epsilon: Optional[float] = None, target_rho: Optional[fl
             (runs): its σ column is the shape of the noise and σ the factor on it (σ = 1
             everywhere: one common σ).
         delta, delta_exponent, n_train: δ, as for :func:`epsilon`.
-        sigma_tolerance: relative tolerance of σ above the exact threshold (default 1e-4).
-        epsilon_error: target width of ε's error bar, nats (default 0.01; never asked narrower
+        sigma_tolerance: relative tolerance of σ above the exact threshold (default {default:sigma_tolerance}).
+        epsilon_error: target width of ε's error bar, nats (default {default:epsilon_error}; never asked narrower
             than 1e-3·ε, the accountant's relative floor).
         mechanism, mechanism_params: a mechanism with noise (and an accountant for ε).
         data, perp, est, shape, layout, scale, normalize, representation, grid_k, grid_nu2, seed, threads,

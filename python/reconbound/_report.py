@@ -58,15 +58,15 @@ def _python_call(path: Any, arguments: dict[str, Any], data: dict[str, Any]) -> 
 def report(path: str | os.PathLike[str], *, q: Optional[float] = None, sigma: Optional[float] = None,
            steps: Optional[int] = None, schedule: Optional[ScheduleArgument] = None, runs: int = 1,
            delta: Optional[float] = None, delta_exponent: Optional[float] = None, n_train: Optional[float] = None,
-           epsilons: Sequence[float] = (1, 2, 4, 8, 16, 32, 64), sigma_tolerance: Optional[float] = None,
-           epsilon_error: Optional[float] = None, mechanism: str = DEFAULTS.mechanism, mechanism_params: Params = None,
+           epsilons: Sequence[float] = DEFAULTS.epsilons, sigma_tolerance: float = DEFAULTS.sigma_tolerance,
+           epsilon_error: float = DEFAULTS.epsilon_error, mechanism: str = DEFAULTS.mechanism, mechanism_params: Params = None,
            data: Any = None, perp: Any = None, est: Any = None, shape: Optional[Sequence[int]] = None,
            layout: Optional[str] = None, scale: Optional[float] = None,
            normalize: Normalize = None, representation: RepresentationArgument = DEFAULTS.representation,
            chain: bool = False, chain_targets: Optional[int] = None, chain_bits: Optional[Sequence[int]] = None,
            by_label: bool = False, labels: LabelsArgument = None, label_names: LabelNames = None,
            grid_k: Optional[Sequence[int]] = DEFAULTS.grid_k, grid_nu2: Optional[Sequence[float]] = DEFAULTS.grid_nu2,
-           alpha: float = DEFAULTS.alpha, seed: int = 0, threads: int = DEFAULTS.threads,
+           alpha: float = DEFAULTS.alpha, seed: int = DEFAULTS.seed, threads: int = DEFAULTS.threads,
            progress: ProgressArgument = None, **options: Any) -> ReportResult:
     """Writes one self-contained HTML page of what a training guarantees to ``path``.
 

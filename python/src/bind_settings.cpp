@@ -1,6 +1,7 @@
 // settings: the front ends' settings table (presets/paper_settings.hpp), from which the package
 // takes its keyword defaults and docstrings (reconbound._settings; docs/settings-route.md).
 #include <variant>
+#include <vector>
 
 #include "bindings.hpp"
 #include "reconbound/presets/paper_settings.hpp"
@@ -18,6 +19,7 @@ py::object python_value(const workflow::SettingValue& value) {
     py::object operator()(std::int64_t n) const { return py::int_(n); }
     py::object operator()(double x) const { return py::float_(x); }
     py::object operator()(const std::string& s) const { return py::str(s); }
+    py::object operator()(const std::vector<double>& xs) const { return py::tuple(py::cast(xs)); }
   };
   return std::visit(ToPython{}, value);
 }
@@ -44,6 +46,7 @@ py::dict python_setting(const workflow::Setting& s) {
   out["range"] = python_range(s.range);
   out["help"] = s.help;
   out["note"] = s.note;
+  out["plural"] = s.plural;
   return out;
 }
 
@@ -59,7 +62,7 @@ void bind_settings(py::module_& module) {
       },
       "The settings table, one dict per setting: name (the keyword), flag (the CLI's option), default "
       "(None: a rule, said in default_text), default_text, choices, range (low, high, low_open, high_open, "
-      "whole, text, or None), help and note.");
+      "whole, text, or None), help, note and plural (the keyword of a list of it, or \"\").");
 }
 
 }  // namespace reconbound::python

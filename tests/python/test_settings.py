@@ -14,13 +14,37 @@ import pytest
 import reconbound
 from conftest import CLI, SMALL_GRID, cli_error
 from reconbound import _reconbound
-from reconbound._vocabulary import BOUND_OPTIONS
+from reconbound._vocabulary import BOUND_OPTIONS, DATA_OPTIONS
 
 TABLE = {row["name"]: row for row in _reconbound.settings()}
-COMMANDS = ("bound", "calibrate", "spectrum", "report", "chain")  # those that take the bound options
-FUNCTIONS = ("bound", "calibrate", "spectrum", "report", "chain")
+BOUND_JOBS = ("bound", "calibrate", "spectrum", "report", "chain")  # those that take the bound and data options
 NOT_TAKEN = {("chain", "mechanism")}  # chain's attack rows name their own mechanisms (mechanisms=, --mechanism)
 PLURAL = {("spectrum", "representation"): "representations"}  # a sequence: its default is (the table's,)
+
+# The settings not every bound job takes: (the CLI's commands, Python's functions) that take each.
+PRIVACY = ("epsilon", "calibrate", "spectrum", "report")
+MECHANISM = (("bound", "calibrate", "spectrum", "report", "epsilon", "leakage"),
+             ("bound", "calibrate", "spectrum", "report", "epsilon", "leakage", "leakage_report"))
+TAKEN_BY = {
+    "mechanism": MECHANISM,
+    "mechanism_params": MECHANISM,
+    "delta": (PRIVACY, PRIVACY),
+    "delta_exponent": (PRIVACY, PRIVACY),
+    "n_train": (PRIVACY, PRIVACY),
+    "sigma_tolerance": (("calibrate", "spectrum", "report"), ("calibrate", "spectrum", "report")),
+    "epsilon_error": (("epsilon", "calibrate", "report"), PRIVACY),  # the CLI's spectrum has no --epsilon-error
+    "epsilons": (("spectrum", "report"), ("spectrum", "report")),
+    "joint": (("spectrum",), ("spectrum",)),
+}
+COMMANDS = sorted({*BOUND_JOBS, *(command for commands, _ in TAKEN_BY.values() for command in commands)})
+FUNCTIONS = sorted({*BOUND_JOBS, *(function for _, functions in TAKEN_BY.values() for function in functions)})
+
+
+def takes(job, name, front_end):
+    """Whether the command (front_end 0) or function (1) `job` takes the setting `name`."""
+    if name in TAKEN_BY:
+        return job in TAKEN_BY[name][front_end]
+    return job in BOUND_JOBS and (job, name) not in NOT_TAKEN
 
 # A bad value of each setting the table checks: (the value as the CLI's text, as a Python keyword,
 # the CLI's message, Python's message).
@@ -60,9 +84,10 @@ def test_the_cli_help_shows_every_setting_with_the_tables_default(command):
     done = subprocess.run([CLI, command, "--help"], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     for name, row in TABLE.items():
-        if (command, name) in NOT_TAKEN:  # chain's --mechanism names its attack rows
-            continue
         block = option_block(done.stdout, row["flag"])
+        if not takes(command, name, 0):
+            assert block is None or (command, name) in NOT_TAKEN, f"{command} --help has {row['flag']} ({name})"
+            continue
         assert block is not None, f"{command} --help lacks {row['flag']} ({name})"
         default = row["default"]
         if default is None and row["default_text"]:
@@ -75,8 +100,9 @@ def test_the_cli_help_shows_every_setting_with_the_tables_default(command):
 def test_every_function_takes_every_setting_with_the_tables_default(function):
     parameters = inspect.signature(getattr(reconbound, function)).parameters
     for name, row in TABLE.items():
-        if (function, name) in NOT_TAKEN:
-            assert name not in parameters and name not in BOUND_OPTIONS, (function, name)
+        if not takes(function, name, 1):
+            assert name not in parameters, (function, name)
+            assert "options" not in parameters or name not in BOUND_OPTIONS | DATA_OPTIONS, (function, name)
             continue
         keyword = PLURAL.get((function, name), name)
         if keyword in parameters:
@@ -84,7 +110,14 @@ def test_every_function_takes_every_setting_with_the_tables_default(function):
             assert parameters[keyword].default == expected, (function, keyword)
             assert type(parameters[keyword].default) is type(expected), (function, keyword)
         else:
-            assert name in BOUND_OPTIONS, f"{function}() takes no {name}"
+            assert name in BOUND_OPTIONS | DATA_OPTIONS and "options" in parameters, f"{function}() takes no {name}"
+
+
+def test_the_cli_names_a_setting_by_its_rows_flag():
+    assert TABLE["n_perp"]["flag"] == "--perp" and TABLE["n_est"]["flag"] == "--est"
+    assert TABLE["representation"]["plural"] == "representations"
+    assert cli_error("bound", "--data", "fashion-mnist", "--perp", "10", "--perp-range", "0:10", "--est-range",
+                     "10:20", "--gamma", "1") == "--perp/--est sizes do not go with explicit ranges or indices"
 
 
 def test_the_data_free_functions_default_to_the_tables_mechanism():

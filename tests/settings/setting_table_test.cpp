@@ -1,18 +1,27 @@
 // Every row of the settings table against the jobs (workflow/setting_table.hpp,
 // presets/paper_settings.hpp): the table's default is the documented one, BoundConfig made from
-// the defaults holds it, and a bad value gets the row's message from bound_config. The expected
+// the defaults (or, for the other jobs' rows, the job's request) holds it, and a bad value gets
+// the row's message from bound_config. The expected
 // values are written here (the paper's and docs/settings-route.md's), not read from the table.
 #include <gtest/gtest.h>
 
 #include <functional>
 #include <map>
+#include <stdexcept>
 #include <string>
 #include <thread>
+#include <vector>
 
+#include "reconbound/accountant.hpp"
+#include "reconbound/calibration.hpp"
 #include "reconbound/error.hpp"
 #include "reconbound/presets/paper_pipeline.hpp"
 #include "reconbound/presets/paper_settings.hpp"
 #include "reconbound/workflow/bound_settings.hpp"
+#include "reconbound/workflow/data.hpp"
+#include "reconbound/workflow/mechanism_request.hpp"
+#include "reconbound/workflow/report.hpp"
+#include "reconbound/workflow/spectrum.hpp"
 
 using namespace reconbound;
 
@@ -71,10 +80,38 @@ std::map<std::string, Expected> expectations() {
   };
 }
 
+// The other jobs' rows (workflow::job_setting_table): the default each request keeps.
+std::map<std::string, Expected> job_expectations() {
+  using C = BoundConfig;
+  const auto request_holds = [](bool holds) { return [holds](const C&) { return holds; }; };
+  const workflow::SpectrumRequest spectrum;
+  const std::vector<double> epsilons{1, 2, 4, 8, 16, 32, 64};
+  return {
+      {"n_perp", {"", request_holds(!workflow::DataRequest{}.perp), {}, ""}},
+      {"n_est", {"", request_holds(!workflow::DataRequest{}.est), {}, ""}},
+      {"seed", {"0", request_holds(workflow::DataRequest{}.seed == 0), {}, ""}},
+      {"mechanism_params", {"", request_holds(workflow::MechanismRequest{}.params.values().empty()), {}, ""}},
+      {"delta", {"", request_holds(!workflow::DeltaRequest{}.given()), {}, ""}},
+      {"delta_exponent", {"", request_holds(!workflow::DeltaRequest{}.given()), {}, ""}},
+      {"n_train", {"", request_holds(!workflow::DeltaRequest{}.given()), {}, ""}},
+      {"sigma_tolerance", {"0.0001", request_holds(CalibrationOptions{}.sigma_tolerance == 1e-4), {}, ""}},
+      {"epsilon_error", {"0.01", request_holds(AccountantOptions{}.epsilon_error == 0.01), {}, ""}},
+      {"epsilons", {"1,2,4,8,16,32,64", request_holds(spectrum.target_epsilons == epsilons &&
+                                                      workflow::ReportRequest{}.target_epsilons == epsilons), {}, ""}},
+      {"joint", {"false", request_holds(!spectrum.joint), {}, ""}},
+  };
+}
+
+std::map<std::string, Expected> every_expectation() {
+  auto all = expectations();
+  all.merge(job_expectations());
+  return all;
+}
+
 const ParameterSpelling kKeywords{[](std::string_view name) { return std::string(name); }, "="};
 
 TEST(SettingTable, EveryRowIsListedHereWithItsDocumentedDefault) {
-  const auto expected = expectations();
+  const auto expected = every_expectation();
   for (const auto& row : presets::front_end_settings()) {
     const auto found = expected.find(row.name);
     ASSERT_NE(found, expected.end()) << row.name << ": a new setting; list it in this test";
@@ -87,7 +124,7 @@ TEST(SettingTable, EveryRowIsListedHereWithItsDocumentedDefault) {
 
 TEST(SettingTable, TheBoundConfigOfTheDefaultsHoldsTheTablesDefaults) {
   const BoundConfig config = workflow::bound_config(presets::paper_bound_settings());
-  for (const auto& [name, expected] : expectations()) {
+  for (const auto& [name, expected] : every_expectation()) {
     EXPECT_TRUE(expected.holds_default(config)) << name;
   }
   const auto& alpha = presets::front_end_setting("alpha");
@@ -97,7 +134,7 @@ TEST(SettingTable, TheBoundConfigOfTheDefaultsHoldsTheTablesDefaults) {
 }
 
 TEST(SettingTable, ABadValueGetsTheRowsMessageFromTheJobs) {
-  for (const auto& [name, expected] : expectations()) {
+  for (const auto& [name, expected] : every_expectation()) {
     const auto& row = presets::front_end_setting(name);
     const bool checked = !row.choices.empty() || row.range.has_value();
     ASSERT_EQ(checked, static_cast<bool>(expected.make_bad)) << name << ": the table's check and this test disagree";
@@ -111,6 +148,16 @@ TEST(SettingTable, ABadValueGetsTheRowsMessageFromTheJobs) {
       EXPECT_EQ(spell_parameters(e.what(), kKeywords), expected.message) << name;
     }
   }
+}
+
+TEST(SettingTable, TheRowsSpelledOtherwiseNameTheirOptions) {
+  EXPECT_EQ(presets::front_end_setting("n_perp").flag, "--perp");
+  EXPECT_EQ(presets::front_end_setting("n_est").flag, "--est");
+  EXPECT_EQ(presets::front_end_setting("mechanism_params").flag, "--mechanism-param");
+  EXPECT_EQ(presets::front_end_setting("representation").plural, "representations");
+  EXPECT_EQ(workflow::job_setting("alpha").name, "alpha");  // the bound pipeline's rows too
+  EXPECT_EQ(workflow::default_whole("seed"), 0);
+  EXPECT_THROW(static_cast<void>(workflow::job_setting("no_such_setting")), std::logic_error);
 }
 
 TEST(SettingTable, WholeNumbersAreCheckedOnTheirText) {

@@ -20,15 +20,8 @@ namespace {
 
 constexpr double kNoEnd = std::numeric_limits<double>::infinity();
 
-// A row whose CLI option is "--" + name with '-' for '_'.
 Setting row(std::string name, SettingValue value, std::string help) {
-  Setting s;
-  s.flag = flag_of(name);
-  s.name = std::move(name);
-  s.default_text = value_text(value);
-  s.default_value = std::move(value);
-  s.help = std::move(help);
-  return s;
+  return make_setting(std::move(name), std::move(value), std::move(help));
 }
 
 // A row whose default is a rule, said in words.
@@ -114,6 +107,16 @@ void add_plugin_and_run_rows(std::vector<Setting>& table) {
 
 }  // namespace
 
+Setting make_setting(std::string name, SettingValue value, std::string help) {
+  Setting s;
+  s.flag = flag_of(name);
+  s.name = std::move(name);
+  s.default_text = value_text(value);
+  s.default_value = std::move(value);
+  s.help = std::move(help);
+  return s;
+}
+
 const std::vector<Setting>& bound_setting_table() {
   static const std::vector<Setting> table = [] {
     std::vector<Setting> rows;
@@ -132,6 +135,12 @@ const Setting& setting_named(const std::vector<Setting>& table, std::string_view
 }
 
 const Setting& bound_setting(std::string_view name) { return setting_named(bound_setting_table(), name); }
+
+const Setting& job_setting(std::string_view name) {
+  const auto& bound = bound_setting_table();
+  const bool in_bound = std::any_of(bound.begin(), bound.end(), [&](const Setting& s) { return s.name == name; });
+  return setting_named(in_bound ? bound : job_setting_table(), name);
+}
 
 std::string flag_of(std::string_view name) {
   std::string flag = "--" + std::string(name);

@@ -1,5 +1,6 @@
 // A setting's values as text, its checks and its typed defaults (workflow/setting_table.hpp).
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <charconv>
@@ -15,7 +16,7 @@ namespace {
 
 template <class T>
 const T& typed_default(std::string_view name) {
-  const SettingValue& value = bound_setting(name).default_value;
+  const SettingValue& value = job_setting(name).default_value;
   if (!std::holds_alternative<T>(value)) throw std::logic_error(fmt::format("setting {} has another type", name));
   return std::get<T>(value);
 }
@@ -36,6 +37,7 @@ std::string value_text(const SettingValue& value) {
     std::string operator()(std::int64_t n) const { return fmt::format("{}", n); }
     std::string operator()(double x) const { return fmt::format("{}", x); }
     std::string operator()(const std::string& s) const { return s; }
+    std::string operator()(const std::vector<double>& xs) const { return fmt::format("{}", fmt::join(xs, ",")); }
   };
   return std::visit(Text{}, value);
 }

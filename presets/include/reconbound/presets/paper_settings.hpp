@@ -1,7 +1,8 @@
 #pragma once
 // The settings table of the front ends (docs/settings-route.md): the jobs' rows
-// (workflow/setting_table.hpp) and, first, the plugins' — the representation, mechanism,
-// estimator and converse the front ends default to, the paper's pipeline (paper_pipeline.hpp).
+// (workflow/setting_table.hpp: the bound pipeline's, then the other jobs') and, first, the
+// plugins' — the representation, mechanism, estimator and converse the front ends default to,
+// the paper's pipeline (paper_pipeline.hpp).
 #include <vector>
 
 #include "reconbound/workflow/setting_table.hpp"

@@ -44,7 +44,7 @@ struct ReportRequest {
   // the noise multiplier σ itself, for a schedule file 1 to take it as written.
   double sigma = 1.0;
   DeltaRequest delta;
-  std::vector<double> target_epsilons{1, 2, 4, 8, 16, 32, 64};  // the spectrum's, nats
+  std::vector<double> target_epsilons = SpectrumRequest{}.target_epsilons;  // the spectrum's, nats
   DataRequest data;
   std::string representation;     // as BoundRequest::representation
   BoundConfig bound;              // as BoundRequest::bound
