@@ -139,7 +139,9 @@ void add_report_command(CLI::App& app) {
   cmd->add_option("--output", options->output, "Where to write the HTML page")->capture_default_str();
   cmd->add_flag("--chain", options->chain,
                 "Add the chain of attacks (mathematics §9) at the report's gammas, with its figures");
-  cmd->add_option("--chain-targets", options->chain_targets, "Held-out targets of the chain (default 100)");
+  cmd->add_option("--chain-targets", options->chain_targets,
+                  fmt::format("Held-out targets of the chain (default {})",
+                              presets::front_end_setting("targets").default_text));
   cmd->add_option("--chain-bits", options->chain_bits,
                   "Rates R (bits) of the chain's codebook releases, comma separated (default 1,...,8; each cell "
                   "needs 20 estimation records: 2^R <= n_est/20)");

@@ -19,7 +19,7 @@ from ._settings import DEFAULTS, states_settings
 def chain(*, data: Any = None, shape: Optional[Sequence[int]] = None, layout: Optional[str] = None,
           scale: Optional[float] = None, normalize: Normalize = None,
           representation: RepresentationArgument = DEFAULTS.representation,
-          targets: int = 100, target_range: Optional[Sequence[int]] = None,
+          targets: int = DEFAULTS.targets, target_range: Optional[Sequence[int]] = None,
           target_indices: Optional[Sequence[int]] = None, shadow: Optional[int] = None,
           shadow_indices: Optional[Sequence[int]] = None, gammas: Optional[Sequence[float]] = None,
           bits: Optional[Sequence[int]] = None, mechanisms: Optional[Sequence[str]] = None,
@@ -45,7 +45,7 @@ def chain(*, data: Any = None, shape: Optional[Sequence[int]] = None, layout: Op
             the targets are laid out in it as the CLI does (§7, §F.4).
         shape, layout, scale, normalize: how the records are laid out, scaled and normalised, as
             for :func:`bound`.
-        targets, target_range, target_indices: the held-out targets (100 drawn by default).
+        targets, target_range, target_indices: the held-out targets ({default:targets} drawn by default).
         shadow, shadow_indices: D_shadow ⊆ D_est of the codebooks (default all of D_est).
         gammas: γ (bits) of the attacks; bits: rates R of the codebook's releases (1..16);
         mechanisms: the attack rows, each "NAME" or "NAME:key=value,..." (e.g. "dpsgd:q=0.02,steps=100",

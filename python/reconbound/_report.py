@@ -16,7 +16,7 @@ from ._privacy import Params, _delta, _mechanism
 from ._reconbound import InvalidInput
 from ._representation import RepresentationArgument
 from ._results import ReportResult
-from ._settings import DEFAULTS
+from ._settings import DEFAULTS, states_settings
 
 
 _LONGEST_SHOWN = 100  # characters of an argument's repr on the page; longer ones show their type
@@ -55,6 +55,7 @@ def _python_call(path: Any, arguments: dict[str, Any], data: dict[str, Any]) -> 
 
 
 @speaks_ecosystem_names
+@states_settings
 def report(path: str | os.PathLike[str], *, q: Optional[float] = None, sigma: Optional[float] = None,
            steps: Optional[int] = None, schedule: Optional[ScheduleArgument] = None, runs: int = 1,
            delta: Optional[float] = None, delta_exponent: Optional[float] = None, n_train: Optional[float] = None,
@@ -89,7 +90,7 @@ def report(path: str | os.PathLike[str], *, q: Optional[float] = None, sigma: Op
         epsilons: the spectrum's target ε values, nats, each in (0, 200].
         representation: the representation Ψ, as for :func:`bound`.
         chain: add the chain of attacks at the report's γ values (the training's and each
-            target ε's), with chain_targets held-out targets (default 100) and codebook rates
+            target ε's), with chain_targets held-out targets (default {default:targets}) and codebook rates
             chain_bits (default 1..8; each cell needs 20 estimation records).
         by_label: add "Who is most exposed" (§6.10): every label's bound at the training's γ plus
             its error bound, each from the label's records of D⊥ and D_est alone at alpha/C (C

@@ -35,6 +35,7 @@ TAKEN_BY = {
     "epsilon_error": (("epsilon", "calibrate", "report"), PRIVACY),  # the CLI's spectrum has no --epsilon-error
     "epsilons": (("spectrum", "report"), ("spectrum", "report")),
     "joint": (("spectrum",), ("spectrum",)),
+    "targets": (("chain",), ("chain",)),  # report's chain_targets (--chain-targets) defaults to it
 }
 COMMANDS = sorted({*BOUND_JOBS, *(command for commands, _ in TAKEN_BY.values() for command in commands)})
 FUNCTIONS = sorted({*BOUND_JOBS, *(function for _, functions in TAKEN_BY.values() for function in functions)})

@@ -18,6 +18,7 @@
 #include "reconbound/presets/paper_pipeline.hpp"
 #include "reconbound/presets/paper_settings.hpp"
 #include "reconbound/workflow/bound_settings.hpp"
+#include "reconbound/workflow/chain.hpp"
 #include "reconbound/workflow/data.hpp"
 #include "reconbound/workflow/mechanism_request.hpp"
 #include "reconbound/workflow/report.hpp"
@@ -90,6 +91,7 @@ std::map<std::string, Expected> job_expectations() {
       {"n_perp", {"", request_holds(!workflow::DataRequest{}.perp), {}, ""}},
       {"n_est", {"", request_holds(!workflow::DataRequest{}.est), {}, ""}},
       {"seed", {"0", request_holds(workflow::DataRequest{}.seed == 0), {}, ""}},
+      {"targets", {"100", request_holds(workflow::ChainDataRequest{}.targets == 100), {}, ""}},
       {"mechanism_params", {"", request_holds(workflow::MechanismRequest{}.params.values().empty()), {}, ""}},
       {"delta", {"", request_holds(!workflow::DeltaRequest{}.given()), {}, ""}},
       {"delta_exponent", {"", request_holds(!workflow::DeltaRequest{}.given()), {}, ""}},

@@ -1,12 +1,13 @@
 // The settings the jobs take beside the bound pipeline's, one row each (workflow/setting_table.hpp).
 // Each default is the one the job's request keeps (DataRequest, CalibrationOptions,
-// AccountantOptions, SpectrumRequest); the row reads it from there.
+// AccountantOptions, SpectrumRequest, ChainDataRequest); the row reads it from there.
 #include <fmt/format.h>
 
 #include <utility>
 
 #include "reconbound/accountant.hpp"
 #include "reconbound/calibration.hpp"
+#include "reconbound/workflow/chain.hpp"
 #include "reconbound/workflow/data.hpp"
 #include "reconbound/workflow/setting_table.hpp"
 #include "reconbound/workflow/spectrum.hpp"
@@ -22,12 +23,15 @@ Setting spelled_row(std::string name, std::string flag, std::string help) {
   return s;
 }
 
-// The data's random split and its seed (mathematics §7), the mechanism's parameters.
+// The data's random split and its seed, the chain's held-out targets (mathematics §7, §F.4), the
+// mechanism's parameters.
 void add_data_rows(std::vector<Setting>& table) {
   table.push_back(spelled_row("n_perp", "--perp", "Random split: records in D_perp (rotation, tr Sigma)"));
   table.push_back(spelled_row("n_est", "--est", "Random split: records in D_est (entropy estimate)"));
   table.push_back(make_setting("seed", static_cast<std::int64_t>(DataRequest{}.seed),
                                "Seed of the split, rotation signs and dither"));
+  table.push_back(make_setting("targets", static_cast<std::int64_t>(ChainDataRequest{}.targets),
+                               "Held-out targets drawn at random (outside D_perp and D_est)"));
   table.push_back(spelled_row("mechanism_params", "--mechanism-param",
                               "Mechanism parameters k=v,... (e.g. bits=4 for the codebook)"));
 }

@@ -53,8 +53,9 @@ RECONBOUND_API const Setting& setting_named(const std::vector<Setting>& table, s
 RECONBOUND_API const Setting& bound_setting(std::string_view name);
 
 // The settings the jobs take beside the bound pipeline's (job_setting_table.cpp): the data's split
-// sizes and seed, the mechanism's parameters, δ, the calibration's tolerances and the spectrum's
-// targets; each default is read from the job's request, where the job keeps it.
+// sizes and seed, the chain's held-out targets, the mechanism's parameters, δ, the calibration's
+// tolerances and the spectrum's targets; each default is read from the job's request, where the
+// job keeps it.
 RECONBOUND_API const std::vector<Setting>& job_setting_table();
 
 // The row named `name` in bound_setting_table() or job_setting_table().
