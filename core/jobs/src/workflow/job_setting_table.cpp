@@ -33,7 +33,7 @@ void add_data_rows(std::vector<Setting>& table) {
   table.push_back(make_setting("targets", static_cast<std::int64_t>(ChainDataRequest{}.targets),
                                "Held-out targets drawn at random (outside D_perp and D_est)"));
   table.push_back(spelled_row("mechanism_params", "--mechanism-param",
-                              "Mechanism parameters k=v,... (e.g. bits=4 for the codebook)"));
+                              "Mechanism parameters k=v,... (the mechanism lists its own)"));
 }
 
 // δ, given or as n_train^-exponent (mathematics §8): no default, the jobs ask for one of the two.
