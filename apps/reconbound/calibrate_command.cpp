@@ -29,7 +29,6 @@ struct CalibrateOptions {
   std::optional<double> target_epsilon;
   std::optional<double> target_rho;
   PlanOptions plan;
-  double epsilon_error = workflow::default_number("epsilon_error");
   bool json = false;
   bool by_label = false;    // --target-rho for every label at once (mathematics §6.10)
   std::string labels;       // --labels idx:PATH | npy:PATH ("" for the data set's own)
@@ -54,7 +53,6 @@ void run_target_epsilon(const CalibrateOptions& o, const CLI::App& command) {
   request.target_epsilon = *o.target_epsilon;
   request.delta = o.plan.delta;
   request.calibration = calibration_options(o.plan);
-  request.calibration.accountant.epsilon_error = o.epsilon_error;
   ProgressBar progress(!o.plan.bound.quiet);
   request.calibration.progress = &progress;
   const Registry registry;
@@ -92,7 +90,6 @@ void run_target_rho(const CalibrateOptions& o, const CLI::App& command) {
   request.delta = p.delta;
   request.representation = single_representation(p.bound, "calibrate");
   request.calibration = calibration_options(p);
-  request.calibration.accountant.epsilon_error = o.epsilon_error;
   request.data = data_request(p.data, p.bound.quick);
   ProgressBar progress(!p.bound.quiet);
   request.bound = make_bound_config(p.bound, p.data.seed);
@@ -135,7 +132,6 @@ void add_calibrate_command(CLI::App& app) {
   cmd->add_option("--target-rho", options->target_rho,
                   "Target certified rho* in (0, 1] (uses the data and bound options)");
   add_plan_options(*cmd, options->plan);
-  add_epsilon_error_option(*cmd, options->epsilon_error);
   cmd->add_flag("--json", options->json, "Print JSON instead of a table");
   auto* by_label = cmd->add_flag("--by-label", options->by_label,
                                  "--target-rho: the sigma at which every label keeps rho* >= R, all together (each "

@@ -7,12 +7,13 @@
 
 #include "data_options.hpp"
 #include "reconbound/workflow/chain.hpp"
+#include "reconbound/workflow/setting_table.hpp"
 
 namespace reconbound::cli {
 
 struct ChainDataOptions {
   DataOptions data;
-  std::size_t targets = 100;
+  std::size_t targets = static_cast<std::size_t>(workflow::default_whole("targets"));
   std::string targets_range, targets_indices;
   std::optional<std::size_t> shadow;  // a random subset of D_est; default all of it
   std::string shadow_indices;

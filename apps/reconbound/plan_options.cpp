@@ -12,11 +12,13 @@ void add_plan_options(CLI::App& cmd, PlanOptions& options) {
   add_bound_options(cmd, options.bound);
   add_mechanism_options(cmd, options.mechanism, "Mechanism plugin whose noise is calibrated");
   add_setting_option(cmd, presets::front_end_setting("sigma_tolerance"), options.sigma_tolerance);
+  add_epsilon_error_option(cmd, options.epsilon_error);
 }
 
 CalibrationOptions calibration_options(const PlanOptions& options) {
   CalibrationOptions out;
   out.sigma_tolerance = options.sigma_tolerance;
+  out.accountant.epsilon_error = options.epsilon_error;
   return out;
 }
 

@@ -32,7 +32,6 @@ struct ReportOptions {
   PlanOptions plan;
   std::optional<double> sigma;
   std::string epsilons = presets::front_end_setting("epsilons").default_text;
-  double epsilon_error = workflow::default_number("epsilon_error");
   std::string output = "reconbound-report.html";
   bool chain = false;
   std::optional<std::size_t> chain_targets;
@@ -75,7 +74,6 @@ workflow::ReportRequest report_request(const ReportOptions& o) {
   request.representation = single_representation(p.bound, "report");
   request.bound = make_bound_config(p.bound, p.data.seed);
   request.calibration = calibration_options(p);
-  request.calibration.accountant.epsilon_error = o.epsilon_error;
   request.chain = chain_request(o);
   if (o.by_label) request.by_label = workflow::LabelSource{o.labels, o.label_names, std::nullopt};
   return request;
@@ -135,7 +133,6 @@ void add_report_command(CLI::App& app) {
                   "Noise multiplier sigma of the training (with --q and --steps); with --schedule the factor on "
                   "its sigma column (default 1: the schedule as written)");
   add_setting_option(*cmd, presets::front_end_setting("epsilons"), options->epsilons);
-  add_epsilon_error_option(*cmd, options->epsilon_error);
   cmd->add_option("--output", options->output, "Where to write the HTML page")->capture_default_str();
   cmd->add_flag("--chain", options->chain,
                 "Add the chain of attacks (mathematics §9) at the report's gammas, with its figures");

@@ -212,7 +212,7 @@ TEST(ByLabelCli, BadLabelsAreOneLineErrors) {
   std::vector<std::int64_t> labels(kRecords, 0);
   labels[100] = 1;  // in D⊥ only
   expect_one_line_error(run_cli(with({"bound", "--by-label", "--labels", "npy:" + dir.write("a.npy", npy_int64(labels))},
-                                     ranges)), "label 1 (label 1) has no record in D_est");
+                                     ranges)), "label 1 has no record in D_est");
   labels[100] = 0;
   labels[300] = 2;  // in D_est only
   expect_one_line_error(run_cli(with({"bound", "--by-label", "--labels", "npy:" + dir.write("b.npy", npy_int64(labels))},

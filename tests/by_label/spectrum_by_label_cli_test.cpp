@@ -262,7 +262,7 @@ TEST(SpectrumByLabelCli, BadInputIsAOneLineError) {
   std::vector<std::uint8_t> labels(kRecords, 0);
   labels[100] = 1;  // in D⊥ only
   expect_one_line_error(run_cli(with(ranges, {"--by-label", "--labels", "idx:" + dir.write("a.idx", idx_labels(labels))})),
-                        "label 1 (label 1) has no record in D_est");
+                        "label 1 has no record in D_est");
   labels.pop_back();
   expect_one_line_error(run_cli(with(ranges, {"--by-label", "--labels", "idx:" + dir.write("b.idx", idx_labels(labels))})),
                         "holds 9999 labels but the data set");

@@ -104,6 +104,7 @@ def workloads(path, folder):
         ("PluginsResult", ["plugins"], None),
         ("ConformanceResult", ["conformance", "downsample:4", "--search-budget", 0, "--records", 2], None),
         ("ReportResult", [*report, *split], None),  # chain null
+        ("ReportResult", [*report, *by_label], None),  # the labels' rows
         ("ReportResult", [*report, "--data", f"npy:{path}", "--perp", 200, "--est", 300, *SMALL_GRID_FLAGS,
                           "--chain", "--chain-targets", 20, "--chain-bits", 1], None),
     ]

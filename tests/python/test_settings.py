@@ -32,7 +32,7 @@ TAKEN_BY = {
     "delta_exponent": (PRIVACY, PRIVACY),
     "n_train": (PRIVACY, PRIVACY),
     "sigma_tolerance": (("calibrate", "spectrum", "report"), ("calibrate", "spectrum", "report")),
-    "epsilon_error": (("epsilon", "calibrate", "report"), PRIVACY),  # the CLI's spectrum has no --epsilon-error
+    "epsilon_error": (PRIVACY, PRIVACY),
     "epsilons": (("spectrum", "report"), ("spectrum", "report")),
     "joint": (("spectrum",), ("spectrum",)),
     "targets": (("chain",), ("chain",)),  # report's chain_targets (--chain-targets) defaults to it

@@ -5,6 +5,7 @@
 // values are written here (the paper's and docs/settings-route.md's), not read from the table.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <functional>
 #include <map>
 #include <stdexcept>
@@ -160,6 +161,26 @@ TEST(SettingTable, TheRowsSpelledOtherwiseNameTheirOptions) {
   EXPECT_EQ(workflow::job_setting("alpha").name, "alpha");  // the bound pipeline's rows too
   EXPECT_EQ(workflow::default_whole("seed"), 0);
   EXPECT_THROW(static_cast<void>(workflow::job_setting("no_such_setting")), std::logic_error);
+}
+
+// α and its share live in BoundConfig, so the engine's entry check (check_bound_config) is their
+// one check; the table's rows state the same ranges for the help and Python's docs.
+TEST(SettingTable, TheEnginesEntryCheckRefusesWhatTheRowsRangesExclude) {
+  const std::map<std::string, std::function<void(BoundConfig&, double)>> fields = {
+      {"alpha", [](BoundConfig& c, double v) { c.alpha = v; }},
+      {"normaliser_alpha_share", [](BoundConfig& c, double v) { c.normaliser_alpha_fraction = v; }}};
+  for (const auto& [name, set] : fields) {
+    const auto& row = presets::front_end_setting(name);
+    for (const double value : {-0.5, 0.0, 1e-12, 0.3, 1.0 - 1e-12, 1.0, 1.5, std::nan("")}) {
+      BoundConfig config = presets::paper_bound_config();
+      set(config, value);
+      bool table_refuses = false, engine_refuses = false;
+      try { workflow::check_number(row, value); } catch (const InvalidInput&) { table_refuses = true; }
+      try { check_bound_config(config); } catch (const InvalidInput&) { engine_refuses = true; }
+      EXPECT_EQ(engine_refuses, table_refuses) << name << " = " << value;
+      EXPECT_EQ(engine_refuses, !(value > 0.0 && value < 1.0)) << name << " = " << value;
+    }
+  }
 }
 
 TEST(SettingTable, WholeNumbersAreCheckedOnTheirText) {

@@ -55,9 +55,13 @@ struct AlphaShares {
 // maximise ρ* at paper size; docs/mathematics.md gives the table).
 inline constexpr double kDefaultNormaliserAlphaFraction = 0.1;
 
+// InvalidInput "‹alpha=A› must be in (0, 1)" unless 0 < α < 1: the one check of a certificate's α
+// (mathematics §6.8), for split_alpha and check_bound_config.
+RECONBOUND_API void check_alpha(double alpha);
+
 // α split for `normaliser`: α_T = fraction·α with the UCB (none with the point normaliser), the
-// rest evenly between the estimator's two events (α₁, α₂). InvalidInput for α outside (0, 1); the
-// fraction, in (0, 1), is checked by check_bound_config where a config enters.
+// rest evenly between the estimator's two events (α₁, α₂). InvalidInput for α outside (0, 1)
+// (check_alpha); the fraction, in (0, 1), is checked by check_bound_config where a config enters.
 RECONBOUND_API AlphaShares split_alpha(double alpha, Normaliser normaliser, double normaliser_fraction);
 
 // The settings of one bound: values only, compared and fingerprinted as a whole
@@ -94,8 +98,9 @@ RECONBOUND_API bool operator==(const BoundConfig& a, const BoundConfig& b);
 
 // The checks of a config that need no data, run once where a config enters: by compute_bound (a
 // library caller's config) and by workflow::bound_config (the front ends'), before any data is
-// read. InvalidInput naming the setting for grid lists check_grid_lists refuses and for a
-// normaliser_alpha_share outside (0, 1) (mathematics §6.8), in that order.
+// read. InvalidInput naming the setting for grid lists check_grid_lists refuses, for α outside
+// (0, 1) (check_alpha) and for a normaliser_alpha_share outside (0, 1) (mathematics §6.8), in
+// that order.
 RECONBOUND_API void check_bound_config(const BoundConfig& config);
 
 // Every setting of `config` that can change a number of the result, as ("setting NAME", value)

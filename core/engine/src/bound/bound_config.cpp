@@ -91,6 +91,7 @@ bool operator==(const BoundConfig& a, const BoundConfig& b) { return field_texts
 
 void check_bound_config(const BoundConfig& config) {
   check_grid_lists(config.block_sizes, config.nu2_levels);
+  check_alpha(config.alpha);
   // Mathematics §6.8: the UCB's share α_T = fraction·α must leave the estimator a share of α.
   if (!(config.normaliser_alpha_fraction > 0.0 && config.normaliser_alpha_fraction < 1.0)) {
     throw InvalidInput(fmt::format("{} must be in (0, 1): the share of alpha the tr Sigma upper confidence bound "

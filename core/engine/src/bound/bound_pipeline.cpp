@@ -52,8 +52,12 @@ std::pair<std::string, Params> parse_plugin_spec(const std::string& spec) {
   return {spec.substr(0, colon), params};
 }
 
+void check_alpha(double alpha) {
+  if (!(alpha > 0.0 && alpha < 1.0)) throw InvalidInput(fmt::format("{} must be in (0, 1)", parameter("alpha", alpha)));
+}
+
 AlphaShares split_alpha(double alpha, Normaliser normaliser, double normaliser_fraction) {
-  if (!(alpha > 0.0 && alpha < 1.0)) throw InvalidInput(fmt::format("alpha = {} must be in (0, 1)", alpha));
+  check_alpha(alpha);
   // Mathematics §6.8: α_T = fraction·α for the UCB, the rest split evenly between t_MC and t_MD.
   const double normaliser_share = normaliser == Normaliser::ucb ? normaliser_fraction * alpha : 0.0;
   const double entropy_share = alpha - normaliser_share;

@@ -44,7 +44,6 @@ BoundConfig bound_config(const BoundSettings& s) {
   }
   config.block_sizes = s.grid_k;
   config.nu2_levels = s.grid_nu2;
-  check_number(bound_setting("alpha"), s.alpha);  // before any data is read (mathematics §6.8)
   config.alpha = s.alpha;
   config.rotation = rotation_named(s.rotation);
   if (s.padded_order) {
@@ -53,7 +52,7 @@ BoundConfig bound_config(const BoundSettings& s) {
   }
   config.normaliser = normaliser_named(s.normaliser);
   config.normaliser_alpha_fraction = s.normaliser_alpha_share;
-  check_bound_config(config);  // the grid lists and the share: the engine's entry check, here for the front ends
+  check_bound_config(config);  // the grid lists, α and its share: the engine's entry check, here for the front ends
   config.grid_select = grid_select_named(s.grid_select);
   check_number(bound_setting("grid_select_pairs"), static_cast<double>(s.grid_select_pairs));
   config.select_pairs = static_cast<std::size_t>(s.grid_select_pairs);

@@ -10,12 +10,11 @@
 #include "calibrate_rho_steps.hpp"
 #include "reconbound/bound_frame.hpp"
 #include "reconbound/error.hpp"
+#include "reconbound/workflow/labels.hpp"
 
 namespace reconbound::workflow {
 
 namespace {
-
-std::string label_title(const LabelRecords& label) { return fmt::format("label {} ({})", label.label, label.name); }
 
 // One label's entropy estimate on its records of D⊥ and D_est and its budget (eq 14 inverted), at
 // the share of α in `config`; returns how its records were chosen. InvalidInput naming the label
@@ -30,9 +29,9 @@ SplitOrigin estimate_label(const Registry& registry, const CalibrateRhoRequest& 
   } catch (const InvalidInput& too_few) {
     // The pooled calibration ran with the same settings, so what refuses here is the label's records.
     throw InvalidInput(fmt::format("{} has too few records for an estimate ({} in D_perp, {} in D_est): {}",
-                                   label_title(row), row.perp_indices.size(), row.est_indices.size(), too_few.what()));
+                                   label_title(row.label, row.name), row.perp_indices.size(), row.est_indices.size(), too_few.what()));
   }
-  const std::string whose = fmt::format("{} ({} records of D_est, at alpha/{})", label_title(row),
+  const std::string whose = fmt::format("{} ({} records of D_est, at alpha/{})", label_title(row.label, row.name),
                                         row.est_indices.size(), split.labels.size());
   row.budget = reachable_budget(registry, row.report, config, rho.target_rho, whose);
   return origin;

@@ -13,12 +13,14 @@ namespace reconbound::workflow {
 
 namespace {
 
-Labels checked_labels(const DataRequest& data, const LabelSource& source, std::size_t records) {
+// The labels of `records` records of the data set `data_source` (its Dataset::source), checked.
+Labels checked_labels(const DataRequest& data, const std::string& data_source, const LabelSource& source,
+                      std::size_t records) {
   Labels labels = source.given ? *source.given : load_labels(data.spec, source.spec, source.names_file);
   if (source.given && !source.names_file.empty()) labels.names = read_label_names(source.names_file);
   if (labels.of_record.size() != records) {
     throw InvalidInput(fmt::format("{} holds {} labels but the data set {} has {} records; give one label per record",
-                                   labels.source, labels.of_record.size(), data.spec, records));
+                                   labels.source, labels.of_record.size(), data_source, records));
   }
   if (labels.of_record.empty()) throw InvalidInput(fmt::format("{} holds no labels", labels.source));
   const std::size_t largest = *std::max_element(labels.of_record.begin(), labels.of_record.end());
@@ -40,9 +42,9 @@ std::vector<LabelRecords> label_rows(const Labels& labels, const Split& split) {
   for (auto& [c, row] : rows) {
     row.name = label_name(labels, c);
     if (row.perp_indices.empty() || row.est_indices.empty()) {
-      throw InvalidInput(fmt::format("label {} ({}) has no record in {}; every label needs records in D_perp and in "
+      throw InvalidInput(fmt::format("{} has no record in {}; every label needs records in D_perp and in "
                                      "D_est (a larger split, or fewer labels)",
-                                     c, row.name, row.perp_indices.empty() ? "D_perp" : "D_est"));
+                                     label_title(c, row.name), row.perp_indices.empty() ? "D_perp" : "D_est"));
     }
     out.push_back(std::move(row));
   }
@@ -71,7 +73,7 @@ LabelledSplit split_by_label(const DataRequest& data, const LabelSource& source)
   // records) is kept.
   if (!out.mapped) out.whole = request_dataset(data);
   out.records = out.mapped ? out.mapped->size() : static_cast<std::size_t>(out.whole->records.rows());
-  const Labels labels = checked_labels(data, source, out.records);
+  const Labels labels = checked_labels(data, pooled.dataset->source, source, out.records);
   out.labels = label_rows(labels, pooled.split);
   out.source = labels.source;
   return out;
@@ -101,7 +103,7 @@ DataRequest label_data(const DataRequest& pooled, const LabelledSplit& split, co
 }
 
 void state_class_split(Certificate& c, const LabelRecords& label, const SplitOrigin& pooled, std::size_t labels) {
-  c.scope = fmt::format("label {} ({}), one of {} labels each at alpha/{}", label.label, label.name, labels, labels);
+  c.scope = fmt::format("{}, one of {} labels each at alpha/{}", label_title(label.label, label.name), labels, labels);
   if (!pooled.random) return;
   c.split = {true, fmt::format("the label-{} records of the {}", label.label, pooled.how)};
   for (CertificateIngredient& i : c.ingredients) {

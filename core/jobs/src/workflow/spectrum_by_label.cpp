@@ -8,6 +8,7 @@
 #include <cmath>
 
 #include "reconbound/error.hpp"
+#include "reconbound/workflow/labels.hpp"
 #include "spectrum_steps.hpp"
 
 namespace reconbound::workflow {
@@ -31,9 +32,9 @@ void state_label_levels(SpectrumOutput& output, const LabelRecords& row, const L
     if (!output.joint || curves < 2) continue;
     // With --joint, each curve at α/(C·R): a union bound over C labels and R representations.
     curve.certificate.scope =
-        fmt::format("label {} ({}), one of {} labels, joint over {} representations (alpha/{} each; every "
+        fmt::format("{}, one of {} labels, joint over {} representations (alpha/{} each; every "
                     "label's curves hold together with probability >= {:.4g}%)",
-                    row.label, row.name, labels, curves, labels * curves, 100.0 * (1.0 - alpha));
+                    label_title(row.label, row.name), labels, curves, labels * curves, 100.0 * (1.0 - alpha));
   }
 }
 

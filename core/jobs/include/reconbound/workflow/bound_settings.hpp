@@ -35,7 +35,7 @@ struct BoundSettings {
   std::string grid_select = default_choice("grid_select");
   std::int64_t grid_select_pairs = default_whole("grid_select_pairs");
   bool select_only = default_flag("select_only");
-  std::uint64_t seed = 0;
+  std::uint64_t seed = static_cast<std::uint64_t>(default_whole("seed"));
   std::int64_t threads = default_whole("threads");  // 0: every core, shared by the ranks
   std::size_t ranks_on_node = 1;           // processes of one job sharing this machine's cores
   // The memory the job may plan for (docs/memory.md): memory_limit's size ("8G", parse_memory_size),

@@ -30,7 +30,7 @@ namespace reconbound::workflow {
 // D⊥, D_est and held-out targets laid out as the chain job lays them out (run_chain).
 struct ReportChainRequest {
   std::vector<ChainAttackRow> attacks;                 // the rows, as ChainRows::attacks; at least one
-  std::size_t targets = 100;                           // held-out targets drawn at random
+  std::size_t targets = ChainDataRequest{}.targets;    // held-out targets drawn at random
   std::vector<unsigned> bits = ChainRows{}.rates;      // whole-bit rates, for attacks that reach them
   std::size_t bootstrap = ChainConfig{}.bootstrap;     // resamples of the standard errors
   std::size_t figure_targets = ChainConfig{}.figure_targets;  // rows of the reconstruction grid
