@@ -17,17 +17,4 @@ by_label=(calibrate --target-rho 0.1 --by-label --data "idx:$images" --labels "i
   --seed 3 --q 0.0170667 --steps 5860 --representation downsample:2 --grid-k 8,20 --grid-nu2 0.4,1.6 --threads 1
   --quiet --json)
 
-for np in 0 1 2 3; do
-  tag=$([[ $np == 0 ]] && echo alone || echo "np$np")
-  command=("$reconbound" "${by_label[@]}")
-  if ((np > 0)); then command=("$mpirun" --oversubscribe -np "$np" "${command[@]}"); fi
-  status=0
-  timeout 120 "${command[@]}" >"$work/$tag.json" 2>"$work/$tag.err" </dev/null || status=$?
-  ((status == 0)) || fail_showing "$work/$tag.err" "$tag: exit $status (expected 0)"
-  json_one "$work/$tag.json" "calibrate --by-label $tag"
-  if [[ $tag != alone ]]; then
-    json_same "$work/alone.json" "$work/$tag.json" "calibrate --by-label -np $np"
-    cmp -s "$work/alone.err" "$work/$tag.err" || fail_showing "$work/$tag.err" "-np $np: stderr differs"
-    echo "calibrate --by-label -np $np: JSON (timings aside) and stderr as without mpirun"
-  fi
-done
+same_alone_and_on_ranks "calibrate --by-label" "${by_label[@]}"

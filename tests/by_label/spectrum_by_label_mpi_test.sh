@@ -17,17 +17,4 @@ by_label=(spectrum --by-label --data "idx:$images" --labels "idx:$labels" --perp
   --q 0.02 --steps 300 --delta 1e-5 --epsilons 2,8 --representation downsample:2 --grid-k 8,20
   --grid-nu2 0.4,1.6 --threads 1 --quiet --json --svg "$work/spectrum.svg")
 
-for np in 0 1 2 3; do
-  tag=$([[ $np == 0 ]] && echo alone || echo "np$np")
-  command=("$reconbound" "${by_label[@]}")
-  if ((np > 0)); then command=("$mpirun" --oversubscribe -np "$np" "${command[@]}"); fi
-  status=0
-  timeout 120 "${command[@]}" >"$work/$tag.json" 2>"$work/$tag.err" </dev/null || status=$?
-  ((status == 0)) || fail_showing "$work/$tag.err" "$tag: exit $status (expected 0)"
-  json_one "$work/$tag.json" "spectrum --by-label $tag"
-  if [[ $tag != alone ]]; then
-    json_same "$work/alone.json" "$work/$tag.json" "spectrum --by-label -np $np"
-    cmp -s "$work/alone.err" "$work/$tag.err" || fail_showing "$work/$tag.err" "-np $np: stderr differs"
-    echo "spectrum --by-label -np $np: JSON (timings aside) and stderr as without mpirun"
-  fi
-done
+same_alone_and_on_ranks "spectrum --by-label" "${by_label[@]}"

@@ -66,3 +66,25 @@ take_arguments() {
   [[ -x $reconbound ]] || fail "no executable at $reconbound"
   [[ -f $images ]] || fail "no data set at $images"
 }
+
+# same_alone_and_on_ranks NAME ARGUMENTS...: `reconbound ARGUMENTS` alone, then under mpirun -np 1,
+# 2 and 3; each run exits 0 and prints one JSON document, and every -np run's JSON (timings aside)
+# and stderr are the run alone's. NAME labels the messages ("bound --by-label").
+same_alone_and_on_ranks() {
+  local name=$1 np tag status
+  shift
+  for np in 0 1 2 3; do
+    tag=$([[ $np == 0 ]] && echo alone || echo "np$np")
+    local command=("$reconbound" "$@")
+    if ((np > 0)); then command=("$mpirun" --oversubscribe -np "$np" "${command[@]}"); fi
+    status=0
+    timeout 120 "${command[@]}" >"$work/$tag.json" 2>"$work/$tag.err" </dev/null || status=$?
+    ((status == 0)) || fail_showing "$work/$tag.err" "$tag: exit $status (expected 0)"
+    json_one "$work/$tag.json" "$name $tag"
+    if [[ $tag != alone ]]; then
+      json_same "$work/alone.json" "$work/$tag.json" "$name -np $np"
+      cmp -s "$work/alone.err" "$work/$tag.err" || fail_showing "$work/$tag.err" "-np $np: stderr differs"
+      echo "$name -np $np: JSON (timings aside) and stderr as without mpirun"
+    fi
+  done
+}

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "reconbound/workflow/by_label.hpp"
+#include "json_joint_labels.hpp"
 #include "reconbound/workflow/json.hpp"
 
 namespace reconbound::workflow {
@@ -80,15 +81,11 @@ nlohmann::json to_json(const ByLabelOutput& o) {
           {"labels_source", o.labels_source},
           {"by_label", rows},
           {"by_label_certificate",
-           {{"labels", n},
-            {"alpha", o.alpha},
-            {"level", 1.0 - o.alpha},
-            {"alpha_per_label", o.alpha / static_cast<double>(n)},
-            {"certifies", o.pooled.certificate.certifies},
-            {"statement", most_exposed_sentence(o)},
-            {"scope", fmt::format("every row of by_label at once, by the union bound over the {} labels "
-                                  "(mathematics §6.10); the pooled bound is its own statement at its own level",
-                                  n)}}}};
+           joint_label_certificate(n, o.alpha, o.pooled.certificate.certifies, most_exposed_sentence(o),
+                                   fmt::format("every row of by_label at once, by the union bound over the {} labels "
+                                               "(mathematics §6.10); the pooled bound is its own statement at its "
+                                               "own level",
+                                               n))}};
 }
 
 }  // namespace reconbound::workflow

@@ -1,6 +1,7 @@
 // The calibration per label in words and in JSON (mathematics §6.10, §8.2).
 #include <fmt/format.h>
 
+#include "json_joint_labels.hpp"
 #include "reconbound/workflow/calibrate_by_label.hpp"
 #include "reconbound/workflow/json.hpp"
 #include "reconbound/workflow/labels.hpp"
@@ -53,15 +54,11 @@ nlohmann::json to_json(const CalibrateRhoByLabelOutput& o) {
                      {"binding_label", o.binding_label},
                      {"by_label", rows},
                      {"by_label_certificate",
-                      {{"labels", n},
-                       {"alpha", o.alpha},
-                       {"level", 1.0 - o.alpha},
-                       {"alpha_per_label", o.alpha / static_cast<double>(n)},
-                       {"certifies", o.pooled.certificate.certifies},
-                       {"statement", joint_calibration_sentence(o)},
-                       {"scope", fmt::format("every row of by_label at sigma at once, by the union bound over the {} "
-                                             "labels (mathematics §6.10); the pooled calibration is its own statement "
-                                             "at its own level", n)}}}};
+                      joint_label_certificate(
+                          n, o.alpha, o.pooled.certificate.certifies, joint_calibration_sentence(o),
+                          fmt::format("every row of by_label at sigma at once, by the union bound over the {} labels "
+                                      "(mathematics §6.10); the pooled calibration is its own statement at its own "
+                                      "level", n))}};
   // ε at the common sigma, when a δ was given: the keys of calibrate's ε (epsilon, its bounds, δ).
   if (o.epsilon) {
     const EpsilonResult& e = *o.epsilon;

@@ -1,6 +1,9 @@
 // The spectrum per label in words and in JSON (mathematics §6.10).
 #include <fmt/format.h>
 
+#include <utility>
+
+#include "json_joint_labels.hpp"
 #include "reconbound/workflow/json.hpp"
 #include "reconbound/workflow/spectrum_by_label.hpp"
 
@@ -75,19 +78,15 @@ nlohmann::json to_json(const SpectrumByLabelOutput& o) {
   out["labels_source"] = o.labels_source;
   out["by_label"] = rows;
   out["worst_label"] = worst_curves(o);
-  out["by_label_certificate"] = {
-      {"labels", n},
-      {"alpha", o.alpha},
-      {"level", 1.0 - o.alpha},
-      {"alpha_per_label", o.alpha / static_cast<double>(n)},
-      {"alpha_per_curve", curve_alpha(o)},
-      {"levels", o.pooled.joint && o.pooled.curves.size() > 1 ? "joint over labels and representations"
-                                                               : "joint over labels, per representation"},
-      {"certifies", o.pooled.curves.front().certificate.certifies},
-      {"statement", spectrum_by_label_statement(o)},
-      {"scope", fmt::format("every curve of by_label at once, by the union bound over the {} labels (mathematics "
-                            "§6.10); worst_label is their pointwise minimum, valid on the same event; the pooled "
-                            "spectrum is its own statement at its own level", n)}};
+  nlohmann::json joint = joint_label_certificate(
+      n, o.alpha, o.pooled.curves.front().certificate.certifies, spectrum_by_label_statement(o),
+      fmt::format("every curve of by_label at once, by the union bound over the {} labels (mathematics §6.10); "
+                  "worst_label is their pointwise minimum, valid on the same event; the pooled spectrum is its own "
+                  "statement at its own level", n));
+  joint["alpha_per_curve"] = curve_alpha(o);
+  joint["levels"] = o.pooled.joint && o.pooled.curves.size() > 1 ? "joint over labels and representations"
+                                                                 : "joint over labels, per representation";
+  out["by_label_certificate"] = std::move(joint);
   return out;
 }
 
