@@ -10,7 +10,6 @@
 #include "calibrate_rho_steps.hpp"
 #include "reconbound/bound_frame.hpp"
 #include "reconbound/error.hpp"
-#include "reconbound/workflow/labels.hpp"
 
 namespace reconbound::workflow {
 
@@ -29,9 +28,9 @@ SplitOrigin estimate_label(const Registry& registry, const CalibrateRhoRequest& 
   } catch (const InvalidInput& too_few) {
     // The pooled calibration ran with the same settings, so what refuses here is the label's records.
     throw InvalidInput(fmt::format("{} has too few records for an estimate ({} in D_perp, {} in D_est): {}",
-                                   label_title(row.label, row.name), row.perp_indices.size(), row.est_indices.size(), too_few.what()));
+                                   label_title(row), row.perp_indices.size(), row.est_indices.size(), too_few.what()));
   }
-  const std::string whose = fmt::format("{} ({} records of D_est, at alpha/{})", label_title(row.label, row.name),
+  const std::string whose = fmt::format("{} ({} records of D_est, at alpha/{})", label_title(row),
                                         row.est_indices.size(), split.labels.size());
   row.budget = reachable_budget(registry, row.report, config, rho.target_rho, whose);
   return origin;

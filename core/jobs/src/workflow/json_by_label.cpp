@@ -3,8 +3,8 @@
 
 #include <cmath>
 
-#include "reconbound/workflow/by_label.hpp"
 #include "json_joint_labels.hpp"
+#include "reconbound/workflow/by_label.hpp"
 #include "reconbound/workflow/json.hpp"
 
 namespace reconbound::workflow {

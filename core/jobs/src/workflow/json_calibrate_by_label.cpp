@@ -4,7 +4,6 @@
 #include "json_joint_labels.hpp"
 #include "reconbound/workflow/calibrate_by_label.hpp"
 #include "reconbound/workflow/json.hpp"
-#include "reconbound/workflow/labels.hpp"
 
 namespace reconbound::workflow {
 
@@ -35,7 +34,7 @@ std::string joint_calibration_sentence(const CalibrateRhoByLabelOutput& o) {
   return fmt::format("With probability >= {:.4g}% over the data sample and the Monte Carlo draws, jointly for all {} "
                      "labels (each at alpha/{}): at sigma = {:.6f} every label keeps rho* >= {:.6g}; {} "
                      "binds, with the smallest budget, gamma <= {:.6g} bits.",
-                     100.0 * (1.0 - o.alpha), n, n, o.sigma, o.target_rho, label_title(binding.label, binding.name),
+                     100.0 * (1.0 - o.alpha), n, n, o.sigma, o.target_rho, label_title(binding),
                      binding.budget.gamma_bits);
 }
 

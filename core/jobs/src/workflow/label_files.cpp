@@ -64,9 +64,4 @@ std::string label_name(const Labels& labels, std::size_t c) {
   return c < labels.names.size() ? labels.names[c] : fmt::format("label {}", c);
 }
 
-std::string label_title(std::size_t c, const std::string& name) {
-  const std::string plain = fmt::format("label {}", c);
-  return name == plain ? plain : fmt::format("{} ({})", plain, name);
-}
-
 }  // namespace reconbound::workflow

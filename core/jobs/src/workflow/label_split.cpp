@@ -44,7 +44,7 @@ std::vector<LabelRecords> label_rows(const Labels& labels, const Split& split) {
     if (row.perp_indices.empty() || row.est_indices.empty()) {
       throw InvalidInput(fmt::format("{} has no record in {}; every label needs records in D_perp and in "
                                      "D_est (a larger split, or fewer labels)",
-                                     label_title(c, row.name), row.perp_indices.empty() ? "D_perp" : "D_est"));
+                                     label_title(row), row.perp_indices.empty() ? "D_perp" : "D_est"));
     }
     out.push_back(std::move(row));
   }
@@ -61,6 +61,11 @@ std::vector<std::size_t> positions_in(const std::vector<std::size_t>& records, c
 }
 
 }  // namespace
+
+std::string label_title(const LabelRecords& label) {
+  const std::string plain = fmt::format("label {}", label.label);
+  return label.name == plain ? plain : fmt::format("{} ({})", plain, label.name);
+}
 
 LabelledSplit split_by_label(const DataRequest& data, const LabelSource& source) {
   if (data.views) throw InvalidInput("a bound per label needs the data set and its labels, not D_perp and D_est");
@@ -103,7 +108,7 @@ DataRequest label_data(const DataRequest& pooled, const LabelledSplit& split, co
 }
 
 void state_class_split(Certificate& c, const LabelRecords& label, const SplitOrigin& pooled, std::size_t labels) {
-  c.scope = fmt::format("{}, one of {} labels each at alpha/{}", label_title(label.label, label.name), labels, labels);
+  c.scope = fmt::format("{}, one of {} labels each at alpha/{}", label_title(label), labels, labels);
   if (!pooled.random) return;
   c.split = {true, fmt::format("the label-{} records of the {}", label.label, pooled.how)};
   for (CertificateIngredient& i : c.ingredients) {

@@ -8,7 +8,6 @@
 #include <cmath>
 
 #include "reconbound/error.hpp"
-#include "reconbound/workflow/labels.hpp"
 #include "spectrum_steps.hpp"
 
 namespace reconbound::workflow {
@@ -34,7 +33,7 @@ void state_label_levels(SpectrumOutput& output, const LabelRecords& row, const L
     curve.certificate.scope =
         fmt::format("{}, one of {} labels, joint over {} representations (alpha/{} each; every "
                     "label's curves hold together with probability >= {:.4g}%)",
-                    label_title(row.label, row.name), labels, curves, labels * curves, 100.0 * (1.0 - alpha));
+                    label_title(row), labels, curves, labels * curves, 100.0 * (1.0 - alpha));
   }
 }
 

@@ -33,6 +33,10 @@ struct LabelRecords {
   std::vector<std::size_t> perp_indices, est_indices;
 };
 
+// How messages and statements name a label: "label 1 (Trouser)", or "label 1" when its name is
+// only label_name's default.
+RECONBOUND_API std::string label_title(const LabelRecords& label);
+
 struct LabelledSplit {
   std::vector<LabelRecords> labels;  // ascending label
   std::string source;                // where the labels came from, one line

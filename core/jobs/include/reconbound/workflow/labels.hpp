@@ -43,8 +43,4 @@ RECONBOUND_API std::vector<std::string> read_label_names(const std::string& path
 // The name of label c ("label c" when none is known).
 RECONBOUND_API std::string label_name(const Labels& labels, std::size_t c);
 
-// How messages and statements name label c: "label 1 (Trouser)", or "label 1" when its name is
-// only label_name's default.
-RECONBOUND_API std::string label_title(std::size_t c, const std::string& name);
-
 }  // namespace reconbound::workflow
